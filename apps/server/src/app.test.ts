@@ -1,0 +1,224 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@/app.ts';
+import { fakeClock } from '@/lib/clock.ts';
+import {
+  buildTestApp,
+  capturingMailer,
+  createTestDatabase,
+  type TestApp,
+  type TestDatabase,
+} from '@/test/build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+// The admin route is the sample: it has a JSON body, a path parameter and a strict contract.
+const sample = (payload: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/sellers/approve',
+    headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json', ...headers },
+    payload,
+  });
+
+describe('bad input gets a 4xx JSON answer with a message, never a 5xx', () => {
+  it('answers malformed JSON with 400', async () => {
+    const res = await sample('{"email": "a@b.ng"');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Request body is not valid JSON' });
+  });
+
+  it('answers a wrong type with 400 naming the field', async () => {
+    const res = await sample(JSON.stringify({ email: 42 }));
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.message).toMatch(/^Invalid request body: email: /);
+    expect(body.issues[0].path).toBe('email');
+  });
+
+  it('answers an unknown field with 400 naming it', async () => {
+    const res = await sample(JSON.stringify({ email: 'a@b.ng', isAdmin: true }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid request body: Unknown field: isAdmin');
+  });
+
+  it('answers a bad path parameter with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sellers/delete-everything',
+      headers: { authorization: `Bearer ${t.adminToken}` },
+      payload: { email: 'a@b.ng' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^Invalid path: command: /);
+  });
+
+  it('answers an oversize body with 413', async () => {
+    const res = await sample(JSON.stringify({ email: `${'a'.repeat(2 * 1024 * 1024)}@b.ng` }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'Request body is too large' });
+  });
+
+  it('answers an empty JSON body with 400', async () => {
+    const res = await sample('');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/empty/);
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const res = await sample('email=a@b.ng', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.statusCode).toBe(415);
+    expect(typeof res.json().message).toBe('string');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/x' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ message: 'Route GET /api/x not found' });
+  });
+});
+
+describe('every answer', () => {
+  it('carries security headers and a request id', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+});
+
+describe('unexpected failures', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  const build = () =>
+    buildApp({
+      db: db.db,
+      mailer: capturingMailer(),
+      clock: fakeClock(),
+      logger: false,
+      adminToken: 'x'.repeat(32),
+      webDist: null,
+    });
+
+  it('hide their details behind a 500 message', async () => {
+    const app = await build();
+    app.get('/api/explode', async () => {
+      throw new Error('password=hunter2 leaked from a driver');
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/explode' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    await app.close();
+  });
+
+  it('rate-limits a route that opts in, with a 429 message', async () => {
+    const app = await build();
+    app.get('/api/limited', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({
+      ok: true,
+    }));
+    const codes = [];
+    for (let i = 0; i < 3; i++)
+      codes.push((await app.inject({ method: 'GET', url: '/api/limited' })).statusCode);
+    expect(codes).toEqual([200, 200, 429]);
+    const res = await app.inject({ method: 'GET', url: '/api/limited' });
+    expect(res.json().message).toMatch(/^Too many requests\. Please try again in \d+ (seconds?|minutes?)\.$/);
+    await app.close();
+  });
+
+  it('let a request in flight finish when the server closes', async () => {
+    const app = await build();
+    let release: () => void = () => {};
+    app.get('/api/slow', async () => {
+      await new Promise<void>((r) => {
+        release = r;
+      });
+      return { done: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const pending = fetch(`http://127.0.0.1:${port}/api/slow`);
+    await new Promise((r) => setTimeout(r, 100));
+    const closing = app.close();
+    release();
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+    await closing;
+  });
+});
+
+describe('the web app', () => {
+  let dist: string;
+  let app: TestApp;
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'kasuwa-dist-'));
+    await fs.mkdir(path.join(dist, 'assets'));
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Kasuwa Seller</title><div id="root"></div>',
+    );
+    const js = `export const x = "${'kasuwa '.repeat(400)}";`;
+    await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), js);
+    await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
+    app = await buildTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for a dashboard path (history fallback), never cached', async () => {
+    const res = await app.app.inject({ method: 'GET', url: '/dashboard/anything' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the root path from index.html', async () => {
+    const res = await app.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Kasuwa Seller');
+  });
+
+  it('caches hashed assets for a year and sends the brotli copy when accepted', async () => {
+    const res = await app.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'] ?? res.rawPayload.length)).toBeLessThan(500);
+  });
+
+  it('still answers unknown API paths with JSON, not the page', async () => {
+    const res = await app.app.inject({ method: 'GET', url: '/api/dashboard' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Route GET /api/dashboard not found');
+  });
+
+  it('answers a missing asset with 404 rather than the page, so the app can tell a stale deploy', async () => {
+    const res = await app.app.inject({ method: 'GET', url: '/assets/old-chunk-123.js' });
+    expect(res.statusCode).toBe(404);
+  });
+});

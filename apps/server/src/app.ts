@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Database } from '@/db/client.ts';
+import type { Clock } from '@/lib/clock.ts';
+import type { Mailer } from '@/mail/mailer.ts';
+import { adminRoutes } from '@/modules/admin/admin.routes.ts';
+import { healthRoutes } from '@/modules/health/health.routes.ts';
+import { registerErrorHandler } from '@/plugins/error-handler.ts';
+import { registerOpenApi } from '@/plugins/openapi.ts';
+import { registerRateLimit } from '@/plugins/rate-limit.ts';
+import { registerStaticSpa } from '@/plugins/static-spa.ts';
+
+export type AppDeps = {
+  db: Database;
+  mailer: Mailer;
+  clock: Clock;
+  /** A pino logger, or false to stay quiet (benchmarks). */
+  logger: FastifyBaseLogger | false;
+  adminToken: string;
+  /** The built SPA folder; null when only the API is wanted. */
+  webDist: string | null;
+  redis?: Redis | null;
+  version?: string;
+  trustProxy?: boolean;
+  /** JSON bodies above this many bytes are refused with 413. Uploads use multipart limits instead. */
+  bodyLimit?: number;
+};
+
+export type App = FastifyInstance;
+
+/**
+ * Builds the whole HTTP application from its dependencies. It reads no environment, opens no
+ * database and listens on nothing: server.ts does that, tests call it with their own parts.
+ */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: deps.bodyLimit ?? 1024 * 1024,
+    trustProxy: deps.trustProxy ?? false,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    // Idle keep-alive sockets are closed at shutdown; requests in flight are allowed to finish.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toasts and dialogs set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Camera and microphone are needed by the live studio on our own origin only.
+    permittedCrossDomainPolicies: false,
+  });
+  await registerRateLimit(app, deps.redis ?? null);
+  await registerOpenApi(app, deps.version ?? '0.0.0');
+
+  const startedAt = Date.now();
+  await app.register(healthRoutes({ db: deps.db, version: deps.version ?? '0.0.0', startedAt }));
+  await app.register(adminRoutes({ db: deps.db, adminToken: deps.adminToken }));
+
+  await registerStaticSpa(app, deps.webDist);
+  return app;
+}

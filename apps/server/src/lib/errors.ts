@@ -1,0 +1,49 @@
+/**
+ * Domain errors thrown by services. plugins/error-handler.ts maps each to its status code with
+ * `{ message }`; anything else is a 500 whose details are logged, never sent.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'Invalid token') {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(message = 'You are not allowed to do that') {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(what: string) {
+    super(404, `${what} not found`);
+  }
+}
+
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class TooManyRequestsError extends HttpError {
+  constructor(message: string) {
+    super(429, message);
+  }
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Clock } from '@/lib/clock.ts';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+export type Mailer = {
+  send: (mail: Mail) => Promise<void>;
+  close: () => void;
+};
+
+type MailerOptions = { from: string; logger: Pick<Logger, 'info'>; clock: Clock };
+
+/** Real SMTP delivery (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
+export function createSmtpMailer(smtpUrl: string, options: MailerOptions): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    send: async (mail) => {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      options.logger.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * Without SMTP every message becomes one RFC 5322 `.eml` file in DATA_DIR/outbox, named
+ * `<ISO-8601 time>-<random>.eml` so a directory listing is in sending order. Any mail client opens it.
+ */
+export function createOutboxMailer(outboxDir: string, options: MailerOptions): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    send: async (mail) => {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
+      const name = `${options.clock.now().toISOString()}-${randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(outboxDir, name);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      options.logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
+    },
+    close: () => transport.close(),
+  };
+}

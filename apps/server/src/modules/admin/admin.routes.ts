@@ -1,0 +1,51 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  adminSellerCommandBody,
+  adminSellerCommandParams,
+  adminSellerCommandResponse,
+  errorResponse,
+} from '@kasuwa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '@/db/client.ts';
+import { UnauthorizedError } from '@/lib/errors.ts';
+import { adminRepository } from '@/modules/admin/admin.repository.ts';
+import { adminService } from '@/modules/admin/admin.service.ts';
+
+function sameSecret(given: string, expected: string) {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The operator's channel (`npm run admin`): only the admin token of this DATA_DIR opens it. */
+export const adminRoutes =
+  ({ db, adminToken }: { db: Database; adminToken: string }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = adminService(adminRepository(db));
+
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+      if (!token || !sameSecret(token, adminToken)) throw new UnauthorizedError('Invalid admin token');
+    });
+
+    app.post(
+      '/api/admin/sellers/:command',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Approve, disable, enable, block or unblock a seller by e-mail',
+          security: [{ adminToken: [] }],
+          params: adminSellerCommandParams,
+          body: adminSellerCommandBody,
+          response: {
+            200: adminSellerCommandResponse,
+            400: errorResponse,
+            401: errorResponse,
+            404: errorResponse,
+          },
+        },
+      },
+      async (request) => service.applySellerCommand(request.params.command, request.body.email),
+    );
+  };

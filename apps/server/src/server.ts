@@ -1,0 +1,171 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import pino, { type Logger } from 'pino';
+import { buildApp } from '@/app.ts';
+import { ConfigError, loadConfig } from '@/config.ts';
+import {
+  ADMIN_TOKEN_FILE,
+  DataDirInUseError,
+  type DataDirLock,
+  lockDataDir,
+  readOrCreateSecret,
+} from '@/data-dir.ts';
+import { openDatabase } from '@/db/client.ts';
+import { type EmbeddedCluster, EmbeddedPostgresError, startEmbeddedPostgres } from '@/db/embedded.ts';
+import { runMigrations } from '@/db/migrate.ts';
+import { migrationsFolder } from '@/db/migrations-folder.ts';
+import { systemClock } from '@/lib/clock.ts';
+import { createOutboxMailer, createSmtpMailer } from '@/mail/mailer.ts';
+import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
+
+const EMBEDDED_DATABASE = 'kasuwa';
+
+async function readVersion(): Promise<string> {
+  try {
+    const pkg = JSON.parse(await fs.readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+async function ensureDatabase(adminUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * The process entry: the only place that reads the environment, opens the database and listens.
+ * Shutdown on SIGTERM/SIGINT: stop accepting, let requests in flight finish, close the pool, stop
+ * the embedded PostgreSQL (a fast shutdown checkpoints, so nothing committed is lost), release DATA_DIR.
+ */
+export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const logger: Logger = pino({
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  });
+  const cleanups: Array<() => Promise<void>> = [];
+  const runCleanups = async () => {
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        logger.error({ err }, 'error during shutdown');
+      }
+    }
+    cleanups.length = 0;
+  };
+
+  try {
+    const lock: DataDirLock = await lockDataDir(config.DATA_DIR);
+    cleanups.push(() => lock.release());
+
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      const cluster: EmbeddedCluster = await startEmbeddedPostgres({
+        clusterDir: path.join(config.DATA_DIR, 'pg'),
+        logger,
+      });
+      cleanups.push(() => cluster.stop());
+      databaseUrl = await ensureDatabase(cluster.adminUrl, EMBEDDED_DATABASE);
+    }
+
+    const database = openDatabase(databaseUrl);
+    cleanups.push(() => database.close());
+    await runMigrations(database.db, migrationsFolder);
+    logger.info('database migrated');
+
+    if (config.SEED_DEMO) {
+      const { seeded } = await seedDemo(database.db);
+      if (seeded)
+        logger.info({ email: DEMO_SELLER.email, password: DEMO_SELLER.password }, 'demo seller created');
+    }
+
+    const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
+    if (redis) cleanups.push(async () => void (await redis.quit()));
+
+    const mailOptions = { from: config.MAIL_FROM, logger, clock: systemClock };
+    const mailer = config.SMTP_URL
+      ? createSmtpMailer(config.SMTP_URL, mailOptions)
+      : createOutboxMailer(path.join(config.DATA_DIR, 'outbox'), mailOptions);
+    cleanups.push(async () => mailer.close());
+
+    const adminToken = await readOrCreateSecret(config.DATA_DIR, ADMIN_TOKEN_FILE, config.ADMIN_TOKEN);
+    const webDist = config.WEB_DIST
+      ? path.resolve(config.WEB_DIST)
+      : fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+    const app = await buildApp({
+      db: database.db,
+      mailer,
+      clock: systemClock,
+      logger,
+      adminToken,
+      webDist,
+      redis,
+      version: await readVersion(),
+      trustProxy: config.TRUST_PROXY,
+    });
+    cleanups.push(() => app.close());
+
+    await app.listen({ port: config.PORT, host: config.HOST });
+    logger.info(`Kasuwa Seller is ready on ${config.PUBLIC_URL}`);
+
+    let shuttingDown = false;
+    const shutdown = (signal: string) => {
+      if (shuttingDown) {
+        logger.warn({ signal }, 'second signal: exiting now');
+        process.exit(1);
+      }
+      shuttingDown = true;
+      logger.info({ signal }, 'shutting down: finishing requests in flight');
+      const timer = setTimeout(() => {
+        logger.error('shutdown took too long; exiting');
+        process.exit(1);
+      }, config.SHUTDOWN_TIMEOUT_MS);
+      timer.unref();
+      void runCleanups().then(() => {
+        logger.info('shutdown complete');
+        process.exit(0);
+      });
+    };
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+    process.once('SIGINT', () => shutdown('SIGINT'));
+  } catch (err) {
+    if (err instanceof DataDirInUseError || err instanceof EmbeddedPostgresError) {
+      logger.fatal(err.message);
+    } else {
+      logger.fatal({ err }, 'could not start');
+    }
+    await runCleanups();
+    process.exit(1);
+  }
+}
+
+const isEntry = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
+if (isEntry) void main();

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, type AppDeps, buildApp } from '@/app.ts';
+import { type Database, openDatabase } from '@/db/client.ts';
+import { fakeClock } from '@/lib/clock.ts';
+import type { Mail, Mailer } from '@/mail/mailer.ts';
+import { TEST_DB_PREFIX, withDatabase } from '@/test/global-setup.ts';
+
+export type CapturingMailer = Mailer & { sent: Mail[] };
+
+/** A mailer that keeps messages in memory, so a test can read the code a seller would receive. */
+export function capturingMailer(): CapturingMailer {
+  const sent: Mail[] = [];
+  return {
+    sent,
+    send: async (mail) => {
+      sent.push(mail);
+    },
+    close: () => {},
+  };
+}
+
+export type TestDatabase = { url: string; db: Database; drop: () => Promise<void> };
+
+/** A fresh database cloned from the migrated template: every test file gets its own. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('pgAdminUrl');
+  const template = inject('templateDatabase');
+  const name = `${TEST_DB_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // Two files cloning at the same instant can briefly see each other on the template; retry.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(
+          `CREATE DATABASE ${admin.escapeIdentifier(name)} TEMPLATE ${admin.escapeIdentifier(template)}`,
+        );
+        break;
+      } catch (err) {
+        if (attempt >= 20 || !/being accessed by other users/.test((err as Error).message)) throw err;
+        await new Promise((r) => setTimeout(r, 50 + attempt * 25));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(adminUrl, name);
+  const handle = openDatabase(url, { max: 5 });
+  return {
+    url,
+    db: handle.db,
+    drop: async () => {
+      await handle.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: App;
+  db: Database;
+  clock: ReturnType<typeof fakeClock>;
+  mailer: CapturingMailer;
+  adminToken: string;
+  close: () => Promise<void>;
+};
+
+/** The whole app on a fresh database, with a fake clock and a capturing mailer passed in. */
+export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = fakeClock();
+  const mailer = capturingMailer();
+  const adminToken = randomBytes(24).toString('base64url');
+  const app = await buildApp({
+    db: database.db,
+    mailer,
+    clock,
+    logger: false,
+    adminToken,
+    webDist: null,
+    version: 'test',
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    clock,
+    mailer,
+    adminToken,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

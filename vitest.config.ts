@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  test: {
+    reporters: process.env.VITEST_JSON
+      ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]]
+      : ['default'],
+    projects: [
+      {
+        resolve: { alias: { '@': here('./apps/web/src') } },
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: [here('./apps/web/src/test/setup.ts')],
+        },
+      },
+      {
+        resolve: { alias: { '@': here('./apps/server/src') } },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['apps/server/src/**/*.test.ts'],
+          globalSetup: [here('./apps/server/src/test/global-setup.ts')],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'packages',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
