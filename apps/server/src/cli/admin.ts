@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { adminSellerCommand } from '@kasuwa/contracts';
 import { loadConfig } from '@/config.ts';
 import { ADMIN_TOKEN_FILE } from '@/data-dir.ts';
 
-const USAGE = `Usage: npm run admin -- <command> <email>
+export const USAGE = `Usage: npm run admin -- <command> <email>
 
 Commands:
   approve   approve the seller to sell (Account Approved)
@@ -13,32 +14,36 @@ Commands:
   block     block the seller (their profile answers 404: "Unauthorized Seller")
   unblock   lift a block
 
-It talks to the server running on this machine with the same PORT and DATA_DIR.
+It talks to the server running on this machine with the same PORT and DATA_DIR
+(or ADMIN_TOKEN when the server was given one).
 `;
 
-const out = (text: string) => process.stdout.write(`${text}\n`);
-const fail = (text: string): never => {
-  process.stderr.write(`${text}\n`);
-  process.exit(1);
-};
+type Io = { out: (text: string) => void; err: (text: string) => void };
 
-async function run(argv: string[]) {
+/** Runs one admin command; returns the process exit code. */
+export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
   const [commandArg, email] = argv;
   if (!commandArg || commandArg === '--help' || commandArg === '-h') {
-    out(USAGE);
-    return;
+    io.out(USAGE);
+    return commandArg ? 0 : 1;
   }
-  const command = adminSellerCommand.safeParse(commandArg);
-  if (!command.success) fail(`Unknown command "${commandArg}".\n\n${USAGE}`);
-  if (!email) fail(`Missing the seller's e-mail.\n\n${USAGE}`);
+  if (!adminSellerCommand.safeParse(commandArg).success) {
+    io.err(`Unknown command "${commandArg}".\n\n${USAGE}`);
+    return 1;
+  }
+  if (!email) {
+    io.err(`Missing the seller's e-mail.\n\n${USAGE}`);
+    return 1;
+  }
 
-  const config = loadConfig(process.env);
+  const config = loadConfig(env);
   let token = config.ADMIN_TOKEN;
   if (!token) {
     try {
       token = (await fs.readFile(path.join(config.DATA_DIR, ADMIN_TOKEN_FILE), 'utf8')).trim();
     } catch {
-      fail(`No admin token in ${config.DATA_DIR}. Start the server once (npm start) or set ADMIN_TOKEN.`);
+      io.err(`No admin token in ${config.DATA_DIR}. Start the server once (npm start) or set ADMIN_TOKEN.`);
+      return 1;
     }
   }
   const url = `http://127.0.0.1:${config.PORT}/api/admin/sellers/${commandArg}`;
@@ -50,11 +55,23 @@ async function run(argv: string[]) {
       body: JSON.stringify({ email }),
     });
   } catch {
-    return fail(`Cannot reach the server at ${url}. Is it running (npm start) with PORT=${config.PORT}?`);
+    io.err(`Cannot reach the server at ${url}. Is it running (npm start) with PORT=${config.PORT}?`);
+    return 1;
   }
   const body = (await res.json().catch(() => ({}))) as { message?: string };
-  if (!res.ok) fail(body.message ?? `The server answered ${res.status}`);
-  out(body.message ?? 'Done');
+  if (!res.ok) {
+    io.err(body.message ?? `The server answered ${res.status}`);
+    return 1;
+  }
+  io.out(body.message ?? 'Done');
+  return 0;
 }
 
-await run(process.argv.slice(2));
+const isEntry = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
+if (isEntry) {
+  const code = await runAdmin(process.argv.slice(2), process.env, {
+    out: (t) => process.stdout.write(`${t}\n`),
+    err: (t) => process.stderr.write(`${t}\n`),
+  });
+  process.exit(code);
+}

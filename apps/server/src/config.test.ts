@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '@/config.ts';
+
+describe('configuration', () => {
+  it('has defaults that serve the whole app on one machine', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, SEED_DEMO: true, PUBLIC_URL: 'http://localhost:3000' });
+    expect(c.DATA_DIR).toBe(path.resolve('./data'));
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads flags and URLs', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      SEED_DEMO: '0',
+      DATABASE_URL: 'postgres://u:p@db:5432/kasuwa',
+      REDIS_URL: 'redis://cache:6379',
+      PUBLIC_URL: 'https://seller.kasuwa.ng/',
+    });
+    expect(c).toMatchObject({ PORT: 8080, SEED_DEMO: false, PUBLIC_URL: 'https://seller.kasuwa.ng' });
+  });
+
+  it('treats an empty URL as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('lists every invalid value in one message', () => {
+    expect(() => loadConfig({ PORT: '-1', SMTP_URL: 'http://mail', JWT_SECRET: 'short' })).toThrow(
+      /PORT[\s\S]*SMTP_URL: must start with smtp:\/\/ or smtps:\/\/[\s\S]*JWT_SECRET must be at least 32 characters/,
+    );
+  });
+});

@@ -1,0 +1,160 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isAlive } from '@/db/embedded.ts';
+
+// These tests run the real server process, as `npm start` does, on the embedded PostgreSQL.
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
+});
+
+async function freshDataDir() {
+  // mktemp -d: a private 0700 folder, the case the embedded PostgreSQL must cope with as root.
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kasuwa-srv-'));
+  await fs.chmod(dir, 0o700);
+  dirs.push(dir);
+  return dir;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+type Running = { child: ChildProcess; port: number; output: () => string; exit: Promise<number | null> };
+
+function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Running {
+  const { DATABASE_URL: _ignored, ...parentEnv } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      ...parentEnv,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout?.on('data', (c) => {
+    out += c;
+  });
+  child.stderr?.on('data', (c) => {
+    out += c;
+  });
+  const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return { child, port, output: () => out, exit };
+}
+
+async function waitForOutput(r: Running, text: string, timeoutMs = 45_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!r.output().includes(text)) {
+    if (Date.now() > deadline || r.child.exitCode !== null) {
+      throw new Error(`did not see "${text}" in:\n${r.output()}`);
+    }
+    await new Promise((res) => setTimeout(res, 50));
+  }
+}
+
+const adminApprove = (r: Running, token: string) =>
+  fetch(`http://127.0.0.1:${r.port}/api/admin/sellers/approve`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@kasuwa.ng' }),
+  });
+
+async function postmasterPid(dataDir: string) {
+  try {
+    return Number((await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  } catch {
+    return null;
+  }
+}
+
+describe('the server process', () => {
+  it('starts on a fresh private DATA_DIR, refuses a second server there, and shuts down cleanly', async () => {
+    const dataDir = await freshDataDir();
+    const first = startServer(dataDir, await freePort());
+    await waitForOutput(first, 'is ready on');
+
+    const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
+    expect(health.status).toBe(200);
+    expect(((await health.json()) as { database: { reachable: boolean } }).database.reachable).toBe(true);
+    const token = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
+    expect((await fs.stat(path.join(dataDir, 'admin-token'))).mode & 0o777).toBe(0o600);
+    expect((await adminApprove(first, token)).status).toBe(200);
+
+    const second = startServer(dataDir, await freePort());
+    expect(await second.exit).toBe(1);
+    expect(second.output()).toContain(
+      `Another Kasuwa server (pid ${first.child.pid}) is already using DATA_DIR`,
+    );
+
+    const pgPid = await postmasterPid(dataDir);
+    expect(pgPid && isAlive(pgPid)).toBe(true);
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    expect(first.output()).toContain('shutdown complete');
+    expect(await postmasterPid(dataDir)).toBeNull();
+    await expect(fs.access(path.join(dataDir, 'server.lock'))).rejects.toThrow();
+  }, 120_000);
+
+  it('recovers after a crash: stops the orphaned PostgreSQL and keeps the data', async () => {
+    const dataDir = await freshDataDir();
+    const first = startServer(dataDir, await freePort());
+    await waitForOutput(first, 'is ready on');
+    const orphan = await postmasterPid(dataDir);
+    first.child.kill('SIGKILL');
+    await first.exit;
+    expect(orphan && isAlive(orphan)).toBe(true);
+
+    const next = startServer(dataDir, await freePort());
+    await waitForOutput(next, 'is ready on');
+    expect(next.output()).toContain('stopping a PostgreSQL left running by an earlier server');
+    expect(orphan && isAlive(orphan)).toBe(false);
+    const token = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
+    // The demo seller seeded by the crashed server is still there.
+    expect((await adminApprove(next, token)).status).toBe(200);
+    expect(next.output()).not.toContain('demo seller created');
+    next.child.kill('SIGINT');
+    expect(await next.exit).toBe(0);
+  }, 120_000);
+
+  it('starts empty with SEED_DEMO=0', async () => {
+    const dataDir = await freshDataDir();
+    const r = startServer(dataDir, await freePort(), {
+      SEED_DEMO: '0',
+      ADMIN_TOKEN: 'a-given-admin-token-of-sufficient-length',
+    });
+    await waitForOutput(r, 'is ready on');
+    const res = await adminApprove(r, 'a-given-admin-token-of-sufficient-length');
+    expect(res.status).toBe(404);
+    r.child.kill('SIGTERM');
+    expect(await r.exit).toBe(0);
+  }, 120_000);
+
+  it('refuses to start with a clear message when the configuration is invalid', async () => {
+    const dataDir = await freshDataDir();
+    const r = startServer(dataDir, 3000, { PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    expect(await r.exit).toBe(1);
+    expect(r.output()).toContain('Invalid configuration');
+    expect(r.output()).toContain('PORT');
+    expect(r.output()).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
+  }, 60_000);
+});
