@@ -222,3 +222,29 @@ describe('the web app', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('API documentation', () => {
+  it('is an OpenAPI document generated from the contracts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/admin/sellers/{command}']),
+    );
+    const admin = doc.paths['/api/admin/sellers/{command}'].post;
+    expect(admin.requestBody.content['application/json'].schema.properties.email.type).toBe('string');
+    expect(admin.requestBody.content['application/json'].schema.additionalProperties).toBe(false);
+  });
+
+  it('has a readable page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const page =
+      res.statusCode === 302
+        ? await t.app.inject({ method: 'GET', url: res.headers.location as string })
+        : res;
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('swagger');
+  });
+});

@@ -1,0 +1,18 @@
+// The server the end-to-end tests and benchmarks talk to: the real built server on the embedded
+// PostgreSQL, in a fresh temporary DATA_DIR that is removed when it stops.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kasuwa-e2e-'));
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  HOST: '127.0.0.1',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+};
+// The user's path: the embedded PostgreSQL, whatever the environment says.
+delete env.DATABASE_URL;
+const { main } = await import('../apps/server/dist/server.js');
+await main(env);
