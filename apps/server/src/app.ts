@@ -20,6 +20,8 @@ export type AppDeps = {
   /** A pino logger, or false to stay quiet (benchmarks). */
   logger: FastifyBaseLogger | false;
   adminToken: string;
+  /** Signs session tokens; the accounts module uses it. */
+  jwtSecret?: string;
   /** The built SPA folder; null when only the API is wanted. */
   webDist: string | null;
   redis?: Redis | null;

@@ -116,6 +116,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     cleanups.push(async () => mailer.close());
 
     const adminToken = await readOrCreateSecret(config.DATA_DIR, ADMIN_TOKEN_FILE, config.ADMIN_TOKEN);
+    const jwtSecret = await readOrCreateSecret(config.DATA_DIR, JWT_SECRET_FILE, config.JWT_SECRET);
     const webDist = config.WEB_DIST
       ? path.resolve(config.WEB_DIST)
       : fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -126,6 +127,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       clock: systemClock,
       logger,
       adminToken,
+      jwtSecret,
       webDist,
       redis,
       version: await readVersion(),
