@@ -10,6 +10,7 @@ import {
   ADMIN_TOKEN_FILE,
   DataDirInUseError,
   type DataDirLock,
+  JWT_SECRET_FILE,
   lockDataDir,
   readOrCreateSecret,
 } from '@/data-dir.ts';
