@@ -1,0 +1,84 @@
+import { PRODUCT_NAME } from '@kasuwa/contracts';
+
+/**
+ * Every in-app link comes from here, so renaming a route is a one-line change and a typo is a
+ * type error. The router in router.tsx registers the same segments.
+ */
+
+/** The spec's `{product}-connect` screen, named after the brand. */
+export const connectSegment = `${PRODUCT_NAME.toLowerCase()}-connect`;
+
+const id = (value: string | number) => encodeURIComponent(String(value));
+
+const marketing = '/dashboard/marketing';
+const liveStreams = '/dashboard/live-streams';
+
+export const paths = {
+  root: '/',
+  login: '/login',
+  signup: '/signup',
+  onboarding: {
+    root: '/onboarding',
+    profile: '/onboarding/profile',
+    businessOnboarding: '/onboarding/business-onboarding',
+    individualOnboarding: '/onboarding/individual-onboarding',
+    businessInformation: '/onboarding/business-information-onboarding',
+    businessVerification: '/onboarding/business-verification-onboarding',
+    businessBank: '/onboarding/business-bank-onboarding',
+    businessCategory: '/onboarding/business-category-onboarding',
+    shippingOptions: '/onboarding/shipping-options-onboarding',
+    createProfile: '/onboarding/create-profile',
+    individualVerification: '/onboarding/individual-verification-onboarding',
+    accountApproval: '/onboarding/account-approval',
+  },
+  dashboard: {
+    root: '/dashboard',
+    home: '/dashboard/home',
+    customers: '/dashboard/customers',
+    customer: (customerId: string | number) => `/dashboard/customer/${id(customerId)}`,
+    orders: '/dashboard/orders',
+    order: (orderId: string | number) => `/dashboard/order/${id(orderId)}`,
+    returns: '/dashboard/returns',
+    return: (returnId: string | number) => `/dashboard/return/${id(returnId)}`,
+    products: '/dashboard/products',
+    addProducts: '/dashboard/add-products',
+    /** Without an id it is the editor's bare route, which the spec also lists. */
+    editProduct: (productId?: string | number) =>
+      productId === undefined ? '/dashboard/edit-product' : `/dashboard/edit-product/${id(productId)}`,
+    drafts: '/dashboard/drafts',
+    blips: '/dashboard/blips',
+    marketing: {
+      root: marketing,
+      coupons: {
+        root: `${marketing}/coupons`,
+        list: `${marketing}/coupons/list`,
+        create: `${marketing}/coupons/create`,
+      },
+      inboxCampaigns: {
+        root: `${marketing}/inbox-campaigns`,
+        list: `${marketing}/inbox-campaigns/list`,
+        create: `${marketing}/inbox-campaigns/create`,
+      },
+    },
+    earningsPayouts: '/dashboard/earnings-payouts',
+    messages: '/dashboard/messages',
+    connect: `/dashboard/${connectSegment}`,
+    liveStreams: {
+      root: liveStreams,
+      liveStream: `${liveStreams}/live-stream`,
+      createLiveShow: `${liveStreams}/create-live-show`,
+      createLiveAuction: `${liveStreams}/create-live-auction`,
+      liveGiveaways: `${liveStreams}/live-giveaways`,
+      pastShows: `${liveStreams}/past-shows`,
+      scheduledShows: `${liveStreams}/scheduled-shows`,
+      submitLiveShow: `${liveStreams}/submit-live-show`,
+      studio: (streamId: string | number) => `${liveStreams}/live-stream-studio/${id(streamId)}`,
+    },
+    livestreaming: '/dashboard/livestreaming',
+    settings: '/dashboard/settings',
+    account: '/dashboard/account',
+    help: '/dashboard/help',
+    analyticsInsights: '/dashboard/analytics-insights',
+    kycVerification: '/dashboard/kyc-verification',
+  },
+} as const;

@@ -1,0 +1,46 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { PreloadErrorWatcher } from '@/features/app-update/preload-error-watcher';
+
+function httpStatus(error: unknown): number | undefined {
+  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
+    return error.status;
+  }
+  return undefined;
+}
+
+/**
+ * Tuned for patchy mobile data: a dropped request is retried (twice, with back-off), but a 4xx is
+ * an answer, not a glitch, so it is not. Switching back to the tab does not refetch every query at
+ * once; data counts as fresh for 30 s.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) => {
+          const status = httpStatus(error);
+          if (status !== undefined && status >= 400 && status < 500) return false;
+          return failureCount < 2;
+        },
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      // Writes are not idempotent: never resend one on the seller's behalf.
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      {/* The spec's toast defaults: 4 s, at most 3 on screen. */}
+      <Toaster position="top-center" duration={4000} visibleToasts={3} richColors closeButton />
+      <PreloadErrorWatcher />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,122 @@
+import { PRODUCT_NAME } from '@kasuwa/contracts';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/app/paths';
+import { routes } from '@/app/router';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+async function screenTitle(): Promise<string> {
+  const heading = await screen.findByRole('heading', { level: 1 });
+  return heading.textContent ?? '';
+}
+
+/** Every link target in paths.ts, with its screen's heading. */
+const screens: [string, string][] = [
+  [paths.login, 'Log in'],
+  [paths.signup, 'Create your seller account'],
+  [paths.onboarding.profile, 'Apply To Sell'],
+  [paths.onboarding.businessOnboarding, 'Business Details'],
+  [paths.onboarding.individualOnboarding, 'Individual Seller Information'],
+  [paths.onboarding.businessInformation, 'Business Information'],
+  [paths.onboarding.businessVerification, 'Business Verification'],
+  [paths.onboarding.businessBank, 'Bank Details'],
+  [paths.onboarding.businessCategory, 'What Will You Sell'],
+  [paths.onboarding.shippingOptions, 'Shipping Options'],
+  [paths.onboarding.createProfile, 'Create Profile'],
+  [paths.onboarding.individualVerification, 'Individual Verification'],
+  [paths.onboarding.accountApproval, 'Account Approval'],
+  [paths.dashboard.home, 'Dashboard'],
+  [paths.dashboard.customers, 'Customers'],
+  [paths.dashboard.customer('c-1'), 'Customer'],
+  [paths.dashboard.orders, 'Orders'],
+  [paths.dashboard.order('o-1'), 'Order Details'],
+  [paths.dashboard.returns, 'Returns Center'],
+  [paths.dashboard.return('r-1'), 'Return Details'],
+  [paths.dashboard.products, 'Products'],
+  [paths.dashboard.addProducts, 'Add Product'],
+  [paths.dashboard.editProduct('p-1'), 'Edit Product'],
+  [paths.dashboard.editProduct(), 'Edit Product'],
+  [paths.dashboard.drafts, 'Drafts'],
+  [paths.dashboard.blips, 'Product Blips'],
+  [paths.dashboard.marketing.root, 'Marketing'],
+  [paths.dashboard.marketing.coupons.list, 'Coupons'],
+  [paths.dashboard.marketing.coupons.create, 'Create Coupon'],
+  [paths.dashboard.marketing.inboxCampaigns.list, 'Inbox Campaigns'],
+  [paths.dashboard.marketing.inboxCampaigns.create, 'Create Inbox Campaign'],
+  [paths.dashboard.earningsPayouts, 'Earnings & Payouts'],
+  [paths.dashboard.messages, 'Messages'],
+  [paths.dashboard.connect, `${PRODUCT_NAME} Connect`],
+  [paths.dashboard.liveStreams.liveStream, 'Live Streams'],
+  [paths.dashboard.liveStreams.createLiveShow, 'Create Live Show'],
+  [paths.dashboard.liveStreams.createLiveAuction, 'Create Live Auction'],
+  [paths.dashboard.liveStreams.liveGiveaways, 'Live Giveaways'],
+  [paths.dashboard.liveStreams.pastShows, 'Past Shows'],
+  [paths.dashboard.liveStreams.scheduledShows, 'Scheduled Shows'],
+  [paths.dashboard.liveStreams.submitLiveShow, 'Submit Live Show'],
+  [paths.dashboard.liveStreams.studio('s-1'), 'Live Stream Studio'],
+  [paths.dashboard.livestreaming, 'Livestreaming'],
+  [paths.dashboard.settings, 'Settings'],
+  [paths.dashboard.account, 'Account'],
+  [paths.dashboard.help, 'Help & Support'],
+  [paths.dashboard.analyticsInsights, 'Analytics & Insights'],
+  [paths.dashboard.kycVerification, 'KYC Verification'],
+  // The spec also lists these directly under /dashboard.
+  ['/dashboard/coupons/list', 'Coupons'],
+  ['/dashboard/coupons/create', 'Create Coupon'],
+  ['/dashboard/inbox-campaigns/list', 'Inbox Campaigns'],
+  ['/dashboard/inbox-campaigns/create', 'Create Inbox Campaign'],
+  // Subpaths of the public screens show the same screen.
+  ['/login/anything/else', 'Log in'],
+  ['/signup/verify', 'Create your seller account'],
+];
+
+describe('routes', () => {
+  it.each(screens)('shows %s with the heading "%s"', async (path, title) => {
+    renderAt(path);
+    expect(await screenTitle()).toBe(title);
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
+  it('builds the connect screen path from the brand', () => {
+    expect(paths.dashboard.connect).toBe(`/dashboard/${PRODUCT_NAME.toLowerCase()}-connect`);
+  });
+
+  it.each([
+    [paths.root, paths.dashboard.home, 'Dashboard'],
+    [paths.dashboard.root, paths.dashboard.home, 'Dashboard'],
+    [paths.onboarding.root, paths.onboarding.profile, 'Apply To Sell'],
+    [paths.dashboard.liveStreams.root, paths.dashboard.liveStreams.liveStream, 'Live Streams'],
+    [paths.dashboard.marketing.coupons.root, paths.dashboard.marketing.coupons.list, 'Coupons'],
+    [
+      paths.dashboard.marketing.inboxCampaigns.root,
+      paths.dashboard.marketing.inboxCampaigns.list,
+      'Inbox Campaigns',
+    ],
+    ['/dashboard/coupons', '/dashboard/coupons/list', 'Coupons'],
+    ['/dashboard/inbox-campaigns', '/dashboard/inbox-campaigns/list', 'Inbox Campaigns'],
+  ])('redirects %s to %s', async (from, to, title) => {
+    const router = renderAt(from);
+    expect(await screenTitle()).toBe(title);
+    expect(router.state.location.pathname).toBe(to);
+  });
+
+  it.each(['/some/unknown/path', '/dashboard/no-such-screen', '/onboarding/no-such-step'])(
+    'shows the not-found page for %s',
+    async (path) => {
+      renderAt(path);
+      expect(await screenTitle()).toBe('Oops! Page Not Found');
+    },
+  );
+
+  it('names the browser tab after the screen', async () => {
+    renderAt(paths.dashboard.orders);
+    await screenTitle();
+    expect(document.title).toBe(`Orders · ${PRODUCT_NAME} Seller`);
+  });
+});

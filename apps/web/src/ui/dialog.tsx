@@ -1,0 +1,97 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { clsx } from 'clsx';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange?: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Action buttons, laid out at the bottom (stacked on phones). */
+  footer?: ReactNode;
+  /**
+   * false for dialogs that must be answered through their own buttons: no close button, and
+   * Escape or a tap outside does nothing.
+   */
+  dismissible?: boolean;
+  /** 'fullscreen' covers the whole app, for states where nothing behind the dialog is usable. */
+  layout?: 'card' | 'fullscreen';
+  /** Decoration above the title, e.g. an icon. */
+  icon?: ReactNode;
+  className?: string;
+}
+
+const keepOpen = (event: Event) => event.preventDefault();
+
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  dismissible = true,
+  layout = 'card',
+  icon,
+  className,
+}: DialogProps) {
+  const fullscreen = layout === 'fullscreen';
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={clsx('fixed inset-0 z-50', fullscreen ? 'bg-canvas' : 'bg-ink/50')} />
+        <RadixDialog.Content
+          // Without a description Radix warns unless aria-describedby is explicitly cleared.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          {...(dismissible
+            ? {}
+            : { onEscapeKeyDown: keepOpen, onPointerDownOutside: keepOpen, onInteractOutside: keepOpen })}
+          className={clsx(
+            'fixed z-50 overflow-y-auto bg-surface',
+            fullscreen
+              ? 'inset-0 flex flex-col items-center justify-center p-6 text-center'
+              : 'inset-x-4 top-1/2 mx-auto max-h-[85dvh] max-w-md -translate-y-1/2 rounded-card p-6 shadow-card',
+            className,
+          )}
+        >
+          <div className={clsx(fullscreen && 'flex w-full max-w-sm flex-col items-center')}>
+            {icon}
+            <RadixDialog.Title
+              className={clsx('font-semibold text-ink', fullscreen ? 'text-2xl' : 'pr-8 text-lg')}
+            >
+              {title}
+            </RadixDialog.Title>
+            {description && (
+              <RadixDialog.Description
+                className={clsx('mt-2 text-ink-muted', fullscreen ? 'text-base' : 'text-sm')}
+              >
+                {description}
+              </RadixDialog.Description>
+            )}
+            {children && <div className="mt-4 w-full">{children}</div>}
+            {footer && (
+              <div
+                className={clsx(
+                  'mt-6 flex w-full flex-col-reverse gap-2',
+                  !fullscreen && 'sm:flex-row sm:justify-end',
+                )}
+              >
+                {footer}
+              </div>
+            )}
+          </div>
+          {dismissible && (
+            <RadixDialog.Close
+              aria-label="Close"
+              className="absolute top-3 right-3 flex size-10 items-center justify-center rounded-control text-ink-muted hover:bg-canvas hover:text-ink"
+            >
+              <X className="size-5" aria-hidden />
+            </RadixDialog.Close>
+          )}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

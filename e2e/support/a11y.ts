@@ -1,0 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Runs axe on the screen as it is now and fails on serious or critical violations, naming each rule
+ * and the elements it found, so the failure says what to fix.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious
+    .map(
+      (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+    )
+    .join('\n');
+  expect(serious, `accessibility violations on ${screen}:\n${report}`).toEqual([]);
+}
