@@ -73,7 +73,6 @@ test('every route of the specification shows its own screen, accessibly', async 
       page.getByRole('heading', { name: 'Oops! Page Not Found' }),
       `${path} is a real screen`,
     ).toHaveCount(0);
-    // biome-ignore lint/performance/useDomNodeTextContent: the check is about the text a seller sees, as rendered
     const text = (await page.locator('body').innerText()).toLowerCase();
     expect(text, `${path} has no placeholder copy`).not.toMatch(/coming soon|not implemented|lorem ipsum/);
     await expectNoSeriousA11yViolations(page, path);
