@@ -49,6 +49,7 @@ const full = await buildApp({
   clock: systemClock,
   logger,
   adminToken: 'bench-admin-token-bench-admin-token',
+  jwtSecret: 'bench-jwt-secret-bench-jwt-secret-0123',
   webDist: fileURLToPath(new URL('../apps/web/dist', import.meta.url)),
   version: 'bench',
 });

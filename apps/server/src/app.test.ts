@@ -114,6 +114,7 @@ describe('unexpected failures', () => {
       clock: fakeClock(),
       logger: false,
       adminToken: 'x'.repeat(32),
+      jwtSecret: 'j'.repeat(32),
       webDist: null,
     });
 

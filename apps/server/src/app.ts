@@ -4,9 +4,18 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import type { Database } from '@/db/client.ts';
 import type { Clock } from '@/lib/clock.ts';
+import { tokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
+import {
+  type AuthRateLimits,
+  accountsRoutes,
+  DEFAULT_AUTH_RATE_LIMITS,
+} from '@/modules/accounts/accounts.routes.ts';
+import { accountsService } from '@/modules/accounts/accounts.service.ts';
+import { oneTimeCodeStore } from '@/modules/accounts/one-time-codes.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
+import { sellerAuth } from '@/plugins/auth.ts';
 import { registerErrorHandler } from '@/plugins/error-handler.ts';
 import { registerOpenApi } from '@/plugins/openapi.ts';
 import { registerRateLimit } from '@/plugins/rate-limit.ts';
@@ -20,8 +29,10 @@ export type AppDeps = {
   /** A pino logger, or false to stay quiet (benchmarks). */
   logger: FastifyBaseLogger | false;
   adminToken: string;
-  /** Signs session tokens; the accounts module uses it. */
-  jwtSecret?: string;
+  /** Signs session tokens and keys the hashes of e-mailed codes. */
+  jwtSecret: string;
+  /** Per-address limits of the auth routes; tests loosen or tighten them. */
+  authRateLimits?: Partial<AuthRateLimits>;
   /** The built SPA folder; null when only the API is wanted. */
   webDist: string | null;
   redis?: Redis | null;
@@ -82,6 +93,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const startedAt = Date.now();
   await app.register(healthRoutes({ db: deps.db, version: deps.version ?? '0.0.0', startedAt }));
   await app.register(adminRoutes({ db: deps.db, adminToken: deps.adminToken }));
+
+  app.decorateRequest('seller', null);
+  const tokens = tokenService(deps.jwtSecret, deps.clock);
+  const requireSeller = sellerAuth(deps.db, tokens);
+  const accounts = accountsService({
+    db: deps.db,
+    tokens,
+    codes: oneTimeCodeStore(deps.jwtSecret),
+    mailer: deps.mailer,
+    clock: deps.clock,
+    log: app.log,
+  });
+  await app.register(
+    accountsRoutes({
+      service: accounts,
+      requireSeller,
+      rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...deps.authRateLimits },
+    }),
+  );
 
   await registerStaticSpa(app, deps.webDist);
   return app;

@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Extra fields sent beside `message`, for answers the client acts on. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = new.target.name;

@@ -50,7 +50,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(400).send(validationAnswer(err));
     }
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send({ message: err.message });
+      return reply.code(err.statusCode).send({ ...err.details, message: err.message });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its contract');

@@ -27,6 +27,7 @@ describe.skipIf(!redisUrl)('rate limits across several nodes (Redis)', () => {
       clock: fakeClock(),
       logger: false,
       adminToken: 'x'.repeat(32),
+      jwtSecret: 'j'.repeat(32),
       webDist: null,
       redis,
     });

@@ -29,6 +29,7 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
       hasFilledAddress: true,
       onboardingProcess: 'account-approval',
       walletBalanceKobo: 12_500_050,
+      referralCode: 'AMAKA26',
       sellerAddress: {
         country: 'Nigeria',
         state: 'Lagos',

@@ -67,6 +67,7 @@ export type TestApp = {
   clock: ReturnType<typeof fakeClock>;
   mailer: CapturingMailer;
   adminToken: string;
+  jwtSecret: string;
   close: () => Promise<void>;
 };
 
@@ -76,12 +77,14 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const clock = fakeClock();
   const mailer = capturingMailer();
   const adminToken = randomBytes(24).toString('base64url');
+  const jwtSecret = randomBytes(32).toString('base64url');
   const app = await buildApp({
     db: database.db,
     mailer,
     clock,
     logger: false,
     adminToken,
+    jwtSecret,
     webDist: null,
     version: 'test',
     ...overrides,
@@ -93,6 +96,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     clock,
     mailer,
     adminToken,
+    jwtSecret: overrides.jwtSecret ?? jwtSecret,
     close: async () => {
       await app.close();
       await database.drop();

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
   pgEnum,
   pgTable,
@@ -63,6 +65,11 @@ export const sellers = pgTable(
     sellerAddress: jsonb('seller_address').$type<AddressRecord>(),
     businessAddress: jsonb('business_address').$type<AddressRecord>(),
     vacationMode: boolean('vacation_mode').notNull().default(false),
+    /** This seller's code to share; a new seller who registers with it is counted as referred. */
+    referralCode: text('referral_code').notNull(),
+    referredBy: uuid('referred_by').references((): AnyPgColumn => sellers.id, { onDelete: 'set null' }),
+    /** Bumped on password reset: every token issued before it stops working. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -71,6 +78,7 @@ export const sellers = pgTable(
     uniqueIndex('sellers_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('sellers_store_name_lower_key').on(sql`lower(${t.storeName})`),
     index('sellers_created_at_idx').on(t.createdAt),
+    uniqueIndex('sellers_referral_code_key').on(t.referralCode),
   ],
 );
 
