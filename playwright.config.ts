@@ -1,6 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3197);
+// The e2e server's DATA_DIR, made once in the main process; workers inherit the variable, so tests can
+// read the mail outbox and run `npm run admin` against the same server (see e2e/support/server.ts).
+process.env.E2E_PORT = String(port);
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'kasuwa-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
 
 // Debian's Chromium, never a downloaded browser. These flags keep it from calling out to the network.
@@ -21,6 +28,7 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  globalTeardown: './e2e/support/global-teardown.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -51,7 +59,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), SEED_DEMO: '1' },
+    env: { PORT: String(port), SEED_DEMO: '1', DATA_DIR: process.env.E2E_DATA_DIR },
     reuseExistingServer: false,
     timeout: 90_000,
     stdout: 'pipe',

@@ -4,8 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kasuwa-e2e-'));
-process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+// Playwright passes the DATA_DIR it made (so tests can read the outbox); otherwise make our own.
+const given = process.env.DATA_DIR;
+const dataDir = given ?? mkdtempSync(path.join(os.tmpdir(), 'kasuwa-e2e-'));
+if (!given) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
