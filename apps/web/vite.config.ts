@@ -3,7 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions, runnerImport } from 'vite';
 
-const api = 'http://localhost:3000';
+// The API server's port: the same PORT the dev script gives the server (default 3000).
+const api = `http://localhost:${process.env.PORT ?? 3000}`;
 
 /** Same proxy for `vite` and `vite preview`, so both talk to the API server on :3000. */
 const proxy: Record<string, ProxyOptions> = {
