@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { asDemoSeller } from './support/session';
 
 const SESSION_KEYS = ['sellerToken', 'seller', 'onboardingProcess', 'visitorId'];
 
@@ -34,9 +35,10 @@ test.describe('the not-found page', () => {
 
   test('inside the dashboard, Back to Home goes to the dashboard home and keeps the session', async ({
     page,
+    request,
   }) => {
-    await page.goto('/login');
-    await page.evaluate(() => localStorage.setItem('sellerToken', JSON.stringify({ token: 't' })));
+    // The dashboard home needs a real session now that it is guarded.
+    await asDemoSeller(page, request);
 
     await page.goto('/dashboard/no-such-screen');
     await expect(page.getByRole('heading', { name: 'Oops! Page Not Found' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { asDemoSeller } from './support/session';
 
 // Every route of SPEC section 2, written out here (not imported from the app) so the test checks the
 // app against the specification rather than against itself.
@@ -63,6 +64,11 @@ const REDIRECTS: Array<[string, RegExp]> = [
   ['/dashboard/inbox-campaigns', /\/inbox-campaigns\/list$/],
 ];
 
+// The dashboard and onboarding need a session: every test here runs as the demo seller.
+test.beforeEach(async ({ page, request }) => {
+  await asDemoSeller(page, request);
+});
+
 test('every route of the specification shows its own screen, accessibly', async ({ page }) => {
   test.setTimeout(180_000);
   for (const path of SCREENS) {
@@ -86,7 +92,15 @@ test('index routes redirect where the specification says', async ({ page }) => {
   }
 });
 
-test('the root path goes to the dashboard home', async ({ page }) => {
+test('the root path goes to the dashboard home with a session', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/dashboard\/home$/);
+});
+
+test('without a session the root path and the guarded screens go to /login', async ({ page }) => {
+  await page.evaluate(() => localStorage.clear());
+  for (const path of ['/', '/dashboard/home', '/onboarding/profile']) {
+    await page.goto(path);
+    await expect(page, `${path} redirects`).toHaveURL(/\/login$/);
+  }
 });

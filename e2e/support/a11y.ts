@@ -6,6 +6,17 @@ import { expect, type Page } from '@playwright/test';
  * and the elements it found, so the failure says what to fix.
  */
 export async function expectNoSeriousA11yViolations(page: Page, screen: string) {
+  // Axe reads colours as painted: halfway through a fade-in (a toast arriving) text is paler than it
+  // will be, so finite animations and transitions are let finish first. Spinners loop forever and
+  // are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -28,7 +28,8 @@ export async function codeFromOutbox(to: string, subject: RegExp = /code/): Prom
           const eml = await fs.readFile(path.join(dir, file), 'utf8');
           const split = eml.search(/\r?\n\r?\n/);
           const head = eml.slice(0, split);
-          if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(head) || !subject.test(head)) continue;
+          if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(head) || !subject.test(head))
+            continue;
           code = eml.slice(split).match(/\b(\d{6})\b/)?.[1];
           if (code) return code;
         }

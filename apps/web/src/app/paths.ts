@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@kasuwa/contracts';
+import { type OnboardingProcessMarker, PRODUCT_NAME } from '@kasuwa/contracts';
 
 /**
  * Every in-app link comes from here, so renaming a route is a one-line change and a typo is a
@@ -16,7 +16,13 @@ const liveStreams = '/dashboard/live-streams';
 export const paths = {
   root: '/',
   login: '/login',
+  /** The password-reset steps are subpaths of /login, as the spec's public pages are /login and /signup. */
+  forgotPassword: '/login/forgot-password',
+  resetPassword: (email?: string) =>
+    email ? `/login/reset-password?${new URLSearchParams({ email })}` : '/login/reset-password',
   signup: '/signup',
+  /** The e-mail code screen after sign-up, or after logging in with an unverified e-mail. */
+  verifyEmail: '/signup/verify-email',
   onboarding: {
     root: '/onboarding',
     profile: '/onboarding/profile',
@@ -30,6 +36,8 @@ export const paths = {
     createProfile: '/onboarding/create-profile',
     individualVerification: '/onboarding/individual-verification-onboarding',
     accountApproval: '/onboarding/account-approval',
+    /** The screen of an onboarding-process marker (SPEC §3); every marker is also a route segment. */
+    step: (marker: OnboardingProcessMarker) => `/onboarding/${marker}`,
   },
   dashboard: {
     root: '/dashboard',
@@ -80,5 +88,9 @@ export const paths = {
     help: '/dashboard/help',
     analyticsInsights: '/dashboard/analytics-insights',
     kycVerification: '/dashboard/kyc-verification',
+  },
+  /** Development pages: real forms around ui pieces whose screens arrive with later issues. */
+  dev: {
+    locationPickers: '/dev/location-pickers',
   },
 } as const;

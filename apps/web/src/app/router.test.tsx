@@ -1,15 +1,39 @@
 import { PRODUCT_NAME } from '@kasuwa/contracts';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/app/paths';
+import { AppProviders, createQueryClient } from '@/app/providers';
 import { routes } from '@/app/router';
+import { fakeFetch, storeTestSession, testSeller } from '@/test/fake-api';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
   return router;
 }
+
+// The guarded screens need a session; the server answers as for a logged-in, approved seller.
+beforeEach(() => {
+  storeTestSession();
+  vi.stubGlobal(
+    'fetch',
+    fakeFetch({
+      'GET /seller/check-token': { body: { valid: true, token: 'token-2' } },
+      'GET /seller/profile': { body: testSeller() },
+    }).fetch,
+  );
+});
+
+afterEach(() => {
+  // Unmount first: a screen still mounted would make its next call on the real fetch.
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 async function screenTitle(): Promise<string> {
   const heading = await screen.findByRole('heading', { level: 1 });
@@ -66,6 +90,7 @@ const screens: [string, string][] = [
   [paths.dashboard.help, 'Help & Support'],
   [paths.dashboard.analyticsInsights, 'Analytics & Insights'],
   [paths.dashboard.kycVerification, 'KYC Verification'],
+  [paths.dev.locationPickers, 'Location pickers'],
   // The spec also lists these directly under /dashboard.
   ['/dashboard/coupons/list', 'Coupons'],
   ['/dashboard/coupons/create', 'Create Coupon'],
@@ -74,6 +99,8 @@ const screens: [string, string][] = [
   // Subpaths of the public screens show the same screen.
   ['/login/anything/else', 'Log in'],
   ['/signup/verify', 'Create your seller account'],
+  [paths.forgotPassword, 'Forgot your password?'],
+  [paths.resetPassword('ngozi@example.ng'), 'Reset your password'],
 ];
 
 describe('routes', () => {
@@ -104,6 +131,23 @@ describe('routes', () => {
     const router = renderAt(from);
     expect(await screenTitle()).toBe(title);
     expect(router.state.location.pathname).toBe(to);
+  });
+
+  it.each([paths.dashboard.home, paths.dashboard.orders, paths.onboarding.profile])(
+    'sends a visitor without a session from %s to /login',
+    async (path) => {
+      localStorage.clear();
+      const router = renderAt(path);
+      expect(await screenTitle()).toBe('Log in');
+      expect(router.state.location.pathname).toBe(paths.login);
+    },
+  );
+
+  it('sends a visitor without a session from the root path to /login', async () => {
+    localStorage.clear();
+    const router = renderAt(paths.root);
+    expect(await screenTitle()).toBe('Log in');
+    expect(router.state.location.pathname).toBe(paths.login);
   });
 
   it.each(['/some/unknown/path', '/dashboard/no-such-screen', '/onboarding/no-such-step'])(

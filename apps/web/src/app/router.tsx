@@ -1,8 +1,9 @@
 import { createBrowserRouter, Outlet, type RouteObject, redirect, ScrollRestoration } from 'react-router';
-import { rootRedirect } from '@/app/entry-redirect';
+import { requireSession, rootRedirect } from '@/app/entry-redirect';
 import { lazyRoute } from '@/app/lazy-route';
 import { connectSegment, paths } from '@/app/paths';
 import { RouteErrorElement } from '@/app/route-error';
+import { AuthProvider } from '@/features/auth/auth-provider';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { Spinner } from '@/ui/spinner';
 
@@ -131,11 +132,42 @@ const dashboardRoutes: RouteObject[] = [
 
 function AppRoot() {
   return (
-    <>
+    <AuthProvider>
       <Outlet />
       <ScrollRestoration />
-    </>
+    </AuthProvider>
   );
+}
+
+const loginScreen: Load = () => import('@/app/routes/login.route');
+const signupScreen: Load = () => import('@/app/routes/signup.route');
+
+const loginRoutes: RouteObject[] = [
+  indexPage(loginScreen),
+  page('forgot-password', () => import('@/app/routes/login/forgot-password.route')),
+  page('reset-password', () => import('@/app/routes/login/reset-password.route')),
+  // Any other subpath (e.g. /login/anything) shows the log-in screen.
+  page('*', loginScreen),
+];
+
+const signupRoutes: RouteObject[] = [
+  indexPage(signupScreen),
+  page('verify-email', () => import('@/app/routes/signup/verify-email.route')),
+  page('*', signupScreen),
+];
+
+/**
+ * The dashboard and onboarding need a session: the branch's loader sends a visitor without a token
+ * to /login. The layout sits in a pathless child so its lazy module can fail into the error element
+ * (see lazyRoute) without clashing with the statically defined loader.
+ */
+function guarded(path: string, children: RouteObject[], layout?: Load): RouteObject {
+  return {
+    path,
+    loader: requireSession,
+    errorElement,
+    children: layout ? [{ lazy: lazyRoute(layout), errorElement, children }] : children,
+  };
 }
 
 /** Shown while the first screen's chunk downloads, which on slow 4G can take a moment. */
@@ -155,11 +187,12 @@ export const routes: RouteObject[] = [
     errorElement,
     children: [
       { index: true, loader: rootRedirect, element: null, errorElement },
-      // Subpaths (e.g. /login/anything) show the same screen; the auth flows own what follows.
-      page('login/*', () => import('@/app/routes/login.route')),
-      page('signup/*', () => import('@/app/routes/signup.route')),
-      group('onboarding', onboardingRoutes),
-      group('dashboard', dashboardRoutes),
+      group('login', loginRoutes),
+      group('signup', signupRoutes),
+      guarded('onboarding', onboardingRoutes),
+      guarded('dashboard', dashboardRoutes, () => import('@/app/routes/dashboard/layout.route')),
+      // The location pickers and phone input in a real form, until the onboarding steps use them.
+      page('dev/location-pickers', () => import('@/app/routes/dev/location-pickers.route')),
       // Static, not lazy: the page is already in the entry chunk as the error view.
       { path: '*', Component: NotFoundPage },
     ],

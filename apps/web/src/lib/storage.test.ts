@@ -3,6 +3,7 @@ import {
   chatWidgetKeyPrefix,
   clearSession,
   localKeys,
+  onboardingKeyPrefix,
   readStored,
   sessionKeys,
   writeStored,
@@ -34,9 +35,10 @@ describe('storage', () => {
     expect(localStorage.getItem(sessionKeys.directLoginAccess)).toBeNull();
   });
 
-  it('clears the session keys and chat-widget keys at logout but keeps the analytics consent', () => {
+  it('clears the session, chat-widget and onboarding-draft keys at logout but keeps the analytics consent', () => {
     for (const key of Object.values(localKeys)) localStorage.setItem(key, '"x"');
     localStorage.setItem(`${chatWidgetKeyPrefix}conversation`, '"c"');
+    localStorage.setItem(`${onboardingKeyPrefix}businessDetails`, '"b"');
     localStorage.setItem('unrelated', '"u"');
 
     clearSession();
@@ -47,6 +49,7 @@ describe('storage', () => {
     expect(localStorage.getItem(localKeys.visitorId)).toBeNull();
     expect(localStorage.getItem(localKeys.tokenErrorHandled)).toBeNull();
     expect(localStorage.getItem(`${chatWidgetKeyPrefix}conversation`)).toBeNull();
+    expect(localStorage.getItem(`${onboardingKeyPrefix}businessDetails`)).toBeNull();
     expect(localStorage.getItem(localKeys.analyticsConsent)).toBe('"x"');
     expect(localStorage.getItem('unrelated')).toBe('"u"');
   });

@@ -18,6 +18,12 @@ export const sessionKeys = {
 /** The chat-support widget keeps its own keys under this prefix; logout clears all of them. */
 export const chatWidgetKeyPrefix = 'chatWidget.';
 
+/**
+ * Onboarding drafts (form steps saved between visits) live under this prefix, so logout can clear
+ * "onboarding data" (SPEC §3) without listing every step's key here.
+ */
+export const onboardingKeyPrefix = 'onboarding.';
+
 export type LocalKey = (typeof localKeys)[keyof typeof localKeys];
 export type SessionKey = (typeof sessionKeys)[keyof typeof sessionKeys];
 export type StorageArea = 'local' | 'session';
@@ -86,20 +92,23 @@ export const notFoundResetKeys: readonly LocalKey[] = [
 ];
 
 /**
- * Logout: forgets the token, seller record, onboarding progress, visitor id, the token-error flag
- * and the chat widget's keys. The analytics consent choice survives, as it belongs to the device.
+ * Logout: forgets the token, seller record, onboarding progress and drafts, visitor id, the
+ * token-error flag and the chat widget's keys. The analytics consent choice survives, as it belongs
+ * to the device.
  */
 export function clearSession(): void {
   const storage = area('local');
   if (!storage) return;
-  const chatKeys: string[] = [];
+  const prefixedKeys: string[] = [];
   try {
     for (let index = 0; index < storage.length; index += 1) {
       const key = storage.key(index);
-      if (key?.startsWith(chatWidgetKeyPrefix)) chatKeys.push(key);
+      if (key?.startsWith(chatWidgetKeyPrefix) || key?.startsWith(onboardingKeyPrefix)) {
+        prefixedKeys.push(key);
+      }
     }
   } catch {
     // Enumeration refused: the fixed keys below are still removed.
   }
-  removeStored([...notFoundResetKeys, localKeys.tokenErrorHandled, ...chatKeys]);
+  removeStored([...notFoundResetKeys, localKeys.tokenErrorHandled, ...prefixedKeys]);
 }

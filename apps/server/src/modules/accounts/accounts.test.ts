@@ -524,7 +524,9 @@ describe('per-address rate limits (default settings)', () => {
         });
         statuses.push(res.statusCode);
         if (i === 20)
-          expect(res.json().message).toMatch(/^Too many requests\. Please try again in \d+ (seconds?|minutes?)\.$/);
+          expect(res.json().message).toMatch(
+            /^Too many requests\. Please try again in \d+ (seconds?|minutes?)\.$/,
+          );
       }
       expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
       expect(statuses[20]).toBe(429);

@@ -4,7 +4,7 @@ import { BrandMark } from '@/ui/brand-mark';
 
 export interface AuthScreenProps {
   title: string;
-  lead: string;
+  lead: ReactNode;
   children?: ReactNode;
   /** The line under the card, e.g. the link between log in and sign up. */
   footer?: ReactNode;

@@ -1,7 +1,9 @@
+import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
+import { initialsOf, type ShellAccount, useShellAccount } from '@/features/shell/shell-account';
 import { useDocumentTitle } from '@/lib/document-title';
 import { BrandMark } from '@/ui/brand-mark';
 
@@ -28,9 +30,10 @@ export function DashboardScreen({ title, description, children }: DashboardScree
             <BrandMark wordmark="from-sm" />
           </Link>
           <span className="h-6 w-px shrink-0 bg-line" aria-hidden />
-          <h1 id={titleId} className="truncate font-semibold text-ink text-lg">
+          <h1 id={titleId} className="min-w-0 flex-1 truncate font-semibold text-ink text-lg">
             {title}
           </h1>
+          <HeaderAccount />
         </div>
       </header>
       <main aria-labelledby={titleId} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
@@ -39,6 +42,54 @@ export function DashboardScreen({ title, description, children }: DashboardScree
         </section>
         {children}
       </main>
+    </div>
+  );
+}
+
+function Avatar({ account }: { account: ShellAccount }) {
+  if (account.avatarUrl) {
+    return <img src={account.avatarUrl} alt="" className="size-9 shrink-0 rounded-full object-cover" />;
+  }
+  return (
+    <span
+      aria-hidden
+      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800 text-sm"
+    >
+      {initialsOf(account)}
+    </span>
+  );
+}
+
+/** The seller's avatar, name and store (linking to the account page) and Log Out, at the header's end. */
+function HeaderAccount() {
+  const { account, onLogout } = useShellAccount();
+  return (
+    <div className="flex shrink-0 items-center gap-1 sm:gap-3">
+      {account && (
+        <Link
+          to={paths.dashboard.account}
+          className="flex min-h-11 items-center gap-2 rounded-control px-1 hover:bg-canvas"
+        >
+          <Avatar account={account} />
+          {/* On phones the initials stand in for the name; the link still carries it for screen readers. */}
+          <span className="sr-only sm:not-sr-only sm:flex sm:max-w-48 sm:flex-col sm:leading-tight">
+            <span className="truncate font-semibold text-ink text-sm">
+              {account.firstName} {account.lastName}
+            </span>
+            <span className="truncate text-ink-muted text-xs">{account.storeName}</span>
+          </span>
+        </Link>
+      )}
+      {onLogout && (
+        <button
+          type="button"
+          onClick={onLogout}
+          className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-control px-2 font-semibold text-ink-muted text-sm hover:bg-canvas hover:text-ink"
+        >
+          <LogOut className="size-5" aria-hidden />
+          <span className="sr-only sm:not-sr-only">Log Out</span>
+        </button>
+      )}
     </div>
   );
 }

@@ -1,0 +1,5 @@
+import { VerifyEmailScreen } from '@/features/auth/verify-email-screen';
+
+export function Component() {
+  return <VerifyEmailScreen />;
+}

@@ -1,0 +1,229 @@
+import type {
+  AccountDisabledResponse,
+  LoginBody,
+  LoginResponse,
+  RegisterBody,
+  RegisterResponse,
+  ResetPasswordBody,
+  Seller,
+  VerifyOtpResponse,
+} from '@kasuwa/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '@/app/paths';
+import { AuthContext, type AuthContextValue, type LoginOutcome } from '@/features/auth/auth-context';
+import { authReducer, restoreAuthState } from '@/features/auth/auth-state';
+import { createSessionManager, type SessionManager } from '@/features/auth/session';
+import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
+import {
+  isDirectLoginAccess,
+  readBearerToken,
+  readSellerToken,
+  replaceBearerToken,
+  writeSeller,
+  writeSession,
+} from '@/lib/session-token';
+import { clearSession } from '@/lib/storage';
+import { toast } from '@/lib/toast';
+
+export const SESSION_EXPIRED_TITLE = 'Session expired';
+export const SESSION_EXPIRED_DESCRIPTION = 'Please log in again';
+export const UNAUTHORIZED_SELLER_TITLE = 'Unauthorized Seller';
+export const BLOCKED_DESCRIPTION = 'This account has been blocked. Please contact support.';
+
+function isAccountDisabledBody(body: unknown): body is AccountDisabledResponse {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    'isDisabled' in body &&
+    body.isDisabled === true &&
+    'user' in body &&
+    typeof body.user === 'object' &&
+    body.user !== null
+  );
+}
+
+export interface AuthProviderProps {
+  children: ReactNode;
+  /** Defaults to the app's client; tests pass one built on a fake fetch. */
+  api?: ApiClient;
+}
+
+/**
+ * Owns the seller's session: the auth state, what is stored, and the session rules of SPEC §8
+ * (the token check on every route change, the session-expired path for any 401). It sits inside
+ * the router, at the root route, so it can follow and change the location.
+ */
+export function AuthProvider({ children, api = appApi }: AuthProviderProps) {
+  const [state, dispatch] = useReducer(authReducer, null, () => restoreAuthState(readSellerToken()));
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+
+  // The session manager lives as long as the provider; these refs give it the current router.
+  const navigateRef = useRef(navigate);
+  const pathRef = useRef(location.pathname);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+
+  const [session] = useState<SessionManager>(() =>
+    createSessionManager({
+      api,
+      readToken: readBearerToken,
+      replaceToken: replaceBearerToken,
+      clearSession,
+      isDirectLoginAccess,
+      currentPath: () => pathRef.current,
+      navigate: (to) => {
+        void navigateRef.current(to, { replace: true });
+      },
+      notifyExpired: () => toast.error(SESSION_EXPIRED_TITLE, SESSION_EXPIRED_DESCRIPTION),
+      onExpired: () => dispatch({ type: 'loggedOut' }),
+      // The dashboard is gone from the screen by now, so nothing refetches what is dropped.
+      onRedirected: () => queryClient.clear(),
+      onTokenRefreshed: (token) => dispatch({ type: 'tokenRefreshed', token }),
+    }),
+  );
+
+  useEffect(() => api.setUnauthorizedHandler(() => session.expire()), [api, session]);
+  useEffect(() => () => session.dispose(), [session]);
+
+  // SPEC §8: the token is checked on every route change. The location object is new for every
+  // navigation, even to the same path, which counts as a route change too.
+  useEffect(() => {
+    pathRef.current = location.pathname;
+    void session.checkToken(location.pathname);
+  }, [location, session]);
+
+  const leaveTo = useCallback(
+    async (to: string) => {
+      await navigateRef.current(to, { replace: true });
+      // After the move, so the screens that used the data are gone and do not refetch it.
+      queryClient.clear();
+    },
+    [queryClient],
+  );
+
+  const login = useCallback(
+    async (body: LoginBody): Promise<LoginOutcome> => {
+      try {
+        const answer = await api.post<LoginResponse>('/seller/login', body);
+        const verified = answer.user.emailVerified;
+        writeSession({ data: answer.user, token: answer.token, isVerified: verified });
+        session.reset();
+        dispatch({ type: 'loggedIn', user: answer.user, token: answer.token });
+        return { kind: verified ? 'loggedIn' : 'verifyEmail', user: answer.user, message: answer.message };
+      } catch (error) {
+        if (isApiError(error) && error.status === 403 && isAccountDisabledBody(error.body)) {
+          // SPEC §4: not logged in, but the data is stored and the flag set.
+          clearSession();
+          writeSeller(error.body.user);
+          dispatch({ type: 'accountDisabled', user: error.body.user });
+          return { kind: 'disabled', user: error.body.user, message: error.body.message };
+        }
+        throw error;
+      }
+    },
+    [api, session],
+  );
+
+  const signUp = useCallback(
+    async (body: RegisterBody) => {
+      const answer = await api.post<RegisterResponse>('/seller/register', body);
+      writeSession({ data: answer.user, token: answer.token, isVerified: false });
+      session.reset();
+      dispatch({ type: 'signedUp', user: answer.user, token: answer.token });
+      return answer;
+    },
+    [api, session],
+  );
+
+  const verifyOtp = useCallback(
+    async (email: string, otp: string) => {
+      const answer = await api.post<VerifyOtpResponse>('/seller/verify-otp', { email, otp });
+      writeSession({ data: answer.user, token: answer.token, isVerified: true });
+      dispatch({ type: 'otpVerified', user: answer.user, token: answer.token });
+      return answer;
+    },
+    [api],
+  );
+
+  const resendOtp = useCallback(
+    (email: string) => api.post<{ message: string }>('/seller/resend-otp', { email }),
+    [api],
+  );
+
+  const requestPasswordReset = useCallback(
+    async (email: string) => {
+      const answer = await api.post<{ message: string }>('/seller/forgot-password', { email });
+      dispatch({ type: 'forgotPasswordSent', email });
+      return answer;
+    },
+    [api],
+  );
+
+  const resetPassword = useCallback(
+    async (body: ResetPasswordBody) => {
+      const answer = await api.post<{ message: string }>('/seller/reset-password', body);
+      // The server ends every older session of this seller; a stale one here would only 401.
+      clearSession();
+      dispatch({ type: 'passwordReset' });
+      return answer;
+    },
+    [api],
+  );
+
+  const profileLoaded = useCallback((user: Seller) => {
+    writeSeller(user);
+    dispatch({ type: 'profileLoaded', user });
+  }, []);
+
+  const sellerBlocked = useCallback(() => {
+    toast.error(UNAUTHORIZED_SELLER_TITLE, BLOCKED_DESCRIPTION);
+    clearSession();
+    dispatch({ type: 'blocked' });
+    void leaveTo(paths.login);
+  }, [leaveTo]);
+
+  const logout = useCallback(async () => {
+    clearSession();
+    session.reset();
+    dispatch({ type: 'loggedOut' });
+    await leaveTo(paths.login);
+  }, [leaveTo, session]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      state,
+      api,
+      login,
+      signUp,
+      verifyOtp,
+      resendOtp,
+      requestPasswordReset,
+      cancelPasswordReset: () => dispatch({ type: 'forgotPasswordCancelled' }),
+      resetPassword,
+      dismissResetSuccess: () => dispatch({ type: 'resetSuccessCancelled' }),
+      profileLoaded,
+      sellerBlocked,
+      logout,
+    }),
+    [
+      state,
+      api,
+      login,
+      signUp,
+      verifyOtp,
+      resendOtp,
+      requestPasswordReset,
+      resetPassword,
+      profileLoaded,
+      sellerBlocked,
+      logout,
+    ],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
