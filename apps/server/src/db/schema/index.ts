@@ -1,2 +1,3 @@
 export * from './auth.ts';
+export * from './notifications.ts';
 export * from './sellers.ts';
