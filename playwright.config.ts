@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './e2e/support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3197);
 // The e2e server's DATA_DIR, made once in the main process; workers inherit the variable, so tests can
@@ -9,21 +10,6 @@ const port = Number(process.env.E2E_PORT ?? 3197);
 process.env.E2E_PORT = String(port);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'kasuwa-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
-
-// Debian's Chromium, never a downloaded browser. These flags keep it from calling out to the network.
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-];
 
 export default defineConfig({
   testDir: './e2e',

@@ -6,21 +6,11 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
 
 const JS_BUDGET_BYTES = 150 * 1024;
 const RSS_BUDGET_MB = 200;
 const root = fileURLToPath(new URL('..', import.meta.url));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const port = await new Promise<number>((resolve) => {
   const s = net.createServer().listen(0, '127.0.0.1', () => {
