@@ -1,10 +1,7 @@
-import { OnboardingScreen } from '@/features/onboarding/onboarding-screen';
+import { useAuthContext } from '@/features/auth/auth-context';
+import { AccountApproval } from '@/features/onboarding/account-approval';
 
 export function Component() {
-  return (
-    <OnboardingScreen
-      title="Account Approval"
-      description="Where your seller application stands after our review."
-    />
-  );
+  const { logout } = useAuthContext();
+  return <AccountApproval onLogout={() => void logout()} />;
 }

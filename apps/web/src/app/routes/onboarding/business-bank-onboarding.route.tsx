@@ -1,5 +1,5 @@
-import { OnboardingScreen } from '@/features/onboarding/onboarding-screen';
+import { BankDetailsStep } from '@/features/onboarding/steps/bank-details-step';
 
 export function Component() {
-  return <OnboardingScreen title="Bank Details" description="The bank account your payouts are sent to." />;
+  return <BankDetailsStep />;
 }

@@ -1,10 +1,5 @@
-import { OnboardingScreen } from '@/features/onboarding/onboarding-screen';
+import { CategoryStep } from '@/features/onboarding/steps/category-step';
 
 export function Component() {
-  return (
-    <OnboardingScreen
-      title="What Will You Sell"
-      description="Choose the categories and sub-categories of the products you sell."
-    />
-  );
+  return <CategoryStep />;
 }

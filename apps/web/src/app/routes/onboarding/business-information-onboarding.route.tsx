@@ -1,10 +1,5 @@
-import { OnboardingScreen } from '@/features/onboarding/onboarding-screen';
+import { BusinessInformationStep } from '@/features/onboarding/steps/business-information-step';
 
 export function Component() {
-  return (
-    <OnboardingScreen
-      title="Business Information"
-      description="Your business e-mail, phone, address and, if you have one, your warehouse."
-    />
-  );
+  return <BusinessInformationStep />;
 }

@@ -1,10 +1,5 @@
-import { OnboardingScreen } from '@/features/onboarding/onboarding-screen';
+import { BusinessDetailsStep } from '@/features/onboarding/steps/business-details-step';
 
 export function Component() {
-  return (
-    <OnboardingScreen
-      title="Business Details"
-      description="Your business name, business type and tax information."
-    />
-  );
+  return <BusinessDetailsStep />;
 }

@@ -1,10 +1,5 @@
-import { OnboardingScreen } from '@/features/onboarding/onboarding-screen';
+import { VerificationStep } from '@/features/onboarding/steps/verification-step';
 
 export function Component() {
-  return (
-    <OnboardingScreen
-      title="Business Verification"
-      description="Upload your certificate of incorporation and business tax ID."
-    />
-  );
+  return <VerificationStep form="company" />;
 }

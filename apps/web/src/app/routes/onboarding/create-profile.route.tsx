@@ -1,10 +1,5 @@
-import { OnboardingScreen } from '@/features/onboarding/onboarding-screen';
+import { CreateProfileStep } from '@/features/onboarding/steps/create-profile-step';
 
 export function Component() {
-  return (
-    <OnboardingScreen
-      title="Create Profile"
-      description="Add the banner and profile images buyers see on your store."
-    />
-  );
+  return <CreateProfileStep />;
 }

@@ -1,10 +1,5 @@
-import { OnboardingScreen } from '@/features/onboarding/onboarding-screen';
+import { IndividualInformationStep } from '@/features/onboarding/steps/individual-information-step';
 
 export function Component() {
-  return (
-    <OnboardingScreen
-      title="Individual Seller Information"
-      description="Your name and address as an individual seller."
-    />
-  );
+  return <IndividualInformationStep />;
 }

@@ -1,10 +1,5 @@
-import { OnboardingScreen } from '@/features/onboarding/onboarding-screen';
+import { VerificationStep } from '@/features/onboarding/steps/verification-step';
 
 export function Component() {
-  return (
-    <OnboardingScreen
-      title="Individual Verification"
-      description="Upload your tax or VAT ID, a government ID and a proof of address."
-    />
-  );
+  return <VerificationStep form="individual" />;
 }

@@ -1,10 +1,5 @@
-import { OnboardingScreen } from '@/features/onboarding/onboarding-screen';
+import { AccountTypeStep } from '@/features/onboarding/steps/account-type-step';
 
 export function Component() {
-  return (
-    <OnboardingScreen
-      title="Apply To Sell"
-      description="Tell us whether you sell as a registered business or as an individual."
-    />
-  );
+  return <AccountTypeStep />;
 }

@@ -1,10 +1,5 @@
-import { OnboardingScreen } from '@/features/onboarding/onboarding-screen';
+import { ShippingOptionsStep } from '@/features/onboarding/steps/shipping-options-step';
 
 export function Component() {
-  return (
-    <OnboardingScreen
-      title="Shipping Options"
-      description="How your orders are shipped and which returns and exchange policy you offer."
-    />
-  );
+  return <ShippingOptionsStep />;
 }

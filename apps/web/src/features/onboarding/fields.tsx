@@ -1,0 +1,281 @@
+import { DOCUMENT_MAX_BYTES } from '@kasuwa/contracts';
+import { clsx } from 'clsx';
+import { FileText, X } from 'lucide-react';
+import { type ReactNode, useId, useRef } from 'react';
+import { type AddressDraft, newFileId, type PickedFile } from '@/features/onboarding/onboarding-draft';
+import { Input } from '@/ui/input';
+import { LocationFields } from '@/ui/location-pickers';
+
+export function Checkbox({
+  checked,
+  onChange,
+  children,
+  id,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+  id?: string;
+}) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={inputId}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 size-5 shrink-0 accent-brand-600"
+      />
+      <label htmlFor={inputId} className="text-ink text-sm">
+        {children}
+      </label>
+    </div>
+  );
+}
+
+/** Country, State and City pickers, then the street lines and the zip code. */
+export function AddressFields({
+  value,
+  onChange,
+  idPrefix,
+  line1Label = 'Street Address',
+  line2Label = 'Street Address Line 2 (optional)',
+}: {
+  value: AddressDraft;
+  onChange: (next: AddressDraft) => void;
+  idPrefix: string;
+  line1Label?: string;
+  line2Label?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <LocationFields
+        idPrefix={idPrefix}
+        value={value.location}
+        onChange={(location) => onChange({ ...value, location })}
+      />
+      <Input
+        label={line1Label}
+        name={`${idPrefix}.street1`}
+        autoComplete="address-line1"
+        value={value.street1}
+        onChange={(event) => onChange({ ...value, street1: event.target.value })}
+      />
+      <Input
+        label={line2Label}
+        name={`${idPrefix}.street2`}
+        autoComplete="address-line2"
+        value={value.street2}
+        onChange={(event) => onChange({ ...value, street2: event.target.value })}
+      />
+      <Input
+        label="Zip Code"
+        name={`${idPrefix}.zipCode`}
+        autoComplete="postal-code"
+        inputMode="numeric"
+        value={value.zipCode}
+        onChange={(event) => onChange({ ...value, zipCode: event.target.value })}
+      />
+    </div>
+  );
+}
+
+export function ProgressBar({ value, label }: { value: number; label: string }) {
+  const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
+  return (
+    <div className="flex items-center gap-3">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 flex-1 overflow-hidden rounded-full bg-line"
+      >
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <span className="w-10 text-right text-ink-muted text-xs tabular-nums">{percent}%</span>
+    </div>
+  );
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Reads a picked file for its preview; images become a data URL, others need no preview. */
+export function readPickedFile(file: File, prefix: string): Promise<PickedFile> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      resolve({
+        id: newFileId(prefix),
+        file,
+        previewUrl:
+          file.type.startsWith('image/') && typeof reader.result === 'string' ? reader.result : null,
+      });
+    reader.onerror = () => reject(reader.error ?? new Error('could not read the file'));
+    if (file.type.startsWith('image/')) reader.readAsDataURL(file);
+    else reader.readAsArrayBuffer(file.slice(0, 16));
+  });
+}
+
+export type PickProblem = 'type' | 'size' | 'read';
+
+/**
+ * A file field: a button-like picker, then the chosen file's thumbnail (or a file icon), name and
+ * size with a remove button, and its upload progress while it is sent.
+ */
+export function FilePicker({
+  label,
+  hint,
+  accept,
+  prefix,
+  value,
+  onPick,
+  onProblem,
+  progress,
+  maxBytes = DOCUMENT_MAX_BYTES,
+  allowed,
+  pickText = 'Choose a file',
+}: {
+  label: string;
+  hint?: string;
+  accept: string;
+  prefix: string;
+  value: PickedFile | undefined;
+  onPick: (file: PickedFile | null) => void;
+  onProblem: (problem: PickProblem) => void;
+  progress?: number | null;
+  maxBytes?: number;
+  /** Checks the picked file before reading it (the server checks the content again). */
+  allowed: (file: File) => boolean;
+  pickText?: string;
+}) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const input = useRef<HTMLInputElement>(null);
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    if (!allowed(file)) return onProblem('type');
+    if (file.size > maxBytes) return onProblem('size');
+    try {
+      onPick(await readPickedFile(file, prefix));
+    } catch {
+      onProblem('read');
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={inputId} className="font-medium text-ink text-sm">
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className="text-ink-muted text-sm">
+          {hint}
+        </p>
+      )}
+      {value ? (
+        <div className="flex items-center gap-3 rounded-control border border-line-strong p-3">
+          {value.previewUrl ? (
+            <img src={value.previewUrl} alt="" className="size-12 shrink-0 rounded object-cover" />
+          ) : (
+            <span className="flex size-12 shrink-0 items-center justify-center rounded bg-canvas text-ink-muted">
+              <FileText className="size-6" aria-hidden />
+            </span>
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium text-ink text-sm" title={value.file.name}>
+              {value.file.name}
+            </p>
+            <p className="text-ink-muted text-xs">{formatSize(value.file.size)}</p>
+            {progress != null && <ProgressBar value={progress} label={`Uploading ${label}`} />}
+          </div>
+          <button
+            type="button"
+            onClick={() => {
+              onPick(null);
+              if (input.current) input.current.value = '';
+            }}
+            aria-label={`Remove ${label}`}
+            className="flex size-10 shrink-0 items-center justify-center rounded-control text-ink-muted hover:bg-canvas hover:text-ink"
+          >
+            <X className="size-5" aria-hidden />
+          </button>
+        </div>
+      ) : null}
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept={accept}
+        aria-describedby={hint ? hintId : undefined}
+        className={
+          value
+            ? 'sr-only'
+            : clsx(
+                'block w-full rounded-control border border-line-strong border-dashed bg-canvas p-3 text-ink text-sm',
+                'file:mr-3 file:rounded-control file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:font-semibold file:text-white',
+              )
+        }
+        title={pickText}
+        onChange={(event) => void pick(event.target.files?.[0])}
+      />
+    </div>
+  );
+}
+
+/** Accepted document types, judged by extension here; the server judges by content. */
+export const isAcceptedDocument = (file: File) => /\.(pdf|docx?|jpe?g|png)$/i.test(file.name);
+export const isImage = (file: File) =>
+  file.type.startsWith('image/') || /\.(jpe?g|png|webp|gif|avif)$/i.test(file.name);
+
+export function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  hint?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="font-medium text-ink text-sm">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="min-h-11 w-full rounded-control border border-line-strong bg-surface px-3 text-base text-ink"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint && (
+        <p id={`${id}-hint`} className="text-ink-muted text-sm">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

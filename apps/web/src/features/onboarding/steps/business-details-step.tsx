@@ -1,0 +1,70 @@
+import type { OnboardingStepResponse } from '@kasuwa/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/app/paths';
+import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
+import { StepFrame } from '@/features/onboarding/step-frame';
+import { showSubmitError } from '@/features/onboarding/submit-error';
+import { checkBusinessDetails, errorTitles } from '@/features/onboarding/validation';
+import { toast } from '@/lib/toast';
+import { Input } from '@/ui/input';
+
+export function BusinessDetailsStep() {
+  const { draft, update, api, completeStep } = useOnboardingContext();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const value = draft.business;
+  const set = (key: keyof typeof value, text: string) => update('business', { ...value, [key]: text });
+
+  const next = async () => {
+    const problem = checkBusinessDetails(value);
+    if (problem) {
+      toast.error(problem.title, problem.description);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api.put<OnboardingStepResponse>('/seller/business-details', {
+        businessName: value.businessName.trim(),
+        businessType: value.businessType.trim(),
+        taxInformation: value.businessTaxInfo.trim(),
+      });
+      completeStep(answer);
+      await navigate(paths.onboarding.businessInformation);
+    } catch (error) {
+      showSubmitError(errorTitles.businessDetails, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <StepFrame
+      step="business-onboarding"
+      title="Business Details"
+      description="Let us know details about your business, with just these few questions"
+      onNext={next}
+      busy={busy}
+    >
+      <Input
+        label="Business Name"
+        hint="Your registered business name"
+        autoComplete="organization"
+        value={value.businessName}
+        onChange={(e) => set('businessName', e.target.value)}
+      />
+      <Input
+        label="Business Type"
+        hint="e.g. LLC, Corporation"
+        value={value.businessType}
+        onChange={(e) => set('businessType', e.target.value)}
+      />
+      <Input
+        label="Business Tax Information"
+        hint="Tax ID or VAT number, or your corporate registration number (RC) if in Nigeria"
+        value={value.businessTaxInfo}
+        onChange={(e) => set('businessTaxInfo', e.target.value)}
+      />
+    </StepFrame>
+  );
+}

@@ -1,0 +1,115 @@
+import type { OnboardingStepResponse } from '@kasuwa/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/app/paths';
+import { streetAddressPayload, warehouseAddressPayload } from '@/features/onboarding/address-payload';
+import { AddressFields, Checkbox } from '@/features/onboarding/fields';
+import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
+import { StepFrame } from '@/features/onboarding/step-frame';
+import { showSubmitError } from '@/features/onboarding/submit-error';
+import { checkBusinessInformation, errorTitles } from '@/features/onboarding/validation';
+import { toE164 } from '@/lib/phone';
+import { toast } from '@/lib/toast';
+import { Input } from '@/ui/input';
+import { PhoneInput } from '@/ui/phone-input';
+
+export function BusinessInformationStep() {
+  const { draft, update, api, completeStep } = useOnboardingContext();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const value = draft.businessInfo;
+  const set = (patch: Partial<typeof value>) => update('businessInfo', { ...value, ...patch });
+  const warehouse = value.warehouse;
+  const setWarehouse = (patch: Partial<typeof warehouse>) => set({ warehouse: { ...warehouse, ...patch } });
+
+  const next = async () => {
+    const problem = checkBusinessInformation(value);
+    if (problem) {
+      toast.error(problem.title, problem.description);
+      return;
+    }
+    setBusy(true);
+    try {
+      try {
+        completeStep(
+          await api.put<OnboardingStepResponse>('/seller/business-information', {
+            businessEmail: value.email.trim(),
+            businessNumber: toE164(value.phone) ?? '',
+            businessAddress: streetAddressPayload(value.address),
+          }),
+        );
+      } catch (error) {
+        showSubmitError(errorTitles.businessInformation, error);
+        return;
+      }
+      if (value.fillWarehouse) {
+        try {
+          completeStep(
+            await api.put<OnboardingStepResponse>('/seller/shipping-warehouse', {
+              warehouseDetails: {
+                name: warehouse.name.trim(),
+                contactNumber: toE164(warehouse.contactNumber) ?? '',
+                address: warehouseAddressPayload(warehouse.address),
+              },
+            }),
+          );
+        } catch (error) {
+          showSubmitError(errorTitles.warehouse, error);
+          return;
+        }
+      }
+      await navigate(paths.onboarding.businessVerification);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <StepFrame
+      step="business-information-onboarding"
+      title="Business Information"
+      description="How customers and our team reach your business, and where orders are picked up."
+      onNext={next}
+      busy={busy}
+    >
+      <Input
+        label="Business Email"
+        type="email"
+        autoComplete="email"
+        value={value.email}
+        onChange={(e) => set({ email: e.target.value })}
+      />
+      <PhoneInput label="Business Phone" value={value.phone} onChange={(phone) => set({ phone })} />
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-3 font-semibold text-ink">Business Address</legend>
+        <AddressFields idPrefix="business" value={value.address} onChange={(address) => set({ address })} />
+      </fieldset>
+      <Checkbox checked={value.fillWarehouse} onChange={(fillWarehouse) => set({ fillWarehouse })}>
+        Fill Warehouse Details
+      </Checkbox>
+      {value.fillWarehouse && (
+        <fieldset className="flex flex-col gap-4 rounded-card border border-line p-4">
+          <legend className="px-1 font-semibold text-ink">Warehouse Details</legend>
+          <Input
+            label="Warehouse Name"
+            value={warehouse.name}
+            onChange={(e) => setWarehouse({ name: e.target.value })}
+          />
+          <PhoneInput
+            id="warehouse-contact"
+            label="Warehouse Contact Number"
+            value={warehouse.contactNumber}
+            onChange={(contactNumber) => setWarehouse({ contactNumber })}
+          />
+          <AddressFields
+            idPrefix="warehouse"
+            value={warehouse.address}
+            onChange={(address) => setWarehouse({ address })}
+            line1Label="Warehouse Address Line 1"
+            line2Label="Warehouse Address Line 2 (optional)"
+          />
+        </fieldset>
+      )}
+    </StepFrame>
+  );
+}

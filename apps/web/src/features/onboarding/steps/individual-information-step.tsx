@@ -1,0 +1,69 @@
+import type { OnboardingStepResponse } from '@kasuwa/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/app/paths';
+import { streetAddressPayload } from '@/features/onboarding/address-payload';
+import { AddressFields } from '@/features/onboarding/fields';
+import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
+import { StepFrame } from '@/features/onboarding/step-frame';
+import { showSubmitError } from '@/features/onboarding/submit-error';
+import { checkIndividual, errorTitles } from '@/features/onboarding/validation';
+import { toast } from '@/lib/toast';
+import { Input } from '@/ui/input';
+
+export function IndividualInformationStep() {
+  const { draft, update, api, completeStep } = useOnboardingContext();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const value = draft.individual;
+  const set = (patch: Partial<typeof value>) => update('individual', { ...value, ...patch });
+
+  const next = async () => {
+    const problem = checkIndividual(value);
+    if (problem) {
+      toast.error(problem.title, problem.description);
+      return;
+    }
+    setBusy(true);
+    try {
+      completeStep(
+        await api.put<OnboardingStepResponse>('/seller/individual-information', {
+          firstName: value.firstName.trim(),
+          lastName: value.lastName.trim(),
+          sellerAddress: streetAddressPayload(value.address),
+        }),
+      );
+      await navigate(paths.onboarding.individualVerification);
+    } catch (error) {
+      showSubmitError(errorTitles.individual, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <StepFrame
+      step="individual-onboarding"
+      title="Individual Seller Information"
+      description="Your name and the address orders are picked up from."
+      onNext={next}
+      busy={busy}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label="First Name"
+          autoComplete="given-name"
+          value={value.firstName}
+          onChange={(e) => set({ firstName: e.target.value })}
+        />
+        <Input
+          label="Last Name"
+          autoComplete="family-name"
+          value={value.lastName}
+          onChange={(e) => set({ lastName: e.target.value })}
+        />
+      </div>
+      <AddressFields idPrefix="seller" value={value.address} onChange={(address) => set({ address })} />
+    </StepFrame>
+  );
+}
