@@ -32,10 +32,13 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
+      // Journeys tagged for one viewport only (sign-ups are rate limited per address) run once.
+      grepInvert: /@desktop-only/,
       use: { ...devices['Pixel 7'], launchOptions: { executablePath: chromiumPath, args: chromiumArgs } },
     },
     {
       name: 'desktop',
+      grepInvert: /@phone-only/,
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: { executablePath: chromiumPath, args: chromiumArgs },

@@ -17,6 +17,7 @@ import { runMigrations } from '@/db/migrate.ts';
 import { migrationsFolder } from '@/db/migrations-folder.ts';
 import { systemClock } from '@/lib/clock.ts';
 import { createOutboxMailer } from '@/mail/mailer.ts';
+import { localDiskStorage } from '@/storage/file-storage.ts';
 
 const TARGET = 0.6;
 const SECONDS_PER_ROUND = Number(process.env.BENCH_SECONDS ?? 5);
@@ -45,6 +46,7 @@ const logger = process.env.NOLOG
   : pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
 const full = await buildApp({
   db: database.db,
+  storage: await localDiskStorage(path.join(tmp, 'uploads')),
   mailer: createOutboxMailer(path.join(tmp, 'outbox'), { from: 'bench', logger: quiet, clock: systemClock }),
   clock: systemClock,
   logger,

@@ -16,6 +16,7 @@ import { systemClock } from '@/lib/clock.ts';
 import { hashPassword } from '@/lib/password.ts';
 import { createOutboxMailer } from '@/mail/mailer.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
+import { localDiskStorage } from '@/storage/file-storage.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 20;
@@ -40,6 +41,7 @@ await seedDemo(database.db);
 
 const app = await buildApp({
   db: database.db,
+  storage: await localDiskStorage(path.join(tmp, 'uploads')),
   mailer: createOutboxMailer(path.join(tmp, 'outbox'), { from: 'bench', logger: quiet, clock: systemClock }),
   clock: systemClock,
   logger: pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false })),

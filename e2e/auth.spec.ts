@@ -81,6 +81,9 @@ test('logging out clears the stored session and lands on /login; logging back in
     localStorage.setItem('analyticsConsent', 'true');
   });
 
+  // Log Out sits in the sidebar's footer; on a phone the sidebar opens from the menu button.
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Log Out' }).click();
 
   await expect(page).toHaveURL(/\/login$/);

@@ -79,7 +79,10 @@ test('every route of the specification shows its own screen, accessibly', async 
       page.getByRole('heading', { name: 'Oops! Page Not Found' }),
       `${path} is a real screen`,
     ).toHaveCount(0);
-    const text = (await page.locator('body').innerText()).toLowerCase();
+    let text = (await page.locator('body').innerText()).toLowerCase();
+    // SPEC section 3: 'Shipped by {product}' is itself marked Coming Soon on the shipping step.
+    if (path === '/onboarding/shipping-options-onboarding')
+      text = text.replace(/shipped by kasuwa\s+coming soon/, '');
     expect(text, `${path} has no placeholder copy`).not.toMatch(/coming soon|not implemented|lorem ipsum/);
     await expectNoSeriousA11yViolations(page, path);
   }

@@ -61,3 +61,15 @@ export function uniqueSeller(prefix = 'seller') {
     storeName: `Ngozi Wears ${id}`,
   };
 }
+
+/** `npm run admin -- notify <email> <type> [key=value ...]`: a notification the seller should see live. */
+export async function adminNotify(email: string, type: string, ...data: string[]) {
+  const { stdout } = await run(
+    process.execPath,
+    ['apps/server/dist/cli/admin.js', 'notify', email, type, ...data],
+    {
+      env: { ...process.env, PORT: process.env.E2E_PORT, DATA_DIR: dataDir() },
+    },
+  );
+  return stdout.trim();
+}

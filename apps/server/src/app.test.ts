@@ -5,6 +5,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@/app.ts';
 import { fakeClock } from '@/lib/clock.ts';
+import { localDiskStorage } from '@/storage/file-storage.ts';
 import {
   buildTestApp,
   capturingMailer,
@@ -107,10 +108,12 @@ describe('unexpected failures', () => {
   });
   afterAll(() => db.drop());
 
-  const build = () =>
+  const build = async () =>
     buildApp({
       db: db.db,
       mailer: capturingMailer(),
+      // These tests upload nothing; the OS temp folder is a valid place for the storage to exist.
+      storage: await localDiskStorage(path.join(os.tmpdir(), 'kasuwa-unused-uploads')),
       clock: fakeClock(),
       logger: false,
       adminToken: 'x'.repeat(32),

@@ -14,17 +14,32 @@ import {
 import { accountsService } from '@/modules/accounts/accounts.service.ts';
 import { oneTimeCodeStore } from '@/modules/accounts/one-time-codes.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
+import { conversationsRepository } from '@/modules/conversations/conversations.repository.ts';
+import { conversationsRoutes } from '@/modules/conversations/conversations.routes.ts';
+import { conversationsService } from '@/modules/conversations/conversations.service.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
-import { sellerAuth } from '@/plugins/auth.ts';
+import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
+import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
+import { notificationsService } from '@/modules/notifications/notifications.service.ts';
+import { onboardingRoutes } from '@/modules/onboarding/onboarding.routes.ts';
+import { onboardingService } from '@/modules/onboarding/onboarding.service.ts';
+import { storeRepository } from '@/modules/store/store.repository.ts';
+import { storeRoutes } from '@/modules/store/store.routes.ts';
+import { storeService } from '@/modules/store/store.service.ts';
+import { sellerAuth, tokenAuthenticator } from '@/plugins/auth.ts';
 import { registerErrorHandler } from '@/plugins/error-handler.ts';
 import { registerOpenApi } from '@/plugins/openapi.ts';
 import { registerRateLimit } from '@/plugins/rate-limit.ts';
+import { registerRealtime } from '@/plugins/realtime.ts';
 import { registerSecurityHeaders } from '@/plugins/security-headers.ts';
 import { registerStaticSpa } from '@/plugins/static-spa.ts';
+import type { FileStorage } from '@/storage/file-storage.ts';
 
 export type AppDeps = {
   db: Database;
   mailer: Mailer;
+  /** Uploaded files: documents, avatars, banners, category pictures. */
+  storage: FileStorage;
   clock: Clock;
   /** A pino logger, or false to stay quiet (benchmarks). */
   logger: FastifyBaseLogger | false;
@@ -92,11 +107,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const startedAt = Date.now();
   await app.register(healthRoutes({ db: deps.db, version: deps.version ?? '0.0.0', startedAt }));
-  await app.register(adminRoutes({ db: deps.db, adminToken: deps.adminToken }));
 
   app.decorateRequest('seller', null);
   const tokens = tokenService(deps.jwtSecret, deps.clock);
   const requireSeller = sellerAuth(deps.db, tokens);
+  const realtime = registerRealtime(app, {
+    authenticate: tokenAuthenticator(deps.db, tokens),
+    redis: deps.redis ?? null,
+    log: app.log,
+  });
+  const notifications = notificationsService({
+    repo: notificationsRepository(deps.db),
+    clock: deps.clock,
+    push: realtime.toSeller,
+  });
+
+  await app.register(
+    adminRoutes({ db: deps.db, adminToken: deps.adminToken, notifications, mailer: deps.mailer }),
+  );
+
   const accounts = accountsService({
     db: deps.db,
     tokens,
@@ -104,12 +133,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer: deps.mailer,
     clock: deps.clock,
     log: app.log,
+    notifications,
   });
   await app.register(
     accountsRoutes({
       service: accounts,
       requireSeller,
       rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...deps.authRateLimits },
+    }),
+  );
+
+  await app.register(notificationsRoutes({ service: notifications, requireSeller }));
+  await app.register(
+    conversationsRoutes({
+      service: conversationsService({ repo: conversationsRepository(deps.db), clock: deps.clock }),
+      requireSeller,
+    }),
+  );
+  await app.register(
+    storeRoutes({ service: storeService({ repo: storeRepository(deps.db) }), requireSeller }),
+  );
+
+  await app.register(
+    onboardingRoutes({
+      service: onboardingService({ db: deps.db, tokens, storage: deps.storage, clock: deps.clock }),
+      requireSeller,
     }),
   );
 

@@ -20,7 +20,9 @@ import { runMigrations } from '@/db/migrate.ts';
 import { migrationsFolder } from '@/db/migrations-folder.ts';
 import { systemClock } from '@/lib/clock.ts';
 import { createOutboxMailer, createSmtpMailer } from '@/mail/mailer.ts';
+import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
+import { localDiskStorage } from '@/storage/file-storage.ts';
 
 const EMBEDDED_DATABASE = 'kasuwa';
 
@@ -107,6 +109,11 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
         logger.info({ email: DEMO_SELLER.email, password: DEMO_SELLER.password }, 'demo seller created');
     }
 
+    // Uploads live outside any folder served statically; only the API hands them out.
+    const storage = await localDiskStorage(path.join(config.DATA_DIR, 'uploads'));
+    const catalogue = await seedCatalogue(database.db, storage);
+    if (catalogue.seeded) logger.info('category catalogue seeded');
+
     const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
     if (redis) cleanups.push(async () => void (await redis.quit()));
 
@@ -125,6 +132,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     const app = await buildApp({
       db: database.db,
       mailer,
+      storage,
       clock: systemClock,
       logger,
       adminToken,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notificationData, notificationSchema, notificationType } from './notifications.ts';
 
 /** Commands of `npm run admin -- <command> <email>`; each maps to one seller state change. */
 export const adminSellerCommand = z.enum(['approve', 'disable', 'enable', 'block', 'unblock']);
@@ -23,3 +24,16 @@ export const adminSellerCommandResponse = z.object({
   }),
 });
 export type AdminSellerCommandResponse = z.infer<typeof adminSellerCommandResponse>;
+
+/** `npm run admin -- notify <email> <type>`: makes a notification appear for a seller, live. */
+export const adminNotifyBody = z.strictObject({
+  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address'),
+  type: notificationType,
+  title: z.string().trim().min(1).max(120).optional(),
+  message: z.string().trim().min(1).max(500).optional(),
+  data: notificationData.optional(),
+});
+export type AdminNotifyBody = z.infer<typeof adminNotifyBody>;
+
+export const adminNotifyResponse = z.object({ message: z.string(), notification: notificationSchema });
+export type AdminNotifyResponse = z.infer<typeof adminNotifyResponse>;

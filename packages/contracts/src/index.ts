@@ -3,4 +3,8 @@ export * from './auth.ts';
 export * from './brand.ts';
 export * from './common.ts';
 export * from './health.ts';
+export * from './nigerian-banks.ts';
+export * from './notifications.ts';
+export * from './onboarding.ts';
 export * from './seller.ts';
+export * from './store.ts';

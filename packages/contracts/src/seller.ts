@@ -7,6 +7,9 @@ export const onboardingProcessMarker = z.enum([
   'business-verification-onboarding',
   'business-bank-onboarding',
   'business-category-onboarding',
+  // Not in the spec's list: the shipping step sits between categories and the profile images
+  // (docs/spec-deviations.md), and a seller who leaves there must come back to it.
+  'shipping-options-onboarding',
   'individual-onboarding',
   'individual-verification-onboarding',
   'create-profile',

@@ -1,22 +1,35 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adminSellerCommand } from '@kasuwa/contracts';
+import { adminSellerCommand, notificationType } from '@kasuwa/contracts';
 import { loadConfig } from '@/config.ts';
 import { ADMIN_TOKEN_FILE } from '@/data-dir.ts';
 
 export const USAGE = `Usage: npm run admin -- <command> <email>
+       npm run admin -- notify <email> <type> [orderId=<id>] [returnId=<id>] [productId=<id>]
 
 Commands:
-  approve   approve the seller to sell (Account Approved)
+  approve   approve the seller to sell (Account Approved; notified and e-mailed)
   disable   disable the account (the seller sees "Account Disabled")
   enable    enable a disabled account again
   block     block the seller (their profile answers 404: "Unauthorized Seller")
   unblock   lift a block
+  notify    create a notification of <type> for the seller; an open dashboard shows it at once
+            (types: ${notificationType.options.join(', ')})
 
 It talks to the server running on this machine with the same PORT and DATA_DIR
 (or ADMIN_TOKEN when the server was given one).
 `;
+
+/** `orderId=o-1 returnId=r-2`: what the test notification is about, so a click can open it. */
+function dataArgs(args: string[]): Record<string, string> {
+  const data: Record<string, string> = {};
+  for (const arg of args) {
+    const at = arg.indexOf('=');
+    if (at > 0) data[arg.slice(0, at)] = arg.slice(at + 1);
+  }
+  return data;
+}
 
 type Io = { out: (text: string) => void; err: (text: string) => void };
 
@@ -27,12 +40,19 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, io: Io): 
     io.out(USAGE);
     return commandArg ? 0 : 1;
   }
-  if (!adminSellerCommand.safeParse(commandArg).success) {
+  const notify = commandArg === 'notify';
+  if (!notify && !adminSellerCommand.safeParse(commandArg).success) {
     io.err(`Unknown command "${commandArg}".\n\n${USAGE}`);
     return 1;
   }
   if (!email) {
     io.err(`Missing the seller's e-mail.\n\n${USAGE}`);
+    return 1;
+  }
+
+  const type = argv[2];
+  if (notify && !notificationType.safeParse(type).success) {
+    io.err(`${type ? `Unknown notification type "${type}"` : 'Missing the notification type'}.\n\n${USAGE}`);
     return 1;
   }
 
@@ -52,7 +72,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, io: Io): 
     res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ email }),
+      body: JSON.stringify(notify ? { email, type, data: dataArgs(argv.slice(3)) } : { email }),
     });
   } catch {
     io.err(`Cannot reach the server at ${url}. Is it running (npm start) with PORT=${config.PORT}?`);

@@ -30,18 +30,31 @@ export type RequireSeller = (options?: {
  * whose version matches the seller's, for a seller who is neither blocked nor (by default) disabled.
  */
 export function sellerAuth(db: Database, tokens: TokenService): RequireSeller {
+  const authenticate = tokenAuthenticator(db, tokens);
   return (options = {}) =>
     async (request) => {
       const header = request.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      if (!token) throw new UnauthorizedError('Invalid token');
-      const claims = await tokens.verify(token);
-      const [seller] = await db.select().from(sellers).where(eq(sellers.id, claims.sub)).limit(1);
-      if (!seller || seller.tokenVersion !== claims.ver) throw new UnauthorizedError('Invalid token');
-      if (seller.isBlocked) throw new SellerBlockedError();
-      if (seller.isDisabled && !options.allowDisabled) throw new ForbiddenError(ACCOUNT_DISABLED_MESSAGE);
-      request.seller = seller;
+      request.seller = await authenticate(token, options);
     };
+}
+
+export type AuthenticateToken = (token: string, options?: { allowDisabled?: boolean }) => Promise<SellerRow>;
+
+/**
+ * The seller a bearer token belongs to, with the same rules for HTTP calls and socket handshakes:
+ * a valid signature, the seller's current token version, not blocked, not (by default) disabled.
+ */
+export function tokenAuthenticator(db: Database, tokens: TokenService): AuthenticateToken {
+  return async (token, options = {}) => {
+    if (!token) throw new UnauthorizedError('Invalid token');
+    const claims = await tokens.verify(token);
+    const [seller] = await db.select().from(sellers).where(eq(sellers.id, claims.sub)).limit(1);
+    if (!seller || seller.tokenVersion !== claims.ver) throw new UnauthorizedError('Invalid token');
+    if (seller.isBlocked) throw new SellerBlockedError();
+    if (seller.isDisabled && !options.allowDisabled) throw new ForbiddenError(ACCOUNT_DISABLED_MESSAGE);
+    return seller;
+  };
 }
 
 /** The seller the auth hook found; only call it from a route that has the hook. */

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@/app.ts';
 import { fakeClock } from '@/lib/clock.ts';
+import { localDiskStorage } from '@/storage/file-storage.ts';
 import { capturingMailer, createTestDatabase, type TestDatabase } from '@/test/build-test-app.ts';
 import { serviceUrl } from '@/test/services.ts';
 
@@ -24,6 +27,8 @@ describe.skipIf(!redisUrl)('rate limits across several nodes (Redis)', () => {
     const app = await buildApp({
       db: db.db,
       mailer: capturingMailer(),
+      // These tests upload nothing; the OS temp folder is a valid place for the storage to exist.
+      storage: await localDiskStorage(path.join(os.tmpdir(), 'kasuwa-unused-uploads')),
       clock: fakeClock(),
       logger: false,
       adminToken: 'x'.repeat(32),

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '@/app.ts';
 import { type Database, openDatabase } from '@/db/client.ts';
 import { fakeClock } from '@/lib/clock.ts';
 import type { Mail, Mailer } from '@/mail/mailer.ts';
+import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
+import { type FileStorage, localDiskStorage } from '@/storage/file-storage.ts';
 import { TEST_DB_PREFIX, withDatabase } from '@/test/global-setup.ts';
 
 export type CapturingMailer = Mailer & { sent: Mail[] };
@@ -66,6 +71,8 @@ export type TestApp = {
   db: Database;
   clock: ReturnType<typeof fakeClock>;
   mailer: CapturingMailer;
+  /** Uploads of this app, in a temporary folder removed by close(). */
+  storage: FileStorage;
   adminToken: string;
   jwtSecret: string;
   close: () => Promise<void>;
@@ -78,9 +85,13 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const mailer = capturingMailer();
   const adminToken = randomBytes(24).toString('base64url');
   const jwtSecret = randomBytes(32).toString('base64url');
+  const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-uploads-'));
+  const storage = await localDiskStorage(uploadsDir);
+  await seedCatalogue(database.db, storage);
   const app = await buildApp({
     db: database.db,
     mailer,
+    storage,
     clock,
     logger: false,
     adminToken,
@@ -95,11 +106,13 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     db: database.db,
     clock,
     mailer,
+    storage: overrides.storage ?? storage,
     adminToken,
     jwtSecret: overrides.jwtSecret ?? jwtSecret,
     close: async () => {
       await app.close();
       await database.drop();
+      await rm(uploadsDir, { recursive: true, force: true });
     },
   };
 }

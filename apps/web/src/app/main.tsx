@@ -15,3 +15,8 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// Error reporting only when a DSN is configured; the SDK then loads after the first screen.
+if (import.meta.env.VITE_SENTRY_DSN) {
+  void import('@/lib/error-reporting').then((m) => m.startErrorReporting(import.meta.env.VITE_SENTRY_DSN));
+}

@@ -36,7 +36,9 @@ afterEach(() => {
 });
 
 async function screenTitle(): Promise<string> {
-  const heading = await screen.findByRole('heading', { level: 1 });
+  // The first dashboard screen transforms the whole shell (sidebar, notifications) on first import,
+  // which under a loaded test run can take longer than findBy's default second.
+  const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
   return heading.textContent ?? '';
 }
 

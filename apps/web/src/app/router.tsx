@@ -189,7 +189,7 @@ export const routes: RouteObject[] = [
       { index: true, loader: rootRedirect, element: null, errorElement },
       group('login', loginRoutes),
       group('signup', signupRoutes),
-      guarded('onboarding', onboardingRoutes),
+      guarded('onboarding', onboardingRoutes, () => import('@/app/routes/onboarding/layout.route')),
       guarded('dashboard', dashboardRoutes, () => import('@/app/routes/dashboard/layout.route')),
       // The location pickers and phone input in a real form, until the onboarding steps use them.
       page('dev/location-pickers', () => import('@/app/routes/dev/location-pickers.route')),

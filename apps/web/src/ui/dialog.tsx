@@ -20,6 +20,8 @@ export interface DialogProps {
   layout?: 'card' | 'fullscreen';
   /** Decoration above the title, e.g. an icon. */
   icon?: ReactNode;
+  /** The card's height limit as a Tailwind class; 85 % of the viewport unless a screen says otherwise. */
+  maxHeightClass?: string;
   className?: string;
 }
 
@@ -35,6 +37,7 @@ export function Dialog({
   dismissible = true,
   layout = 'card',
   icon,
+  maxHeightClass = 'max-h-[85dvh]',
   className,
 }: DialogProps) {
   const fullscreen = layout === 'fullscreen';
@@ -52,7 +55,10 @@ export function Dialog({
             'fixed z-50 overflow-y-auto bg-surface',
             fullscreen
               ? 'inset-0 flex flex-col items-center justify-center p-6 text-center'
-              : 'inset-x-4 top-1/2 mx-auto max-h-[85dvh] max-w-md -translate-y-1/2 rounded-card p-6 shadow-card',
+              : clsx(
+                  'inset-x-4 top-1/2 mx-auto max-w-md -translate-y-1/2 rounded-card p-6 shadow-card',
+                  maxHeightClass,
+                ),
             className,
           )}
         >

@@ -1,3 +1,4 @@
 export * from './auth.ts';
 export * from './notifications.ts';
+export * from './onboarding.ts';
 export * from './sellers.ts';

@@ -26,6 +26,7 @@ import type { Mailer } from '@/mail/mailer.ts';
 import { accountsRepository as repo } from '@/modules/accounts/accounts.repository.ts';
 import type { CodePurpose, OneTimeCodeStore } from '@/modules/accounts/one-time-codes.ts';
 import { toSellerView } from '@/modules/accounts/seller-view.ts';
+import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import { ACCOUNT_DISABLED_MESSAGE } from '@/plugins/auth.ts';
 
 export const MAX_LOGIN_FAILURES_PER_HOUR = 100;
@@ -53,6 +54,8 @@ type Deps = {
   mailer: Mailer;
   clock: Clock;
   log: Pick<Logger, 'error' | 'info'>;
+  /** Greets a new seller in the dashboard; passed in so accounts does not reach into notifications. */
+  notifications: Pick<NotificationsService, 'create'>;
 };
 
 type PgError = { code?: string; constraint?: string; cause?: PgError };
@@ -65,7 +68,7 @@ function uniqueViolation(err: unknown): string | null {
   return null;
 }
 
-export function accountsService({ db, tokens, codes, mailer, clock, log }: Deps) {
+export function accountsService({ db, tokens, codes, mailer, clock, log, notifications }: Deps) {
   const session = (row: SellerRow) => tokens.sign({ id: row.id, tokenVersion: row.tokenVersion });
 
   const mailCode = async (row: SellerRow, purpose: CodePurpose, code: string) => {
@@ -158,6 +161,12 @@ export function accountsService({ db, tokens, codes, mailer, clock, log }: Deps)
       } catch (err) {
         log.error({ err }, 'could not send the verification code');
         message = 'Account created, but we could not send your code. Tap "Resend code" in a minute.';
+      }
+      try {
+        await notifications.create(created.row.id, { type: 'welcome' });
+      } catch (err) {
+        // A missing welcome must not fail a sign-up that has already succeeded.
+        log.error({ err }, 'could not create the welcome notification');
       }
       return {
         user: toSellerView(created.row),

@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  adminNotifyBody,
+  adminNotifyResponse,
   adminSellerCommandBody,
   adminSellerCommandParams,
   adminSellerCommandResponse,
@@ -8,8 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client.ts';
 import { UnauthorizedError } from '@/lib/errors.ts';
+import type { Mailer } from '@/mail/mailer.ts';
 import { adminRepository } from '@/modules/admin/admin.repository.ts';
 import { adminService } from '@/modules/admin/admin.service.ts';
+import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 
 function sameSecret(given: string, expected: string) {
   const a = Buffer.from(given);
@@ -19,15 +23,39 @@ function sameSecret(given: string, expected: string) {
 
 /** The operator's channel (`npm run admin`): only the admin token of this DATA_DIR opens it. */
 export const adminRoutes =
-  ({ db, adminToken }: { db: Database; adminToken: string }): FastifyPluginAsyncZod =>
+  ({
+    db,
+    adminToken,
+    notifications,
+    mailer,
+  }: {
+    db: Database;
+    adminToken: string;
+    notifications: Pick<NotificationsService, 'create'>;
+    mailer: Mailer;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = adminService(adminRepository(db));
+    const service = adminService({ repo: adminRepository(db), notifications, mailer, log: app.log });
 
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7) : '';
       if (!token || !sameSecret(token, adminToken)) throw new UnauthorizedError('Invalid admin token');
     });
+
+    app.post(
+      '/api/admin/sellers/notify',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Create a notification for a seller (pushed live to their dashboard)',
+          security: [{ adminToken: [] }],
+          body: adminNotifyBody,
+          response: { 200: adminNotifyResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+        },
+      },
+      async (request) => service.notify(request.body),
+    );
 
     app.post(
       '/api/admin/sellers/:command',

@@ -1,22 +1,29 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
+import { DashboardShell } from '@/features/shell/dashboard-shell';
 import { ShellAccountProvider, type ShellAccountValue } from '@/features/shell/shell-account';
 
-function renderScreen(value: ShellAccountValue) {
-  const router = createMemoryRouter([
-    {
-      path: '/',
-      element: (
-        <ShellAccountProvider value={value}>
-          <DashboardScreen title="Orders" description="Every order." />
-        </ShellAccountProvider>
-      ),
-    },
-  ]);
+function renderScreen(value: ShellAccountValue, path = '/dashboard/orders') {
+  const screenFor = (title: string) => (
+    <ShellAccountProvider value={value}>
+      <DashboardShell>
+        <DashboardScreen title={title} description="Every order." />
+      </DashboardShell>
+    </ShellAccountProvider>
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/orders', element: screenFor('Orders') },
+      { path: '/dashboard/drafts', element: screenFor('Drafts') },
+      { path: '/dashboard/home', element: screenFor('Dashboard') },
+    ],
+    { initialEntries: [path] },
+  );
   render(<RouterProvider router={router} />);
+  return router;
 }
 
 const account = { firstName: 'Amaka', lastName: 'Okafor', storeName: "Amaka's Closet", avatarUrl: null };
@@ -30,16 +37,93 @@ describe('the dashboard header', () => {
     expect(link.textContent).toContain('AO');
   });
 
-  it('offers Log Out when the layout provides it', async () => {
-    const onLogout = vi.fn();
-    renderScreen({ account, onLogout });
-    await userEvent.click(screen.getByRole('button', { name: 'Log Out' }));
-    expect(onLogout).toHaveBeenCalledTimes(1);
+  it('has a Go Live button to the live-stream page and the tools other features put there', () => {
+    renderScreen({ account, tools: <button type="button">Bell</button> });
+    expect(screen.getByRole('link', { name: 'Go Live' }).getAttribute('href')).toBe(
+      '/dashboard/live-streams/live-stream',
+    );
+    expect(screen.getByRole('button', { name: 'Bell' })).toBeTruthy();
   });
 
-  it('shows neither before anyone is known', () => {
+  it('goes back to the dashboard home when the screen was opened directly', async () => {
+    const router = renderScreen({ account });
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(router.state.location.pathname).toBe('/dashboard/home');
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+
+  it('shows the page title as the only level-1 heading before anyone is known', () => {
     renderScreen({ account: null });
-    expect(screen.queryByRole('button', { name: 'Log Out' })).toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Orders']);
+  });
+});
+
+describe('the sidebar', () => {
+  it('lists the spec’s entries in order', () => {
+    renderScreen({ account });
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0] as HTMLElement;
+    // Closed sub-menus are hidden; their entries still belong to the order.
+    const labels = within(nav)
+      .getAllByRole('link', { hidden: true })
+      .map((a) => a.textContent?.replace('(opens in a new tab)', '').trim());
+    expect(labels).toEqual([
+      'Dashboard',
+      'Customers',
+      'KYC Verification',
+      'Orders',
+      'Returns Center',
+      'Products',
+      'Add Products',
+      'Drafts',
+      'Product Blips',
+      'Marketing',
+      'Coupons',
+      'Inbox Campaigns',
+      'Messages',
+      'Live Streams',
+      'Scheduled Shows',
+      'Past Shows',
+      'Analytics & Insights',
+      'Earnings & Payouts',
+      'Learning Area',
+      'Settings',
+    ]);
+  });
+
+  it('toggles a sub-menu open and closed', async () => {
+    renderScreen({ account });
+    const toggle = screen.getAllByRole('button', { name: 'Show Products menu' })[0] as HTMLElement;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.getAttribute('aria-label')).toBe('Hide Products menu');
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('marks the entry of the screen on show as current and opens its section', () => {
+    renderScreen({ account }, '/dashboard/drafts');
+    const drafts = screen.getAllByRole('link', { name: 'Drafts' })[0] as HTMLElement;
+    expect(drafts.getAttribute('aria-current')).toBe('page');
+    expect(screen.getAllByRole('button', { name: 'Hide Products menu' })).toHaveLength(1);
+  });
+
+  it('opens as a drawer from the menu button, with the in-app help, and closes again', async () => {
+    renderScreen({ account, onLogout: vi.fn() });
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(menuButton);
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(drawer).getByRole('link', { name: 'Help & Support' }).getAttribute('href')).toBe(
+      '/dashboard/help',
+    );
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Close menu' }));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+  });
+
+  it('offers Log Out in its footer when the layout provides it', async () => {
+    const onLogout = vi.fn();
+    renderScreen({ account, onLogout });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Log Out' })[0] as HTMLElement);
+    expect(onLogout).toHaveBeenCalledTimes(1);
   });
 });

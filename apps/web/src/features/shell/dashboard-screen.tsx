@@ -1,48 +1,123 @@
-import { LogOut } from 'lucide-react';
+import { clsx } from 'clsx';
+import { ArrowLeft, Menu, Radio } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
+import { MOBILE_MENU_ID, useMobileMenu } from '@/features/shell/dashboard-shell';
 import { initialsOf, type ShellAccount, useShellAccount } from '@/features/shell/shell-account';
 import { useDocumentTitle } from '@/lib/document-title';
-import { BrandMark } from '@/ui/brand-mark';
 
 export interface DashboardScreenProps {
   title: string;
-  /** One sentence on what the screen is for, shown under the header. */
-  description: string;
+  /** A second, smaller title beside the page title (e.g. an order number). */
+  secondaryTitle?: string;
+  /** One sentence on what the screen is for, shown above its content. */
+  description?: string;
+  /**
+   * 'messages' drops the page padding so the conversation panes can fill the height under the
+   * header; 'fullscreen' (the live-stream studio) has no sidebar and a slim header.
+   */
+  layout?: 'default' | 'messages' | 'fullscreen';
   children?: ReactNode;
 }
 
-/**
- * The small frame every dashboard screen shares: a header bar with the brand and the screen's title,
- * then the screen. The full sidebar shell replaces it later.
- */
-export function DashboardScreen({ title, description, children }: DashboardScreenProps) {
+/** Every dashboard screen: the header (title, back, Go Live, badges, the seller) and the screen. */
+export function DashboardScreen({
+  title,
+  secondaryTitle,
+  description,
+  layout = 'default',
+  children,
+}: DashboardScreenProps) {
   const titleId = useId();
   useDocumentTitle(title);
+  const { banner } = useShellAccount();
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-10 border-line border-b bg-surface/95 backdrop-blur">
-        <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-3 px-4">
-          <Link to={paths.dashboard.home} className="shrink-0 rounded-control">
-            <BrandMark wordmark="from-sm" />
-          </Link>
-          <span className="h-6 w-px shrink-0 bg-line" aria-hidden />
-          <h1 id={titleId} className="min-w-0 flex-1 truncate font-semibold text-ink text-lg">
-            {title}
-          </h1>
-          <HeaderAccount />
-        </div>
-      </header>
-      <main aria-labelledby={titleId} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        <section className="rounded-card bg-surface p-5 shadow-card">
-          <p className="text-ink-muted">{description}</p>
-        </section>
+    <div className={clsx('flex flex-col', layout === 'messages' ? 'h-dvh' : 'min-h-dvh')}>
+      <DashboardHeader title={title} secondaryTitle={secondaryTitle} titleId={titleId} />
+      {banner}
+      <main
+        aria-labelledby={titleId}
+        className={clsx(
+          'w-full flex-1',
+          layout === 'messages' ? 'min-h-0 overflow-hidden' : 'mx-auto max-w-6xl px-4 py-6 lg:px-6',
+        )}
+      >
+        {description && (
+          <section className="rounded-card bg-surface p-5 shadow-card">
+            <p className="text-ink-muted">{description}</p>
+          </section>
+        )}
         {children}
       </main>
     </div>
+  );
+}
+
+function DashboardHeader({
+  title,
+  secondaryTitle,
+  titleId,
+}: {
+  title: string;
+  secondaryTitle: string | undefined;
+  titleId: string;
+}) {
+  const menu = useMobileMenu();
+  const { tools } = useShellAccount();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isHome = location.pathname === paths.dashboard.home;
+  // React Router numbers the entries it pushed; 0 means this screen was opened directly.
+  const canGoBack = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+
+  return (
+    <header className="sticky top-0 z-20 border-line border-b bg-surface/95 backdrop-blur">
+      <div className="flex h-16 w-full items-center gap-1 px-2 sm:gap-2 sm:px-4 lg:px-6">
+        {menu && (
+          <button
+            type="button"
+            onClick={() => menu.setOpen(!menu.open)}
+            aria-expanded={menu.open}
+            aria-controls={MOBILE_MENU_ID}
+            aria-label="Open menu"
+            className="flex size-11 shrink-0 items-center justify-center rounded-control text-ink hover:bg-canvas lg:hidden"
+          >
+            <Menu className="size-6" aria-hidden />
+          </button>
+        )}
+        {!isHome && (
+          <button
+            type="button"
+            onClick={() => (canGoBack > 0 ? navigate(-1) : navigate(paths.dashboard.home))}
+            aria-label="Back"
+            className="flex size-11 shrink-0 items-center justify-center rounded-control text-ink-muted hover:bg-canvas hover:text-ink"
+          >
+            <ArrowLeft className="size-5" aria-hidden />
+          </button>
+        )}
+        <div className="flex min-w-0 flex-1 items-baseline gap-2">
+          <h1 id={titleId} className="truncate font-semibold text-ink text-lg sm:text-xl">
+            {title}
+          </h1>
+          {secondaryTitle && (
+            <p className="hidden truncate text-ink-muted text-sm sm:block">{secondaryTitle}</p>
+          )}
+        </div>
+        <Link
+          to={paths.dashboard.liveStreams.liveStream}
+          className="inline-flex min-h-10 min-w-10 shrink-0 items-center justify-center gap-1.5 rounded-control bg-brand-600 px-2.5 sm:px-3 font-semibold text-sm text-white shadow-sm hover:bg-brand-700"
+        >
+          <Radio className="size-4" aria-hidden />
+          {/* A phone's header has no room for the words; the link keeps them as its name. */}
+          <span className="sr-only sm:not-sr-only">Go Live</span>
+        </Link>
+        {tools && <div className="flex shrink-0 items-center">{tools}</div>}
+        <HeaderAccount />
+      </div>
+    </header>
   );
 }
 
@@ -60,36 +135,23 @@ function Avatar({ account }: { account: ShellAccount }) {
   );
 }
 
-/** The seller's avatar, name and store (linking to the account page) and Log Out, at the header's end. */
+/** The seller's avatar, name and store, linking to the account page, at the header's end. */
 function HeaderAccount() {
-  const { account, onLogout } = useShellAccount();
+  const { account } = useShellAccount();
+  if (!account) return null;
   return (
-    <div className="flex shrink-0 items-center gap-1 sm:gap-3">
-      {account && (
-        <Link
-          to={paths.dashboard.account}
-          className="flex min-h-11 items-center gap-2 rounded-control px-1 hover:bg-canvas"
-        >
-          <Avatar account={account} />
-          {/* On phones the initials stand in for the name; the link still carries it for screen readers. */}
-          <span className="sr-only sm:not-sr-only sm:flex sm:max-w-48 sm:flex-col sm:leading-tight">
-            <span className="truncate font-semibold text-ink text-sm">
-              {account.firstName} {account.lastName}
-            </span>
-            <span className="truncate text-ink-muted text-xs">{account.storeName}</span>
-          </span>
-        </Link>
-      )}
-      {onLogout && (
-        <button
-          type="button"
-          onClick={onLogout}
-          className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-control px-2 font-semibold text-ink-muted text-sm hover:bg-canvas hover:text-ink"
-        >
-          <LogOut className="size-5" aria-hidden />
-          <span className="sr-only sm:not-sr-only">Log Out</span>
-        </button>
-      )}
-    </div>
+    <Link
+      to={paths.dashboard.account}
+      className="flex min-h-11 shrink-0 items-center gap-2 rounded-control px-1 hover:bg-canvas"
+    >
+      <Avatar account={account} />
+      {/* On phones the initials stand in for the name; the link still carries it for screen readers. */}
+      <span className="sr-only md:not-sr-only md:flex md:max-w-44 md:flex-col md:leading-tight">
+        <span className="truncate font-semibold text-ink text-sm">
+          {account.firstName} {account.lastName}
+        </span>
+        <span className="truncate text-ink-muted text-xs">{account.storeName}</span>
+      </span>
+    </Link>
   );
 }

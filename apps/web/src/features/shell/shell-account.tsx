@@ -10,8 +10,15 @@ export interface ShellAccount {
 
 export interface ShellAccountValue {
   account: ShellAccount | null;
-  /** Absent where no session exists (e.g. a screen rendered alone in a test): no Log Out button. */
+  /** Absent where no session exists (e.g. a screen rendered alone in a test): no Log Out entry. */
   onLogout?: () => void;
+  /**
+   * Header icons other features own (the messages and notifications badges): the layout route
+   * composes them, so the shell never imports another feature.
+   */
+  tools?: ReactNode;
+  /** A notice across the top of every dashboard screen, e.g. the vacation-mode banner. */
+  banner?: ReactNode;
 }
 
 const ShellAccountContext = createContext<ShellAccountValue>({ account: null });

@@ -1,10 +1,51 @@
+import { useSearchParams } from 'react-router';
+import { useDashboardContext } from '@/app/routes/dashboard/dashboard-context';
+import { hasPickupAddress, PICKUP_ADDRESS_QUERY } from '@/features/auth/feature-guard';
+import {
+  AccountStatus,
+  Card,
+  Greeting,
+  PickupAddressPrompt,
+  QuickActions,
+  ShowsCard,
+  TopSoldProducts,
+  WalletCard,
+} from '@/features/home/home-overview';
+import { RecentNotifications } from '@/features/notifications/notification-bell';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
+import { VacationToggle } from '@/features/vacation/vacation-mode';
 
 export function Component() {
+  const { seller, setVacationMode } = useDashboardContext();
+  const [search] = useSearchParams();
+  const addressMissing = seller ? !hasPickupAddress(seller) : false;
+  const showAddressPrompt = seller !== null && addressMissing && search.get(PICKUP_ADDRESS_QUERY) === 'true';
+
   return (
-    <DashboardScreen
-      title="Dashboard"
-      description="Your sales, orders and upcoming live shows at a glance."
-    />
+    <DashboardScreen title="Dashboard">
+      {seller && (
+        <div className="flex flex-col gap-4">
+          {showAddressPrompt && <PickupAddressPrompt seller={seller} />}
+          <div className="flex flex-col justify-between gap-3 sm:flex-row sm:items-end">
+            <Greeting seller={seller} />
+            <QuickActions />
+          </div>
+          <div className="grid gap-4 md:grid-cols-2">
+            <AccountStatus seller={seller} hasPickupAddress={!addressMissing} />
+            <div className="flex flex-col gap-4">
+              <WalletCard seller={seller} />
+              <Card title="Store">
+                <VacationToggle isOn={seller.vacationMode} onChanged={setVacationMode} />
+              </Card>
+            </div>
+            <TopSoldProducts sellerId={seller._id} />
+            <ShowsCard />
+          </div>
+          <Card title="Recent notifications">
+            <RecentNotifications sellerId={seller._id} />
+          </Card>
+        </div>
+      )}
+    </DashboardScreen>
   );
 }

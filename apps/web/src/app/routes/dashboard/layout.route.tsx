@@ -1,18 +1,75 @@
-import { Outlet } from 'react-router';
+import type { Seller } from '@kasuwa/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { Outlet, useMatch } from 'react-router';
+import { paths } from '@/app/paths';
+import type { DashboardContext } from '@/app/routes/dashboard/dashboard-context';
 import { useAuthContext } from '@/features/auth/auth-context';
-import { AccountDisabledDialog, useDashboardSession } from '@/features/auth/dashboard-session';
+import {
+  AccountDisabledDialog,
+  sellerProfileKey,
+  useDashboardSession,
+} from '@/features/auth/dashboard-session';
+import { useProtectedPathGuard } from '@/features/auth/feature-guard';
+import { ConsentAndAnalytics } from '@/features/consent/consent';
+import { MessagesBadgeLink, NotificationBell } from '@/features/notifications/notification-bell';
+import { useLiveNotifications } from '@/features/notifications/notifications-data';
+import { DashboardShell } from '@/features/shell/dashboard-shell';
 import { ShellAccountProvider } from '@/features/shell/shell-account';
+import { VacationBanner } from '@/features/vacation/vacation-mode';
+import { chatVisitorFor, startChatWidget } from '@/lib/chat-widget';
 
 /**
  * Wraps every dashboard screen: fetches the seller's profile on entry (blocked and disabled sellers
- * are stopped here) and hands the seller and Log Out to the shell's header.
+ * are stopped here), applies the route guard of SPEC section 5, keeps the notifications socket
+ * open, and composes the shell from the features it needs.
  */
 export function Component() {
   const { seller, disabledDialogOpen } = useDashboardSession();
-  const { logout } = useAuthContext();
-  const onLogout = () => {
+  const { logout, profileLoaded } = useAuthContext();
+  const queryClient = useQueryClient();
+  const sellerId = seller?._id ?? null;
+  const studio = useMatch(`${paths.dashboard.liveStreams.root}/live-stream-studio/*`) !== null;
+
+  const live = useLiveNotifications(sellerId);
+  const refused = useProtectedPathGuard(seller);
+
+  const visitorName = seller ? `${seller.firstName} ${seller.lastName}` : null;
+  const visitorEmail = seller?.email ?? null;
+  useEffect(() => {
+    if (visitorName !== null && visitorEmail !== null) {
+      startChatWidget(chatVisitorFor({ firstName: visitorName, lastName: '', email: visitorEmail }));
+    }
+  }, [visitorName, visitorEmail]);
+  const identity = useMemo(
+    () =>
+      seller
+        ? {
+            id: seller._id,
+            email: seller.email,
+            name: `${seller.firstName} ${seller.lastName}`,
+            storeName: seller.storeName,
+          }
+        : null,
+    [seller],
+  );
+
+  const onLogout = useCallback(() => {
     void logout();
-  };
+  }, [logout]);
+
+  const setVacationMode = useCallback(
+    (isOn: boolean) => {
+      const current = queryClient.getQueryData<Seller>(sellerProfileKey(sellerId)) ?? seller;
+      if (!current) return;
+      const next = { ...current, vacationMode: isOn };
+      queryClient.setQueryData(sellerProfileKey(sellerId), next);
+      profileLoaded(next);
+    },
+    [queryClient, sellerId, seller, profileLoaded],
+  );
+
+  const context = useMemo<DashboardContext>(() => ({ seller, setVacationMode }), [seller, setVacationMode]);
 
   return (
     <ShellAccountProvider
@@ -26,10 +83,18 @@ export function Component() {
             }
           : null,
         onLogout,
+        tools: (
+          <>
+            <MessagesBadgeLink sellerId={sellerId} />
+            <NotificationBell sellerId={sellerId} live={live} />
+          </>
+        ),
+        banner: seller?.vacationMode ? <VacationBanner /> : null,
       }}
     >
-      <Outlet />
+      <DashboardShell fullscreen={studio}>{!refused && <Outlet context={context} />}</DashboardShell>
       <AccountDisabledDialog open={disabledDialogOpen} onLogout={onLogout} />
+      <ConsentAndAnalytics identity={identity} />
     </ShellAccountProvider>
   );
 }

@@ -4,6 +4,7 @@ export function Component() {
   return (
     <DashboardScreen
       title="Live Stream Studio"
+      layout="fullscreen"
       description="Where you run a live show: camera, products, bids and chat."
     />
   );

@@ -1,0 +1,63 @@
+import { HIDDEN_NOTIFICATION_TYPES } from '@kasuwa/contracts';
+import { and, count, desc, eq, gte, notInArray } from 'drizzle-orm';
+import type { Database } from '@/db/client.ts';
+import { notifications } from '@/db/schema/index.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotificationRow = typeof notifications.$inferInsert;
+
+const listed = (sellerId: string) =>
+  and(eq(notifications.sellerId, sellerId), notInArray(notifications.type, [...HIDDEN_NOTIFICATION_TYPES]));
+
+/** Queries only; the rules live in notifications.service.ts. Every query is scoped to one seller. */
+export function notificationsRepository(db: Database) {
+  return {
+    async insert(values: NewNotificationRow): Promise<NotificationRow> {
+      const [row] = await db.insert(notifications).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async page(sellerId: string, offset: number, limit: number) {
+      return db
+        .select()
+        .from(notifications)
+        .where(listed(sellerId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async countListed(sellerId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(notifications).where(listed(sellerId));
+      return row?.n ?? 0;
+    },
+
+    async countUnreadSince(sellerId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(listed(sellerId), eq(notifications.isRead, false), gte(notifications.createdAt, since)));
+      return row?.n ?? 0;
+    },
+
+    async markRead(sellerId: string, id: string): Promise<NotificationRow | null> {
+      const [row] = await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(listed(sellerId), eq(notifications.id, id)))
+        .returning();
+      return row ?? null;
+    },
+
+    async markAllRead(sellerId: string): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(listed(sellerId), eq(notifications.isRead, false)))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+  };
+}
+export type NotificationsRepository = ReturnType<typeof notificationsRepository>;

@@ -1,0 +1,164 @@
+import {
+  type ConversationsResponse,
+  HIDDEN_NOTIFICATION_TYPES,
+  type Notification,
+  type NotificationsResponse,
+  notificationCreatedEvent,
+  socketEvents,
+} from '@kasuwa/contracts';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { isUnreadToday, startOfLocalDay } from '@/features/notifications/unread-today';
+import { type ApiClient, api as appApi } from '@/lib/api-client';
+import { readBearerToken } from '@/lib/session-token';
+import { connectSellerSocket, type SellerSocket } from '@/lib/socket';
+
+export const notificationKeys = {
+  list: (sellerId: string | null) => ['notifications', sellerId] as const,
+  conversations: (sellerId: string | null) => ['conversations', sellerId] as const,
+};
+
+/** The dialog and the home page show the newest twenty; older ones wait for a notifications screen. */
+const LIST_LIMIT = 20;
+
+export function useNotificationsList(sellerId: string | null, api: ApiClient = appApi) {
+  return useQuery({
+    queryKey: notificationKeys.list(sellerId),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({
+        limit: String(LIST_LIMIT),
+        todayStart: startOfLocalDay(new Date()).toISOString(),
+      });
+      return api.get<NotificationsResponse>(`/notifications?${query}`, { signal });
+    },
+    enabled: sellerId !== null,
+    // SPEC section 8: loading the count fails silently; the badge simply stays as it was.
+    retry: 1,
+  });
+}
+
+/** The messages badge: the sum of conversations[].unreadCount. */
+export function useUnreadMessages(sellerId: string | null, api: ApiClient = appApi): number {
+  const { data } = useQuery({
+    queryKey: notificationKeys.conversations(sellerId),
+    queryFn: ({ signal }) => api.get<ConversationsResponse>('/conversations', { signal }),
+    enabled: sellerId !== null,
+    retry: 1,
+    // No live event for buyer messages yet: a minute's delay keeps the badge honest enough.
+    refetchInterval: 60_000,
+  });
+  return data?.conversations.reduce((sum, c) => sum + c.unreadCount, 0) ?? 0;
+}
+
+function updateList(
+  queryClient: QueryClient,
+  sellerId: string | null,
+  change: (data: NotificationsResponse) => NotificationsResponse,
+) {
+  queryClient.setQueryData<NotificationsResponse>(notificationKeys.list(sellerId), (data) =>
+    data ? change(data) : data,
+  );
+}
+
+/** Marking read: the cache follows at once; a failed call is silent (SPEC section 8). */
+export function useMarkRead(sellerId: string | null, api: ApiClient = appApi) {
+  const queryClient = useQueryClient();
+
+  const markRead = useCallback(
+    async (notification: Notification) => {
+      if (notification.isRead) return;
+      const now = new Date();
+      updateList(queryClient, sellerId, (data) => ({
+        ...data,
+        unreadToday: Math.max(0, data.unreadToday - (isUnreadToday(notification, now) ? 1 : 0)),
+        notifications: data.notifications.map((n) =>
+          n._id === notification._id ? { ...n, isRead: true } : n,
+        ),
+      }));
+      try {
+        await api.put(`/notifications/${encodeURIComponent(notification._id)}/mark-read`);
+      } catch {
+        // Silent by the spec; the next load shows the server's truth.
+      }
+    },
+    [api, queryClient, sellerId],
+  );
+
+  const markAllRead = useCallback(async () => {
+    updateList(queryClient, sellerId, (data) => ({
+      ...data,
+      unreadToday: 0,
+      notifications: data.notifications.map((n) => ({ ...n, isRead: true })),
+    }));
+    try {
+      await api.put('/notifications/mark-all-read');
+    } catch {
+      // Silent by the spec.
+    }
+  }, [api, queryClient, sellerId]);
+
+  return { markRead, markAllRead };
+}
+
+/**
+ * Keeps a socket open while the dashboard is on screen and adds each pushed notification to the
+ * cached list and badge, so a new one appears without a reload. Answers whether it is connected.
+ */
+export function useLiveNotifications(
+  sellerId: string | null,
+  connect: (getToken: () => string | null) => Promise<SellerSocket> = connectSellerSocket,
+): boolean {
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (!sellerId) return;
+    let socket: SellerSocket | null = null;
+    let cancelled = false;
+    const onNotification = (payload: unknown) => {
+      const parsed = notificationCreatedEvent.safeParse(payload);
+      if (!parsed.success) return;
+      const notification = parsed.data.notification;
+      if (HIDDEN_NOTIFICATION_TYPES.includes(notification.type)) return;
+      const key = notificationKeys.list(sellerId);
+      if (!queryClient.getQueryData(key)) {
+        void queryClient.invalidateQueries({ queryKey: key });
+        return;
+      }
+      updateList(queryClient, sellerId, (data) =>
+        data.notifications.some((n) => n._id === notification._id)
+          ? data
+          : {
+              ...data,
+              unreadToday: data.unreadToday + (isUnreadToday(notification, new Date()) ? 1 : 0),
+              notifications: [notification, ...data.notifications],
+              pagination: { ...data.pagination, total: data.pagination.total + 1 },
+            },
+      );
+    };
+    connect(readBearerToken)
+      .then((opened) => {
+        if (cancelled) {
+          opened.close();
+          return;
+        }
+        socket = opened;
+        socket.on(socketEvents.notificationCreated, onNotification);
+        socket.on('connect', () => setLive(true));
+        socket.on('disconnect', () => setLive(false));
+        if (socket.connected) setLive(true);
+        // After a drop, anything pushed meanwhile was missed: reload the list once back.
+        socket.io.on('reconnect', () => {
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.list(sellerId) });
+        });
+      })
+      .catch(() => {
+        // The socket library failed to load: the badge still updates on the next load.
+      });
+    return () => {
+      cancelled = true;
+      socket?.close();
+      setLive(false);
+    };
+  }, [connect, queryClient, sellerId]);
+  return live;
+}

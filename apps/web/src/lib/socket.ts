@@ -1,0 +1,18 @@
+import { SOCKET_CLIENT_OPTIONS } from '@kasuwa/contracts';
+import type { Socket } from 'socket.io-client';
+
+export type SellerSocket = Socket;
+
+/**
+ * Opens the seller's socket.io connection (same origin, /socket.io) with the options of SPEC
+ * section 9: 20 s connection time-out, reconnect delay from 1 s growing to 5 s, randomisation 0.5.
+ * The token is read at every (re)connection, so a refreshed token is used after a drop. The client
+ * library is imported here, on first use, so it never weighs on the log-in screen.
+ */
+export async function connectSellerSocket(getToken: () => string | null): Promise<SellerSocket> {
+  const { io } = await import('socket.io-client');
+  return io({
+    ...SOCKET_CLIENT_OPTIONS,
+    auth: (send) => send({ token: getToken() ?? '' }),
+  });
+}
