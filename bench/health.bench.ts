@@ -1,59 +1,24 @@
 // GET /api/health through the full plugin stack (helmet, rate-limit, OpenAPI, error handler, request
 // logging, SPA fallback) against a bare Fastify route doing the same database round-trip, in the same
 // process, alternating so machine noise hits both alike. Target: full >= 0.6 of bare.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
-import pino from 'pino';
 import { buildApp } from '@/app.ts';
-import { openDatabase } from '@/db/client.ts';
-import { startEmbeddedPostgres } from '@/db/embedded.ts';
-import { runMigrations } from '@/db/migrate.ts';
-import { migrationsFolder } from '@/db/migrations-folder.ts';
-import { systemClock } from '@/lib/clock.ts';
-import { createOutboxMailer } from '@/mail/mailer.ts';
-import { localDiskStorage } from '@/storage/file-storage.ts';
+import { benchEnvironment, benchLogger } from './support/bench-app';
 
 const TARGET = 0.6;
 const SECONDS_PER_ROUND = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 2;
 const CONNECTIONS = 50;
 
-const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'kasuwa-bench-'));
-const quiet = pino({ level: 'warn' });
-let adminUrl = process.env.DATABASE_URL;
-const cluster = adminUrl
-  ? null
-  : await startEmbeddedPostgres({ clusterDir: path.join(tmp, 'pg'), logger: quiet });
-adminUrl ??= cluster?.adminUrl ?? '';
-const dbName = `kasuwa_bench_${process.pid}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const database = openDatabase(url.toString());
-await runMigrations(database.db, migrationsFolder);
-
-// Production-like: request logging on, written to /dev/null so the terminal is not the bottleneck.
-const logger = process.env.NOLOG
-  ? false
-  : pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
+const env = await benchEnvironment('health');
+const database = env.database;
 const full = await buildApp({
-  db: database.db,
-  storage: await localDiskStorage(path.join(tmp, 'uploads')),
-  mailer: createOutboxMailer(path.join(tmp, 'outbox'), { from: 'bench', logger: quiet, clock: systemClock }),
-  clock: systemClock,
-  logger,
-  adminToken: 'bench-admin-token-bench-admin-token',
-  jwtSecret: 'bench-jwt-secret-bench-jwt-secret-0123',
+  ...env.deps,
+  logger: process.env.NOLOG ? false : benchLogger(),
   webDist: fileURLToPath(new URL('../apps/web/dist', import.meta.url)),
-  version: 'bench',
 });
 const bare = Fastify();
 bare.get('/api/health', async () => {
@@ -89,11 +54,7 @@ const peakRssMb = process.resourceUsage().maxRSS / 1024;
 
 await full.close();
 await bare.close();
-await database.close();
-await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
-await admin.end();
-await cluster?.stop();
-await fs.rm(tmp, { recursive: true, force: true });
+await env.close();
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-NG');
 process.stdout.write(

@@ -1,0 +1,69 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import type { AppDeps } from '@/app.ts';
+import { type DatabaseHandle, openDatabase } from '@/db/client.ts';
+import { startEmbeddedPostgres } from '@/db/embedded.ts';
+import { runMigrations } from '@/db/migrate.ts';
+import { migrationsFolder } from '@/db/migrations-folder.ts';
+import { systemClock } from '@/lib/clock.ts';
+import { createOutboxMailer } from '@/mail/mailer.ts';
+import { localDiskStorage } from '@/storage/file-storage.ts';
+
+export type BenchEnvironment = {
+  database: DatabaseHandle;
+  /** Everything buildApp needs but the logger and the web folder, which each benchmark picks. */
+  deps: Omit<AppDeps, 'logger' | 'webDist'>;
+  close: () => Promise<void>;
+};
+
+/**
+ * A migrated database of its own for one benchmark — in DATABASE_URL's PostgreSQL when set, else in
+ * an embedded one in a temporary folder — and the app's other parts on local disk.
+ */
+export async function benchEnvironment(name: string): Promise<BenchEnvironment> {
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), `kasuwa-bench-${name}-`));
+  const quiet = pino({ level: 'warn' });
+  const cluster = process.env.DATABASE_URL
+    ? null
+    : await startEmbeddedPostgres({ clusterDir: path.join(tmp, 'pg'), logger: quiet });
+  const adminUrl = process.env.DATABASE_URL ?? cluster?.adminUrl ?? '';
+  const dbName = `kasuwa_bench_${name}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(dbName)}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const database = openDatabase(url.toString());
+  await runMigrations(database.db, migrationsFolder);
+
+  return {
+    database,
+    deps: {
+      db: database.db,
+      storage: await localDiskStorage(path.join(tmp, 'uploads')),
+      mailer: createOutboxMailer(path.join(tmp, 'outbox'), {
+        from: 'bench',
+        logger: quiet,
+        clock: systemClock,
+      }),
+      clock: systemClock,
+      adminToken: 'bench-admin-token-bench-admin-token',
+      jwtSecret: 'bench-jwt-secret-bench-jwt-secret-0123',
+      version: 'bench',
+    },
+    close: async () => {
+      await database.close();
+      await admin.query(`DROP DATABASE ${admin.escapeIdentifier(dbName)} WITH (FORCE)`);
+      await admin.end();
+      await cluster?.stop();
+      await fs.rm(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Production-like request logging, written to /dev/null so the terminal is not the bottleneck. */
+export const benchLogger = () =>
+  pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
