@@ -14,6 +14,9 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
+          // A page origin where nothing listens: a component that opens a real socket or fetch in a
+          // test fails at once instead of reaching a developer's server on :3000.
+          environmentOptions: { happyDOM: { url: 'http://127.0.0.1:9/' } },
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: [here('./apps/web/src/test/setup.ts')],
         },

@@ -39,6 +39,11 @@ export const configSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  /**
+   * Multiplies the per-address limits of the auth routes. Only for test rigs where every browser
+   * shares one address (the e2e suite); production keeps 1.
+   */
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
 export type Config = z.infer<typeof configSchema> & { DATA_DIR: string; PUBLIC_URL: string };

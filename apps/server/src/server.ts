@@ -20,6 +20,7 @@ import { runMigrations } from '@/db/migrate.ts';
 import { migrationsFolder } from '@/db/migrations-folder.ts';
 import { systemClock } from '@/lib/clock.ts';
 import { createOutboxMailer, createSmtpMailer } from '@/mail/mailer.ts';
+import { scaleAuthRateLimits } from '@/modules/accounts/accounts.routes.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
 import { localDiskStorage } from '@/storage/file-storage.ts';
@@ -141,6 +142,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       redis,
       version: await readVersion(),
       trustProxy: config.TRUST_PROXY,
+      authRateLimits: scaleAuthRateLimits(config.AUTH_RATE_LIMIT_SCALE),
     });
     cleanups.push(() => app.close());
 

@@ -36,6 +36,16 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   resetPassword: { max: 20, timeWindow: MINUTE },
 };
 
+/** The default limits with `max` multiplied by `scale` (AUTH_RATE_LIMIT_SCALE). */
+export function scaleAuthRateLimits(scale: number): AuthRateLimits {
+  return Object.fromEntries(
+    Object.entries(DEFAULT_AUTH_RATE_LIMITS).map(([route, limit]) => [
+      route,
+      { ...limit, max: limit.max * scale },
+    ]),
+  ) as AuthRateLimits;
+}
+
 const errors = {
   400: errorResponse,
   401: errorResponse,
