@@ -23,6 +23,9 @@ import { notificationsRoutes } from '@/modules/notifications/notifications.route
 import { notificationsService } from '@/modules/notifications/notifications.service.ts';
 import { onboardingRoutes } from '@/modules/onboarding/onboarding.routes.ts';
 import { onboardingService } from '@/modules/onboarding/onboarding.service.ts';
+import { productsRepository } from '@/modules/products/products.repository.ts';
+import { productsRoutes } from '@/modules/products/products.routes.ts';
+import { productsService } from '@/modules/products/products.service.ts';
 import { storeRepository } from '@/modules/store/store.repository.ts';
 import { storeRoutes } from '@/modules/store/store.routes.ts';
 import { storeService } from '@/modules/store/store.service.ts';
@@ -159,6 +162,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       service: onboardingService({ db: deps.db, tokens, storage: deps.storage, clock: deps.clock }),
       requireSeller,
     }),
+  );
+
+  await app.register(
+    productsRoutes({ service: productsService({ repo: productsRepository(deps.db) }), requireSeller }),
   );
 
   await registerStaticSpa(app, deps.webDist);

@@ -6,5 +6,6 @@ export * from './health.ts';
 export * from './nigerian-banks.ts';
 export * from './notifications.ts';
 export * from './onboarding.ts';
+export * from './products.ts';
 export * from './seller.ts';
 export * from './store.ts';

@@ -1,0 +1,377 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, subCategories } from '@/db/schema/index.ts';
+import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { sellerWithToken } from '@/test/sellers.ts';
+
+let t: TestApp;
+let categoryId: string;
+let subCategoryId: string;
+let otherSubCategoryId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const subs = await t.db.select().from(subCategories);
+  const first = subs[0];
+  if (!first) throw new Error('catalogue not seeded');
+  categoryId = first.categoryId;
+  subCategoryId = first.id;
+  const other = subs.find((s) => s.categoryId !== categoryId);
+  if (!other) throw new Error('catalogue has one category');
+  otherSubCategoryId = other.id;
+});
+afterAll(() => t.close());
+
+type Auth = { authorization: string };
+const base = () => ({ name: 'Ankara Maxi Dress', categoryId, subCategoryId, price: 15000 });
+
+const create = (auth: Auth | undefined, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/products', headers: auth ?? {}, payload });
+
+async function createOk(auth: Auth, payload: Record<string, unknown> = {}) {
+  const res = await create(auth, { ...base(), ...payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().product as { _id: string; status: string; stock: number; name: string };
+}
+
+const list = (sellerId: string, query = '', auth?: Auth) =>
+  t.app.inject({ method: 'GET', url: `/api/products/seller/${sellerId}${query}`, headers: auth ?? {} });
+
+describe('POST /api/products', () => {
+  it('creates a product and answers the message, the product and its summary fields', async () => {
+    const a = await sellerWithToken(t);
+    const res = await create(a.auth, { ...base(), stock: 4, compareAtPrice: 18000.5, tags: ['ankara'] });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.message).toBe('Product created successfully');
+    expect(body).toMatchObject({ id: body.product._id, price: 15000, stock: 4, name: 'Ankara Maxi Dress' });
+    expect(typeof body.category).toBe('string');
+    expect(body.product).toMatchObject({
+      sellerId: a.seller.id,
+      categoryId,
+      subCategoryId,
+      price: 15000,
+      compareAtPrice: 18000.5,
+      status: 'active',
+      condition: 'new',
+      tags: ['ankara'],
+      saleType: { buyNow: true, auction: null },
+      variants: [],
+    });
+  });
+
+  it('refuses a call without a token', async () => {
+    expect((await create(undefined, base())).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['a negative price', { price: -5 }],
+    ['a price with three decimals', { price: 10.555 }],
+    ['a 201-character name', { name: 'x'.repeat(201) }],
+    ['a 10,001-character description', { description: 'x'.repeat(10_001) }],
+    ['a compare-at price below the price', { compareAtPrice: 100 }],
+    ['a negative stock', { stock: -1 }],
+    ['11 images', { images: Array.from({ length: 11 }, (_, i) => `/media/p${i}.webp`) }],
+    ['an unknown field', { colour: 'red' }],
+  ])('answers 400 for %s', async (_label, over) => {
+    const a = await sellerWithToken(t);
+    const res = await create(a.auth, { ...base(), ...over });
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().message).toBe('string');
+  });
+
+  it('answers 400 for a category that is not in the catalogue or a sub-category of another category', async () => {
+    const a = await sellerWithToken(t);
+    expect((await create(a.auth, { ...base(), categoryId: randomUUID() })).statusCode).toBe(400);
+    expect((await create(a.auth, { ...base(), subCategoryId: otherSubCategoryId })).statusCode).toBe(400);
+  });
+
+  it('marks an active product with no stock as out of stock', async () => {
+    const a = await sellerWithToken(t);
+    expect((await createOk(a.auth, { stock: 0 })).status).toBe('out_of_stock');
+    expect((await createOk(a.auth, { stock: 0, status: 'draft' })).status).toBe('draft');
+  });
+
+  it('recomputes stock from the variant tree instead of trusting the client totals', async () => {
+    const a = await sellerWithToken(t);
+    const res = await create(a.auth, {
+      ...base(),
+      stock: 999,
+      options: [
+        { id: 'o1', name: 'Colour', values: ['Red', 'Blue'] },
+        { id: 'o2', name: 'Size', values: ['M', 'L'] },
+      ],
+      variants: [
+        {
+          name: 'Colour',
+          value: 'Red',
+          price: null,
+          totalStock: 500,
+          images: [],
+          subVariants: [
+            { name: 'Size', value: 'M', price: 16000, stock: 3, images: [], subSubVariants: [] },
+            { name: 'Size', value: 'L', price: null, stock: 0, images: [], subSubVariants: [] },
+          ],
+        },
+        {
+          name: 'Colour',
+          value: 'Blue',
+          price: null,
+          totalStock: 500,
+          images: [],
+          subVariants: [
+            {
+              name: 'Size',
+              value: 'M',
+              price: null,
+              stock: 99,
+              images: [],
+              subSubVariants: [
+                { name: 'Fabric', value: 'Cotton', price: null, stock: 2, sku: 'BLUE-M-COTTON', images: [] },
+                { name: 'Fabric', value: 'Silk', price: 20000.25, stock: 5, sku: 'BLUE-M-SILK', images: [] },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { product, stock } = res.json();
+    expect(product.variants[0].totalStock).toBe(3);
+    expect(product.variants[1].subVariants[0].stock).toBe(7);
+    expect(product.variants[1].totalStock).toBe(7);
+    expect(product.variants[1].subVariants[0].subSubVariants[1].price).toBe(20000.25);
+    expect(product.variants[0].subVariants[0].price).toBe(16000);
+    expect(stock).toBe(10);
+  });
+
+  it('never lets variant stock fall below 1', async () => {
+    const a = await sellerWithToken(t);
+    const product = await createOk(a.auth, {
+      options: [{ id: 'o1', name: 'Size', values: ['S'] }],
+      variants: [
+        {
+          name: 'Size',
+          value: 'S',
+          price: null,
+          totalStock: 0,
+          images: [],
+          subVariants: [],
+        },
+      ],
+    });
+    expect(product.stock).toBe(1);
+    expect(product.status).toBe('active');
+  });
+});
+
+describe('GET /api/products/:id', () => {
+  it('shows an active product to anyone', async () => {
+    const a = await sellerWithToken(t);
+    const p = await createOk(a.auth);
+    const res = await t.app.inject({ method: 'GET', url: `/api/products/${p._id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: p._id, name: 'Ankara Maxi Dress', price: 15000 });
+  });
+
+  it('shows a draft only to its owner; other sellers and visitors get 404', async () => {
+    const a = await sellerWithToken(t);
+    const b = await sellerWithToken(t);
+    const p = await createOk(a.auth, { status: 'draft' });
+    const url = `/api/products/${p._id}`;
+    expect((await t.app.inject({ method: 'GET', url, headers: a.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url, headers: b.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  it('answers 404 for a product that does not exist', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/products/${randomUUID()}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Product not found');
+  });
+});
+
+describe('PUT /api/products/:id', () => {
+  it('changes the given fields, keeps the rest and answers the product', async () => {
+    const a = await sellerWithToken(t);
+    const p = await createOk(a.auth, { stock: 5, tags: ['keep'] });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${p._id}`,
+      headers: a.auth,
+      payload: { name: 'Ankara Midi Dress', price: 12500.5 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Product updated successfully');
+    expect(res.json().product).toMatchObject({
+      _id: p._id,
+      name: 'Ankara Midi Dress',
+      price: 12500.5,
+      stock: 5,
+      tags: ['keep'],
+    });
+  });
+
+  it('moves a product between active and out of stock as its stock changes', async () => {
+    const a = await sellerWithToken(t);
+    const p = await createOk(a.auth, { stock: 2 });
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/products/${p._id}`, headers: a.auth, payload });
+    expect((await put({ stock: 0 })).json().product.status).toBe('out_of_stock');
+    expect((await put({ stock: 3 })).json().product.status).toBe('active');
+  });
+
+  it('refuses a compare-at price at or below the stored price', async () => {
+    const a = await sellerWithToken(t);
+    const p = await createOk(a.auth);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${p._id}`,
+      headers: a.auth,
+      payload: { compareAtPrice: 15000 },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("answers 404 when another seller tries to change a seller's product, and changes nothing", async () => {
+    const a = await sellerWithToken(t);
+    const b = await sellerWithToken(t);
+    const p = await createOk(a.auth);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${p._id}`,
+      headers: b.auth,
+      payload: { name: 'Stolen' },
+    });
+    expect(res.statusCode).toBe(404);
+    const after = await t.app.inject({ method: 'GET', url: `/api/products/${p._id}` });
+    expect(after.json().name).toBe('Ankara Maxi Dress');
+  });
+});
+
+describe('DELETE /api/products/:id', () => {
+  it('deletes the product and answers its id and name', async () => {
+    const a = await sellerWithToken(t);
+    const p = await createOk(a.auth, { name: 'Aso Oke Cap' });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${p._id}`, headers: a.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: 'Aso Oke Cap has been deleted successfully',
+      deletedProduct: { id: p._id, name: 'Aso Oke Cap' },
+    });
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${p._id}` })).statusCode).toBe(404);
+  });
+
+  it("answers 404 when another seller tries to delete a seller's product, which stays", async () => {
+    const a = await sellerWithToken(t);
+    const b = await sellerWithToken(t);
+    const p = await createOk(a.auth);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${p._id}`, headers: b.auth });
+    expect(res.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${p._id}` })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/products/seller/:sellerId', () => {
+  it("lists only that seller's products with pagination, statistics and vacation mode", async () => {
+    const a = await sellerWithToken(t, { vacationMode: true });
+    const b = await sellerWithToken(t);
+    await createOk(b.auth);
+    for (let i = 0; i < 3; i++) {
+      await createOk(a.auth, { name: `Item ${i}`, price: 100 * (i + 1), stock: 2 });
+    }
+    const res = await list(a.seller.id, '?limit=2');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.products).toHaveLength(2);
+    expect(body.products.every((p: { sellerId: string }) => p.sellerId === a.seller.id)).toBe(true);
+    expect(body).toMatchObject({ currentPage: 1, totalPages: 2, totalProducts: 3, sellerVacationMode: true });
+    expect(body.statistics).toEqual({
+      total: 3,
+      active: 3,
+      draft: 0,
+      out_of_stock: 0,
+      archived: 0,
+      totalStockValue: 1200,
+    });
+    const page2 = (await list(a.seller.id, '?limit=2&page=2')).json();
+    expect(page2.products).toHaveLength(1);
+    const past = (await list(a.seller.id, '?limit=2&page=5')).json();
+    expect(past).toMatchObject({ products: [], currentPage: 5, totalPages: 2, totalProducts: 3 });
+  });
+
+  it('sorts by price and by name', async () => {
+    const a = await sellerWithToken(t);
+    await createOk(a.auth, { name: 'banana', price: 300 });
+    await createOk(a.auth, { name: 'Apple', price: 500 });
+    await createOk(a.auth, { name: 'cherry', price: 100 });
+    const names = async (sortBy: string) =>
+      (await list(a.seller.id, `?sortBy=${sortBy}`)).json().products.map((p: { name: string }) => p.name);
+    expect(await names('price_asc')).toEqual(['cherry', 'banana', 'Apple']);
+    expect(await names('price_desc')).toEqual(['Apple', 'banana', 'cherry']);
+    expect(await names('name')).toEqual(['Apple', 'banana', 'cherry']);
+  });
+
+  it('hides drafts and archived products from visitors and other sellers but shows them to the owner', async () => {
+    const a = await sellerWithToken(t);
+    const b = await sellerWithToken(t);
+    await createOk(a.auth);
+    await createOk(a.auth, { status: 'draft', stock: 3 });
+    await createOk(a.auth, { stock: 0 });
+    const visitor = (await list(a.seller.id)).json();
+    expect(visitor.totalProducts).toBe(2);
+    expect(visitor.statistics).toMatchObject({ total: 2, active: 1, draft: 0, out_of_stock: 1 });
+    expect((await list(a.seller.id, '', b.auth)).json().totalProducts).toBe(2);
+    expect((await list(a.seller.id, '?status=draft', b.auth)).json().products).toEqual([]);
+    const owner = (await list(a.seller.id, '', a.auth)).json();
+    expect(owner.totalProducts).toBe(3);
+    expect(owner.statistics).toMatchObject({ total: 3, active: 1, draft: 1, out_of_stock: 1 });
+    expect(owner.statistics.totalStockValue).toBe(15000 + 3 * 15000);
+    const drafts = (await list(a.seller.id, '?status=draft', a.auth)).json();
+    expect(drafts.products).toHaveLength(1);
+    expect(drafts.products[0].status).toBe('draft');
+  });
+
+  it('finds products by a word of the name, ignoring case', async () => {
+    const a = await sellerWithToken(t);
+    await createOk(a.auth, { name: 'Red Ankara Gown' });
+    await createOk(a.auth, { name: 'Leather Sandals' });
+    const found = (await list(a.seller.id, '?search=ankara')).json();
+    expect(found.products.map((p: { name: string }) => p.name)).toEqual(['Red Ankara Gown']);
+    expect(found.totalProducts).toBe(1);
+    expect((await list(a.seller.id, '?search=100%25')).json().totalProducts).toBe(0);
+  });
+
+  it.each([
+    ['a non-numeric page', '?page=abc'],
+    ['page 0', '?page=0'],
+    ['limit 101', '?limit=101'],
+    ['an unknown sortBy', '?sortBy=random'],
+    ['an unknown status', '?status=sold'],
+    ['a 101-character search', `?search=${'x'.repeat(101)}`],
+  ])('answers 400 for %s', async (_label, query) => {
+    const a = await sellerWithToken(t);
+    expect((await list(a.seller.id, query)).statusCode).toBe(400);
+  });
+
+  it('answers 404 for a seller who does not exist', async () => {
+    expect((await list(randomUUID())).statusCode).toBe(404);
+  });
+
+  it('answers an empty first page with no pages for a seller without products', async () => {
+    const a = await sellerWithToken(t);
+    const body = (await list(a.seller.id)).json();
+    expect(body).toMatchObject({ products: [], currentPage: 1, totalPages: 0, totalProducts: 0 });
+    expect(body.statistics.totalStockValue).toBe(0);
+  });
+});
+
+describe('product rows', () => {
+  it('stores prices as integer kobo', async () => {
+    const a = await sellerWithToken(t);
+    const p = await createOk(a.auth, { price: 1234.56 });
+    const [row] = await t.db.select().from(products).where(eq(products.id, p._id));
+    expect(row?.priceKobo).toBe(123456);
+  });
+});
