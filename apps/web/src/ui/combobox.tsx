@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { FieldMessages } from '@/ui/field-messages';
 
 /** The spec's picker page: 50 options at a time, then a 'Load more ...' item. */
 export const COMBOBOX_PAGE_SIZE = 50;
@@ -322,16 +323,7 @@ export function Combobox<T>({
           {showNoMatch ? noMatchText(query ?? '') : ''}
         </p>
       </div>
-      {hint && (
-        <p id={hintId} className="text-ink-muted text-sm">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="font-medium text-danger-600 text-sm">
-          {error}
-        </p>
-      )}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

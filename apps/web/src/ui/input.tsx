@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useId, useState } from 'react';
+import { FieldMessages } from '@/ui/field-messages';
 
 export interface InputProps extends Omit<ComponentProps<'input'>, 'id'> {
   /** Always visible: the spec requires a visible label with the field's name. */
@@ -50,16 +51,7 @@ export function Input({ label, hint, error, id, type = 'text', className, ...pro
           </button>
         )}
       </div>
-      {hint && (
-        <p id={hintId} className="text-ink-muted text-sm">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="font-medium text-danger-600 text-sm">
-          {error}
-        </p>
-      )}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { useId } from 'react';
 import { editPhone, formatNational, type PhoneValue, phoneCountries } from '@/lib/phone';
 import { Combobox } from '@/ui/combobox';
+import { FieldMessages } from '@/ui/field-messages';
 
 export interface PhoneInputProps {
   /** The visible label of the number, e.g. 'Phone Number' or 'Business Phone'. */
@@ -111,16 +112,7 @@ export function PhoneInput({
           )}
         />
       </div>
-      {hint && (
-        <p id={hintId} className="text-ink-muted text-sm">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="font-medium text-danger-600 text-sm">
-          {error}
-        </p>
-      )}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
