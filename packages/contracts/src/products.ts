@@ -252,3 +252,18 @@ export const sellerProductsResponse = z.object({
   sellerVacationMode: z.boolean(),
 });
 export type SellerProductsResponse = z.infer<typeof sellerProductsResponse>;
+
+/** Multipart field of POST /products/images: one product photo per request. */
+export const PRODUCT_IMAGE_FIELD = 'image';
+export const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * POST /products/images answer. The photo is checked by content, re-encoded as WebP without
+ * metadata and stored under the seller; `url` is what a product's `images` list carries, and the
+ * server accepts in a product only image URLs that the same seller uploaded.
+ */
+export const productImageUploadResponse = z.object({
+  message: z.string(),
+  image: z.object({ url: z.string() }),
+});
+export type ProductImageUploadResponse = z.infer<typeof productImageUploadResponse>;
