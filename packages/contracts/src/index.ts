@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './blips.ts';
 export * from './brand.ts';
 export * from './common.ts';
 export * from './health.ts';

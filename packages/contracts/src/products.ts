@@ -267,3 +267,78 @@ export const productImageUploadResponse = z.object({
   image: z.object({ url: z.string() }),
 });
 export type ProductImageUploadResponse = z.infer<typeof productImageUploadResponse>;
+
+/** Sort fields of the search; `order` says which way. */
+export const productSearchSortSchema = z.enum(['createdAt', 'price', 'name']);
+export type ProductSearchSort = z.infer<typeof productSearchSortSchema>;
+
+const nairaFilter = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be a number` })
+    .min(0, `${field} cannot be negative`)
+    .max(MAX_PRODUCT_PRICE_NAIRA, `${field} must be at most 100,000,000`);
+
+/**
+ * GET /products/seller/{sellerId}/search. `query` matches words or parts of words in the name
+ * (trigram search); `minPrice`/`maxPrice` are naira, both ends included; `category` is a
+ * category's id or its name (case-insensitive), an unknown one is a 400.
+ */
+export const sellerProductSearchQuery = z
+  .strictObject({
+    query: z.string().trim().max(100, 'query must be at most 100 characters').optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+    sortBy: productSearchSortSchema.default('createdAt'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    minPrice: nairaFilter('minPrice').optional(),
+    maxPrice: nairaFilter('maxPrice').optional(),
+    category: z.string().trim().min(1).max(100).optional(),
+    status: productStatusSchema.optional(),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'maxPrice cannot be below minPrice',
+    path: ['maxPrice'],
+  });
+export type SellerProductSearchQuery = z.infer<typeof sellerProductSearchQuery>;
+
+/** Pagination of the search: `total` matching products, `limit` per page. */
+export const searchPaginationSchema = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+  limit: z.number().int(),
+});
+export type SearchPagination = z.infer<typeof searchPaginationSchema>;
+
+export const sellerProductSearchResponse = z.object({
+  data: z.array(productSchema),
+  pagination: searchPaginationSchema,
+});
+export type SellerProductSearchResponse = z.infer<typeof sellerProductSearchResponse>;
+
+/** GET /products/seller/{sellerId}/auctions query; `search` matches the name like the list's. */
+export const sellerAuctionProductsQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(100).optional(),
+});
+export type SellerAuctionProductsQuery = z.infer<typeof sellerAuctionProductsQuery>;
+
+/** SPEC section 3 "auction pagination": the same names as the product list's pagination. */
+export const auctionPaginationSchema = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalProducts: z.number().int(),
+  limit: z.number().int(),
+});
+export type AuctionPagination = z.infer<typeof auctionPaginationSchema>;
+
+/**
+ * GET /products/seller/{sellerId}/auctions answer: active products set up for auction
+ * (saleType.auction not null), newest first — the ones a live auction can offer.
+ */
+export const sellerAuctionProductsResponse = z.object({
+  auctionProducts: z.array(productSchema),
+  pagination: auctionPaginationSchema,
+});
+export type SellerAuctionProductsResponse = z.infer<typeof sellerAuctionProductsResponse>;
