@@ -9,4 +9,6 @@ export * from './notifications.ts';
 export * from './onboarding.ts';
 export * from './products.ts';
 export * from './seller.ts';
+export * from './socket-events.ts';
 export * from './store.ts';
+export * from './streams.ts';

@@ -132,12 +132,3 @@ export const socketEvents = {
 
 export const notificationCreatedEvent = z.object({ notification: notificationSchema });
 export type NotificationCreatedEvent = z.infer<typeof notificationCreatedEvent>;
-
-/** Socket.io options of SPEC section 9, shared by the web client and the server tests. */
-export const SOCKET_CLIENT_OPTIONS = {
-  path: '/socket.io',
-  timeout: 20_000,
-  reconnectionDelay: 1_000,
-  reconnectionDelayMax: 5_000,
-  randomizationFactor: 0.5,
-} as const;

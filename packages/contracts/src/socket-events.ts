@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { auctionOutcome, auctionStatus, bidderSchema, streamStatus } from './streams.ts';
+
+/**
+ * The live socket channel (SPEC section 7 "Socket channel"): socket.io at /socket.io, authenticated
+ * with the token in the handshake (`auth: { token }`). Event names are the spec's; the payloads keep
+ * its field names. Socket timestamps are milliseconds since the epoch (cheap to send every second,
+ * and what latency measurements need).
+ */
+
+/** SPEC section 9: socket connection time-out. */
+export const SOCKET_CONNECTION_TIMEOUT_MS = 20_000;
+/** SPEC section 9: the reconnect delay starts at 1 s ... */
+export const SOCKET_RECONNECTION_DELAY_MS = 1_000;
+/** ... and grows to at most 5 s ... */
+export const SOCKET_RECONNECTION_DELAY_MAX_MS = 5_000;
+/** ... randomised by ±50 %, so viewers dropped together do not all come back in the same instant. */
+export const SOCKET_RANDOMIZATION_FACTOR = 0.5;
+
+/** Socket.io client options of SPEC section 9, shared by the web client, the simulator and the tests. */
+export const SOCKET_CLIENT_OPTIONS = {
+  path: '/socket.io',
+  timeout: SOCKET_CONNECTION_TIMEOUT_MS,
+  reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
+  reconnectionDelayMax: SOCKET_RECONNECTION_DELAY_MAX_MS,
+  randomizationFactor: SOCKET_RANDOMIZATION_FACTOR,
+} as const;
+
+export const streamSocketEvents = {
+  // Client → server.
+  /** Payload: the seller id (a bare string). */
+  join: 'join',
+  /** Payload `{ streamId }`: start receiving the stream's events. */
+  subscribe: 'stream_notification_subscribe',
+  /** Payload `{ streamId }`. */
+  unsubscribe: 'stream_notification_unsubscribe',
+  /** Payload `{ streamId, content }`; a viewer's or the seller's comment. */
+  comment: 'stream_comment',
+  /** Payload `{ streamId, content }`; the seller's announcement. */
+  announcement: 'stream_announcement',
+  // Server → client.
+  /** Bids, winners, comments and announcements: `StreamNotification`. */
+  notification: 'stream_notification',
+  viewerJoined: 'viewer_joined_stream',
+  viewerLeft: 'viewer_left_stream',
+  bidTimerUpdate: 'bid_timer_update',
+  /** Not in the spec's list: the product rail's active/ongoing/ended signals. */
+  productAuctionStatus: 'product_auction_status',
+  /** Not in the spec's list: the show went live or ended, so watch pages need not poll. */
+  streamStatus: 'stream_status',
+} as const;
+export type StreamSocketEvent = (typeof streamSocketEvents)[keyof typeof streamSocketEvents];
+
+export const MAX_STREAM_COMMENT_LENGTH = 500;
+
+// ---- Client → server ----
+
+/** `join`: the seller id. The server takes the room from the token, never from this id. */
+export const joinPayload = z.string();
+
+/**
+ * `stream_notification_subscribe` / `_unsubscribe`. The spec gives only "(streamId)"; a bare id is
+ * accepted too and read as `{ streamId }`.
+ */
+export const streamSubscriptionPayload = z
+  .union([z.string(), z.object({ streamId: z.string() })])
+  .transform((p) => (typeof p === 'string' ? { streamId: p } : p))
+  .pipe(z.object({ streamId: z.uuid('Stream not found') }));
+export type StreamSubscriptionPayload = z.input<typeof streamSubscriptionPayload>;
+
+/**
+ * `stream_comment` / `stream_announcement` (SPEC section 5: sent only with a stream id and
+ * non-empty trimmed text, trimmed before sending; the server trims and checks again).
+ */
+export const streamMessagePayload = z.object({
+  streamId: z.uuid('Stream not found'),
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Write a message first')
+    .max(MAX_STREAM_COMMENT_LENGTH, `At most ${MAX_STREAM_COMMENT_LENGTH} characters`),
+});
+export type StreamMessagePayload = z.infer<typeof streamMessagePayload>;
+
+/** What the server acknowledges a client event with, when the client asks for an acknowledgement. */
+export const socketAck = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type SocketAck = z.infer<typeof socketAck>;
+
+// ---- Server → client ----
+
+/** SPEC section 3: `data.product.product.productId`, the stream product's shape. */
+const productRef = z.object({ product: z.object({ productId: z.string() }) });
+
+/** `new_bid` data: the spec's `bidAmount`, `currentBidder`, `product.product.productId`, plus what a rail needs. */
+export const newBidData = z.object({
+  streamId: z.string(),
+  product: productRef,
+  /** Naira. */
+  bidAmount: z.number(),
+  currentBidder: bidderSchema,
+  /** The clock after this bid (anti-sniping may have extended it). ISO-8601. */
+  endsAt: z.string(),
+  /** The smallest next bid the server will accept, naira. */
+  minimumNextBid: z.number(),
+  bidsCount: z.number().int(),
+});
+export type NewBidData = z.infer<typeof newBidData>;
+
+/** `auction_winner` data: the spec's `bidWinner { bidAmount, buyer }`. */
+export const auctionWinnerData = z.object({
+  streamId: z.string(),
+  product: productRef,
+  bidWinner: z.object({ bidAmount: z.number(), buyer: bidderSchema }),
+  /** The winner's order (awaiting payment). */
+  orderId: z.string().nullable(),
+});
+export type AuctionWinnerData = z.infer<typeof auctionWinnerData>;
+
+const author = z.object({
+  _id: z.string(),
+  name: z.string(),
+  role: z.enum(['seller', 'buyer']),
+});
+
+export const streamCommentData = z.object({
+  streamId: z.string(),
+  comment: z.object({ _id: z.string(), author }),
+});
+
+export const streamAnnouncementData = z.object({
+  streamId: z.string(),
+  announcement: z.object({ _id: z.string() }),
+});
+
+/**
+ * `stream_notification` (SPEC section 3: type, data, timestamp, content). `content` is readable
+ * text: the comment or announcement itself, or a sentence about the bid or the winner.
+ */
+export const streamNotification = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('new_bid'), data: newBidData, timestamp: z.number(), content: z.string() }),
+  z.object({
+    type: z.literal('auction_winner'),
+    data: auctionWinnerData,
+    timestamp: z.number(),
+    content: z.string(),
+  }),
+  z.object({
+    type: z.literal('stream_comment'),
+    data: streamCommentData,
+    timestamp: z.number(),
+    content: z.string(),
+  }),
+  z.object({
+    type: z.literal('stream_announcement'),
+    data: streamAnnouncementData,
+    timestamp: z.number(),
+    content: z.string(),
+  }),
+]);
+export type StreamNotification = z.infer<typeof streamNotification>;
+export type StreamNotificationType = StreamNotification['type'];
+
+/** `viewer_joined_stream` / `viewer_left_stream`: the count after the change, so clients never drift. */
+export const viewerCountEvent = z.object({
+  streamId: z.string(),
+  viewerCount: z.number().int(),
+  peakViewers: z.number().int(),
+  timestamp: z.number(),
+});
+export type ViewerCountEvent = z.infer<typeof viewerCountEvent>;
+
+/** `bid_timer_update` (SPEC section 7), once a second for the active product; `formattedTime` is mm:ss. */
+export const bidTimerUpdateEvent = z.object({
+  streamId: z.string(),
+  productId: z.string(),
+  secondsLeft: z.number().int(),
+  formattedTime: z.string(),
+  timestamp: z.number(),
+});
+export type BidTimerUpdateEvent = z.infer<typeof bidTimerUpdateEvent>;
+
+/**
+ * `product_auction_status`: the signals of SPEC section 4 "Auction bidding status". The server
+ * sends `active` on activation and `ended` (with the outcome) when it closes an auction; clients
+ * apply them by the section 4 rules (an ended on an ongoing product after 30 s, and so on).
+ */
+export const productAuctionStatusEvent = z.object({
+  streamId: z.string(),
+  productId: z.string(),
+  status: auctionStatus,
+  outcome: auctionOutcome.nullable(),
+  /** ISO-8601, while active. */
+  endsAt: z.string().nullable(),
+  timestamp: z.number(),
+});
+export type ProductAuctionStatusEvent = z.infer<typeof productAuctionStatusEvent>;
+
+/** `stream_status`: the show's status changed (went live, ended). */
+export const streamStatusEvent = z.object({
+  streamId: z.string(),
+  status: streamStatus,
+  timestamp: z.number(),
+});
+export type StreamStatusEvent = z.infer<typeof streamStatusEvent>;
