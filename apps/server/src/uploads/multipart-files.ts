@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
 import { BadRequestError, HttpError } from '@/lib/errors.ts';
 
 /** A file received from a multipart form, waiting in the scratch folder until it is checked. */
@@ -35,27 +34,72 @@ export function displayName(name: string): string {
   return clean || 'file';
 }
 
+/** Per file field: its size cap and how the 413 message names it ("a video", "each document"). */
+export type FileFieldLimit = { maxBytes: number; label: string };
+
+export type FormOptions = {
+  files: Readonly<Record<string, FileFieldLimit>>;
+  /** Text fields the form may carry, with their maximum length in characters. */
+  text?: Readonly<Record<string, number>>;
+  scratchDir: string;
+};
+
+export type ReceivedForm = { files: ReceivedFile[]; text: Record<string, string> };
+
+class FieldTooLarge extends Error {}
+
+/** Counts the bytes going through and fails as soon as there are more than `max`. */
+function byteCap(max: number) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > max) done(new FieldTooLarge());
+      else done(null, chunk);
+    },
+  });
+}
+
 /**
- * Streams the multipart files of `fields` into the scratch folder, never holding a whole file in
- * memory. A file over `maxBytes` stops the upload with 413; a field outside `fields` is a 400. On
- * any failure every scratch file already written is removed, so nothing half-written remains.
+ * Streams the multipart files of a form into the scratch folder, never holding a whole file in
+ * memory, and collects its text fields. A file over its field's cap stops the upload with 413; an
+ * unexpected field is a 400. On any failure every scratch file already written is removed, so
+ * nothing half-written remains.
  */
-export async function receiveFiles(
-  request: FastifyRequest,
-  options: { fields: readonly string[]; maxBytes: number; scratchDir: string; label: string },
-): Promise<ReceivedFile[]> {
+export async function receiveForm(request: FastifyRequest, options: FormOptions): Promise<ReceivedForm> {
   const received: ReceivedFile[] = [];
+  const text: Record<string, string> = {};
+  const fileFields = Object.keys(options.files);
+  const largest = Math.max(...Object.values(options.files).map((l) => l.maxBytes));
+  const tooLarge = (field: string) => {
+    const limit = options.files[field];
+    return new PayloadTooLargeError(
+      limit
+        ? `${field} is too large: ${limit.label} can be at most ${megabytes(limit.maxBytes)}`
+        : `The file is too large: at most ${megabytes(largest)}`,
+    );
+  };
   try {
     if (!request.isMultipart()) {
       throw new UnsupportedMediaTypeError('Send the files as multipart/form-data');
     }
-    for await (const part of request.parts({ limits: { fileSize: options.maxBytes } })) {
-      if (part.type !== 'file') continue;
-      if (!options.fields.includes(part.fieldname)) {
+    for await (const part of request.parts({ limits: { fileSize: largest } })) {
+      if (part.type !== 'file') {
+        const maxLength = options.text?.[part.fieldname];
+        if (maxLength === undefined) {
+          throw new BadRequestError(`Unknown field: ${part.fieldname}`);
+        }
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        if (value.length > maxLength) {
+          throw new BadRequestError(`${part.fieldname} must be at most ${maxLength} characters`);
+        }
+        text[part.fieldname] = value;
+        continue;
+      }
+      const limit = options.files[part.fieldname];
+      if (!limit) {
         part.file.resume();
-        throw new BadRequestError(
-          `Unknown file field: ${part.fieldname}. Expected ${options.fields.join(', ')}`,
-        );
+        throw new BadRequestError(`Unknown file field: ${part.fieldname}. Expected ${fileFields.join(', ')}`);
       }
       if (received.some((file) => file.field === part.fieldname)) {
         part.file.resume();
@@ -69,113 +113,41 @@ export async function receiveFiles(
         size: 0,
       });
       try {
-        await pipeline(part.file, createWriteStream(scratchPath, { mode: 0o600 }));
+        await pipeline(part.file, byteCap(limit.maxBytes), createWriteStream(scratchPath, { mode: 0o600 }));
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new PayloadTooLargeError(
-            `${part.fieldname} is too large: ${options.label} can be at most ${megabytes(options.maxBytes)}`,
-          );
+        if (err instanceof FieldTooLarge || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw tooLarge(part.fieldname);
         }
         throw err;
       }
-      if (part.file.truncated) {
-        throw new PayloadTooLargeError(
-          `${part.fieldname} is too large: ${options.label} can be at most ${megabytes(options.maxBytes)}`,
-        );
-      }
+      if (part.file.truncated) throw tooLarge(part.fieldname);
       const file = received.at(-1);
       if (file) file.size = (await fs.stat(scratchPath)).size;
     }
     for (const file of received) {
       if (file.size === 0) throw new BadRequestError(`${file.field} is empty`);
     }
-    return received;
+    return { files: received, text };
   } catch (err) {
     await discard(received);
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new PayloadTooLargeError(
-        `The file is too large: ${options.label} can be at most ${megabytes(options.maxBytes)}`,
-      );
+      throw new PayloadTooLargeError(`The file is too large: at most ${megabytes(largest)}`);
     }
     throw err;
   }
 }
 
+/** receiveForm for forms of files only, all with the same cap. */
+export async function receiveFiles(
+  request: FastifyRequest,
+  options: { fields: readonly string[]; maxBytes: number; scratchDir: string; label: string },
+): Promise<ReceivedFile[]> {
+  const files = Object.fromEntries(
+    options.fields.map((field) => [field, { maxBytes: options.maxBytes, label: options.label }]),
+  );
+  return (await receiveForm(request, { files, scratchDir: options.scratchDir })).files;
+}
+
 export async function discard(files: readonly ReceivedFile[]): Promise<void> {
   await Promise.all(files.map((file) => fs.rm(file.scratchPath, { force: true })));
-}
-
-/** What the content says the file is, by its magic bytes; the name and the browser's claim are ignored. */
-const DOCUMENT_TYPES: Record<string, { mime: string; ext: string }> = {
-  pdf: { mime: 'application/pdf', ext: 'pdf' },
-  // Word 97-2003 (.doc) files are OLE2 compound files; file-type reports the container.
-  cfb: { mime: 'application/msword', ext: 'doc' },
-  doc: { mime: 'application/msword', ext: 'doc' },
-  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', ext: 'docx' },
-  jpg: { mime: 'image/jpeg', ext: 'jpg' },
-  png: { mime: 'image/png', ext: 'png' },
-};
-
-export async function sniffDocument(file: ReceivedFile): Promise<{ mime: string; ext: string }> {
-  const found = await fileTypeFromFile(file.scratchPath);
-  const type = found ? DOCUMENT_TYPES[found.ext] : undefined;
-  if (!type) {
-    throw new UnsupportedMediaTypeError(
-      `${file.field} must be a PDF, Word document (doc, docx), JPG or PNG file; this file's content is ${found ? found.mime : 'not a recognised document'}`,
-    );
-  }
-  return type;
-}
-
-/** Images above this many pixels are refused before they are decoded (a small file can unpack huge). */
-export const MAX_IMAGE_PIXELS = 40_000_000;
-const IMAGE_MIMES = new Set([
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-  'image/tiff',
-]);
-
-export type ImageVariant = { suffix: string; width: number; height: number };
-
-/**
- * Checks the content is an image, then re-encodes it as WebP in each size: whatever was hidden in
- * the original (scripts, trailing data) is gone, EXIF (GPS location included) is dropped, and the
- * orientation the camera recorded is applied first.
- */
-export async function renderImageVariants(
-  file: ReceivedFile,
-  variants: readonly ImageVariant[],
-): Promise<Array<{ suffix: string; data: Buffer }>> {
-  const found = await fileTypeFromFile(file.scratchPath);
-  if (!found || !IMAGE_MIMES.has(found.mime)) {
-    throw new UnsupportedMediaTypeError(
-      `${file.field} must be an image (JPG, PNG, WebP, GIF, AVIF or TIFF); this file's content is ${found ? found.mime : 'not an image'}`,
-    );
-  }
-  let meta: Metadata;
-  try {
-    meta = await sharp(file.scratchPath).metadata();
-  } catch {
-    throw new UnsupportedMediaTypeError(`${file.field} could not be read as an image`);
-  }
-  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS) {
-    throw new PayloadTooLargeError(`${file.field} is too large: images can be at most 40 megapixels`);
-  }
-  try {
-    return await Promise.all(
-      variants.map(async (v) => ({
-        suffix: v.suffix,
-        data: await sharp(file.scratchPath, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
-          .rotate()
-          .resize(v.width, v.height, { fit: 'cover', position: 'attention' })
-          .webp({ quality: 82 })
-          .toBuffer(),
-      })),
-    );
-  } catch {
-    throw new UnsupportedMediaTypeError(`${file.field} could not be read as an image`);
-  }
 }

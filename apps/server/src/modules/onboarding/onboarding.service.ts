@@ -28,16 +28,11 @@ import type { SellerDocumentRow, SellerRow, ShippingOptionsRecord } from '@/db/s
 import type { Clock } from '@/lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '@/lib/errors.ts';
 import type { TokenService } from '@/lib/tokens.ts';
+import { sniffDocument } from '@/modules/onboarding/documents.ts';
 import { onboardingRepository as repo } from '@/modules/onboarding/onboarding.repository.ts';
-import {
-  discard,
-  type ImageVariant,
-  type ReceivedFile,
-  receiveFiles,
-  renderImageVariants,
-  sniffDocument,
-} from '@/modules/onboarding/uploads.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
+import { type ImageVariant, renderImageVariants } from '@/uploads/images.ts';
+import { discard, type ReceivedFile, receiveFiles } from '@/uploads/multipart-files.ts';
 
 type Deps = { db: Database; tokens: TokenService; storage: FileStorage; clock: Clock };
 
