@@ -23,6 +23,7 @@ import { notificationsRoutes } from '@/modules/notifications/notifications.route
 import { notificationsService } from '@/modules/notifications/notifications.service.ts';
 import { onboardingRoutes } from '@/modules/onboarding/onboarding.routes.ts';
 import { onboardingService } from '@/modules/onboarding/onboarding.service.ts';
+import { productImages } from '@/modules/products/product-images.ts';
 import { productsRepository } from '@/modules/products/products.repository.ts';
 import { productsRoutes } from '@/modules/products/products.routes.ts';
 import { productsService } from '@/modules/products/products.service.ts';
@@ -164,8 +165,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   );
 
+  const images = productImages({ storage: deps.storage });
   await app.register(
-    productsRoutes({ service: productsService({ repo: productsRepository(deps.db) }), requireSeller }),
+    productsRoutes({
+      service: productsService({ repo: productsRepository(deps.db), images, storage: deps.storage }),
+      images,
+      requireSeller,
+    }),
   );
 
   await registerStaticSpa(app, deps.webDist);

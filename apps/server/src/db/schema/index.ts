@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './blips.ts';
 export * from './notifications.ts';
 export * from './onboarding.ts';
 export * from './products.ts';

@@ -1,10 +1,12 @@
 import type { ProductSort, ProductStatus } from '@kasuwa/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import {
+  blips,
   categories,
   type NewProductRow,
   type ProductRow,
+  productStatistics,
   products,
   sellers,
   subCategories,
@@ -13,25 +15,66 @@ import {
 /** A product row with the names of its category and sub-category. */
 export type ProductView = { row: ProductRow; category: string; subCategory: string };
 
-export type ProductListFilter = {
+export type ProductSortKey = 'createdAt' | 'price' | 'name';
+export type SortOrder = 'asc' | 'desc';
+
+/** One page of a seller's products: every list (products, search, auctions) reads through this. */
+export type ProductPageFilter = {
   sellerId: string;
   statuses: readonly ProductStatus[];
-  search?: string | undefined;
-  sortBy: ProductSort;
+  /** Each word must appear somewhere in the name (case-insensitive). */
+  words?: readonly string[] | undefined;
+  minPriceKobo?: number | undefined;
+  maxPriceKobo?: number | undefined;
+  categoryId?: string | undefined;
+  /** Only active products set up for auction. */
+  auctionOnly?: boolean;
+  sort: ProductSortKey;
+  order: SortOrder;
   offset: number;
   limit: number;
+  /** The number of matches when the caller already knows it (from product_statistics). */
+  knownTotal?: number | undefined;
 };
 
-const ORDER: Record<ProductSort, SQL[]> = {
-  newest: [desc(products.createdAt), desc(products.id)],
-  oldest: [asc(products.createdAt), asc(products.id)],
-  price_asc: [asc(products.priceKobo), desc(products.createdAt), desc(products.id)],
-  price_desc: [desc(products.priceKobo), desc(products.createdAt), desc(products.id)],
-  name: [asc(sql`lower(${products.name})`), asc(products.id)],
+/** The list's sort names in terms of a key and a direction. */
+export const LIST_SORTS: Record<ProductSort, { sort: ProductSortKey; order: SortOrder }> = {
+  newest: { sort: 'createdAt', order: 'desc' },
+  oldest: { sort: 'createdAt', order: 'asc' },
+  price_asc: { sort: 'price', order: 'asc' },
+  price_desc: { sort: 'price', order: 'desc' },
+  name: { sort: 'name', order: 'asc' },
 };
 
 // A seller's words are matched literally: % and _ would otherwise act as LIKE wildcards.
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The search box's text as words; at most 5, so a pasted paragraph cannot make a huge query. */
+export const searchWords = (text: string | undefined): string[] =>
+  (text ?? '')
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+    .slice(0, 5);
+
+/** SQL that is true for an active product set up for auction; matches the partial index exactly. */
+const isAuctionProduct = sql`${products.status} = 'active' and jsonb_typeof(${products.saleType} -> 'auction') = 'object'`;
+
+const ALL_STATUS_COUNT = 4;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function pageWhere(f: ProductPageFilter): SQL | undefined {
+  // Every status allowed means no status test at all, so the sort index needs no filter.
+  const statusTest =
+    f.statuses.length >= ALL_STATUS_COUNT ? undefined : inArray(products.status, [...f.statuses]);
+  return and(
+    eq(products.sellerId, f.sellerId),
+    f.auctionOnly ? isAuctionProduct : statusTest,
+    ...(f.words ?? []).map((w) => ilike(products.name, `%${escapeLike(w)}%`)),
+    f.minPriceKobo !== undefined ? gte(products.priceKobo, f.minPriceKobo) : undefined,
+    f.maxPriceKobo !== undefined ? lte(products.priceKobo, f.maxPriceKobo) : undefined,
+    f.categoryId !== undefined ? eq(products.categoryId, f.categoryId) : undefined,
+  );
+}
 
 /** Queries only. */
 export function productsRepository(db: Database) {
@@ -73,29 +116,76 @@ export function productsRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async delete(id: string, sellerId: string): Promise<{ id: string; name: string } | null> {
-      const [row] = await db
-        .delete(products)
-        .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
-        .returning({ id: products.id, name: products.name });
-      return row ?? null;
+    /** Deletes the product (its blips go with it) and names the blip files left to remove. */
+    async delete(
+      id: string,
+      sellerId: string,
+    ): Promise<{ id: string; name: string; blipFileKeys: string[] } | null> {
+      return db.transaction(async (tx) => {
+        const files = await tx
+          .select({ video: blips.videoKey, poster: blips.posterKey })
+          .from(blips)
+          .where(and(eq(blips.productId, id), eq(blips.sellerId, sellerId)))
+          .for('update');
+        const [row] = await tx
+          .delete(products)
+          .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
+          .returning({ id: products.id, name: products.name });
+        if (!row) return null;
+        return { ...row, blipFileKeys: files.flatMap((f) => (f.poster ? [f.video, f.poster] : [f.video])) };
+      });
     },
 
-    async list(filter: ProductListFilter): Promise<{ views: ProductView[]; total: number }> {
-      const where = and(
-        eq(products.sellerId, filter.sellerId),
-        inArray(products.status, [...filter.statuses]),
-        filter.search ? ilike(products.name, `%${escapeLike(filter.search)}%`) : undefined,
-      );
-      const [views, [counted]] = await Promise.all([
-        viewQuery()
+    /**
+     * One page of products and the number of matches. Without words the page's ids come from an
+     * index-only scan in sort order (skipping `offset` index entries, not table rows) and the
+     * count from `knownTotal` or a count over the same index. With words the trigram index finds
+     * every match first (a materialized CTE, so the planner cannot walk the sort index and test
+     * each row's name instead), then one pass sorts them and counts them.
+     */
+    async page(filter: ProductPageFilter): Promise<{ views: ProductView[]; total: number }> {
+      const where = pageWhere(filter);
+      const dir = filter.order === 'asc' ? asc : desc;
+      let ids: string[];
+      let total: number | undefined = filter.knownTotal;
+      if (filter.words && filter.words.length > 0) {
+        const key = { createdAt: sql`created_at`, price: sql`price_kobo`, name: sql`lname` }[filter.sort];
+        const direction = filter.order === 'asc' ? sql`asc` : sql`desc`;
+        const result = await db.execute<{ id: string; total: number }>(sql`
+          with m as materialized (
+            select ${products.id} as id, ${products.createdAt} as created_at,
+                   ${products.priceKobo} as price_kobo, lower(${products.name}) as lname
+            from ${products} where ${where}
+          )
+          select id, (count(*) over ())::int as total from m
+          order by ${key} ${direction}, id ${direction}
+          limit ${filter.limit} offset ${filter.offset}`);
+        ids = result.rows.map((r) => r.id);
+        total = result.rows[0]?.total ?? total;
+      } else {
+        const key =
+          filter.sort === 'createdAt'
+            ? products.createdAt
+            : filter.sort === 'price'
+              ? products.priceKobo
+              : sql`lower(${products.name})`;
+        const rows = await db
+          .select({ id: products.id })
+          .from(products)
           .where(where)
-          .orderBy(...ORDER[filter.sortBy])
+          .orderBy(dir(key), dir(products.id))
           .limit(filter.limit)
-          .offset(filter.offset),
-        db.select({ n: count() }).from(products).where(where),
-      ]);
-      return { views, total: counted?.n ?? 0 };
+          .offset(filter.offset);
+        ids = rows.map((r) => r.id);
+      }
+      if (total === undefined) {
+        const [counted] = await db.select({ n: count() }).from(products).where(where);
+        total = counted?.n ?? 0;
+      }
+      if (ids.length === 0) return { views: [], total };
+      const found = await viewQuery().where(inArray(products.id, ids));
+      const byId = new Map(found.map((v) => [v.row.id, v]));
+      return { views: ids.flatMap((id) => byId.get(id) ?? []), total };
     },
 
     /** Per status: how many products, and the kobo value of their stock (price × stock). */
@@ -105,13 +195,25 @@ export function productsRepository(db: Database) {
     ): Promise<{ status: ProductStatus; n: number; stockValueKobo: number }[]> {
       return db
         .select({
-          status: products.status,
-          n: count(),
-          stockValueKobo: sql<number>`coalesce(sum(${products.priceKobo}::numeric * ${products.stock}), 0)::float8`,
+          status: productStatistics.status,
+          n: productStatistics.productCount,
+          stockValueKobo: productStatistics.stockValueKobo,
         })
-        .from(products)
-        .where(and(eq(products.sellerId, sellerId), inArray(products.status, [...statuses])))
-        .groupBy(products.status);
+        .from(productStatistics)
+        .where(
+          and(eq(productStatistics.sellerId, sellerId), inArray(productStatistics.status, [...statuses])),
+        );
+    },
+
+    /** A category of the catalogue by id or by name (case-insensitive); null when there is none. */
+    async findCategoryId(idOrName: string): Promise<string | null> {
+      const byId = UUID.test(idOrName) ? eq(categories.id, idOrName) : undefined;
+      const [row] = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(or(byId, sql`lower(${categories.name}) = lower(${idOrName})`))
+        .limit(1);
+      return row?.id ?? null;
     },
 
     /** The seller's vacation mode, or null when there is no such seller. */

@@ -1,11 +1,17 @@
+import multipart from '@fastify/multipart';
 import {
   createProductBody,
   createProductResponse,
   deleteProductResponse,
   errorResponse,
   productIdParams,
+  productImageUploadResponse,
   productSchema,
+  sellerAuctionProductsQuery,
+  sellerAuctionProductsResponse,
   sellerIdParams,
+  sellerProductSearchQuery,
+  sellerProductSearchResponse,
   sellerProductsQuery,
   sellerProductsResponse,
   updateProductBody,
@@ -13,6 +19,8 @@ import {
 } from '@kasuwa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ProductImages } from '@/modules/products/product-images.ts';
 import type { ProductsService } from '@/modules/products/products.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 
@@ -23,12 +31,16 @@ const security = [{ bearerAuth: [] }];
 export const productsRoutes =
   ({
     service,
+    images,
     requireSeller,
   }: {
     service: ProductsService;
+    images: ProductImages;
     requireSeller: RequireSeller;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    // One photo per request; receiveFiles sets the size cap.
+    await app.register(multipart, { limits: { files: 1, fields: 0, parts: 2, headerPairs: 100 } });
     const authenticate = requireSeller();
     /**
      * The public reads (SPEC section 6: no token) still show the owner their drafts when a token is
@@ -75,6 +87,78 @@ export const productsRoutes =
       },
       async (request) =>
         service.listForSeller(request.params.sellerId, request.seller?.id ?? null, request.query),
+    );
+
+    app.get(
+      '/api/products/seller/:sellerId/search',
+      {
+        onRequest: optionalSeller,
+        schema: {
+          tags,
+          summary:
+            "Search a seller's products by words in the name, price range (naira), category id or name, status; any sort, paginated",
+          params: sellerIdParams,
+          querystring: sellerProductSearchQuery,
+          response: { 200: sellerProductSearchResponse, ...errors },
+        },
+      },
+      async (request) => service.search(request.params.sellerId, request.seller?.id ?? null, request.query),
+    );
+
+    app.get(
+      '/api/products/seller/:sellerId/auctions',
+      {
+        schema: {
+          tags,
+          summary: "A seller's active products set up for auction, newest first, paginated",
+          params: sellerIdParams,
+          querystring: sellerAuctionProductsQuery,
+          response: { 200: sellerAuctionProductsResponse, ...errors },
+        },
+      },
+      async (request) => service.auctions(request.params.sellerId, request.query),
+    );
+
+    app.post(
+      '/api/products/images',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Multipart field image: one product photo, checked by content, re-encoded as WebP (1600 px long side) without metadata',
+          consumes: ['multipart/form-data'],
+          response: { 201: productImageUploadResponse, ...errors, 413: errorResponse, 415: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        const answer = await images.upload(currentSeller(request).id, request);
+        return reply.code(201).send(answer);
+      },
+    );
+
+    app.get(
+      '/api/media/products/:sellerId/:file',
+      {
+        schema: {
+          tags,
+          summary: 'A product photo (public)',
+          params: z.object({ sellerId: z.string(), file: z.string() }),
+        },
+      },
+      async (request, reply) => {
+        const { stream, size } = await images.open(request.params.sellerId, request.params.file);
+        return (
+          reply
+            .header('Content-Type', 'image/webp')
+            .header('Content-Length', size)
+            .header('X-Content-Type-Options', 'nosniff')
+            // Every stored photo has a fresh name, so its content never changes.
+            .header('Cache-Control', 'public, max-age=31536000, immutable')
+            .send(stream)
+        );
+      },
     );
 
     app.get(

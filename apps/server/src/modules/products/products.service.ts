@@ -8,6 +8,10 @@ import {
   type ProductStatistics,
   type ProductStatus,
   type SaleType,
+  type SellerAuctionProductsQuery,
+  type SellerAuctionProductsResponse,
+  type SellerProductSearchQuery,
+  type SellerProductSearchResponse,
   type SellerProductsQuery,
   type SellerProductsResponse,
   type UpdateProductBody,
@@ -16,7 +20,14 @@ import {
 } from '@kasuwa/contracts';
 import type { NewProductRow, SaleTypeRecord, VariantRecord } from '@/db/schema/index.ts';
 import { BadRequestError, NotFoundError } from '@/lib/errors.ts';
-import type { ProductsRepository, ProductView } from '@/modules/products/products.repository.ts';
+import { imageUrlsOf, type ProductImages } from '@/modules/products/product-images.ts';
+import {
+  LIST_SORTS,
+  type ProductsRepository,
+  type ProductView,
+  searchWords,
+} from '@/modules/products/products.repository.ts';
+import type { FileStorage } from '@/storage/file-storage.ts';
 
 /** What anyone may see of a seller's catalogue; drafts and archived products are the owner's alone. */
 const PUBLIC_STATUSES: readonly ProductStatus[] = ['active', 'out_of_stock'];
@@ -93,6 +104,12 @@ const saleTypeRecord = (s: SaleType): SaleTypeRecord => ({
     : null,
 });
 
+/** How many products of these statuses the statistics rows count. */
+const countOf = (
+  stats: readonly { status: ProductStatus; n: number }[],
+  statuses: readonly ProductStatus[],
+) => stats.filter((s) => statuses.includes(s.status)).reduce((n, s) => n + s.n, 0);
+
 function toProduct({ row, category, subCategory }: ProductView): Product {
   return {
     _id: row.id,
@@ -151,7 +168,17 @@ function toProduct({ row, category, subCategory }: ProductView): Product {
   };
 }
 
-export function productsService({ repo }: { repo: ProductsRepository }) {
+const pageCount = (total: number, limit: number) => Math.ceil(total / limit);
+
+export function productsService({
+  repo,
+  images,
+  storage,
+}: {
+  repo: ProductsRepository;
+  images: Pick<ProductImages, 'assertOwnUploads'>;
+  storage: Pick<FileStorage, 'delete'>;
+}) {
   async function assertCategory(categoryId: string, subCategoryId: string) {
     if (!(await repo.categoryPairExists(categoryId, subCategoryId))) {
       throw new BadRequestError('Unknown category or sub-category');
@@ -164,9 +191,22 @@ export function productsService({ repo }: { repo: ProductsRepository }) {
     return view;
   }
 
+  /** The statuses the viewer may see, narrowed to the one asked for. */
+  function statusesFor(sellerId: string, viewerId: string | null, status: ProductStatus | undefined) {
+    const visible = viewerId === sellerId ? ALL_STATUSES : PUBLIC_STATUSES;
+    return { visible, statuses: status ? visible.filter((s) => s === status) : visible };
+  }
+
+  async function assertSeller(sellerId: string): Promise<boolean> {
+    const vacationMode = await repo.sellerVacationMode(sellerId);
+    if (vacationMode === null) throw new NotFoundError('Seller');
+    return vacationMode;
+  }
+
   return {
     async create(sellerId: string, body: CreateProductBody): Promise<CreateProductResponse> {
       await assertCategory(body.categoryId, body.subCategoryId);
+      await images.assertOwnUploads(sellerId, imageUrlsOf(body));
       const variants = variantRecords(body.variants);
       const stock = productStock(variants, body.stock);
       const id = await repo.insert({
@@ -215,6 +255,12 @@ export function productsService({ repo }: { repo: ProductsRepository }) {
       // Another seller's product answers as missing, so ids cannot be probed (BOLA).
       if (!current || current.row.sellerId !== sellerId) throw new NotFoundError('Product');
       const row = current.row;
+      // Photos already on the product stay acceptable; any new one must be this seller's upload.
+      const stored = new Set(imageUrlsOf(row));
+      await images.assertOwnUploads(
+        sellerId,
+        imageUrlsOf(body).filter((url) => !stored.has(url)),
+      );
 
       const categoryId = body.categoryId ?? row.categoryId;
       const subCategoryId = body.subCategoryId ?? row.subCategoryId;
@@ -257,7 +303,12 @@ export function productsService({ repo }: { repo: ProductsRepository }) {
     async delete(sellerId: string, id: string): Promise<DeleteProductResponse> {
       const deleted = await repo.delete(id, sellerId);
       if (!deleted) throw new NotFoundError('Product');
-      return { message: `${deleted.name} has been deleted successfully`, deletedProduct: deleted };
+      // The product's blips went with it (foreign key); their videos and posters go now.
+      await storage.delete(deleted.blipFileKeys);
+      return {
+        message: `${deleted.name} has been deleted successfully`,
+        deletedProduct: { id: deleted.id, name: deleted.name },
+      };
     },
 
     async listForSeller(
@@ -265,23 +316,22 @@ export function productsService({ repo }: { repo: ProductsRepository }) {
       viewerId: string | null,
       query: SellerProductsQuery,
     ): Promise<SellerProductsResponse> {
-      const vacationMode = await repo.sellerVacationMode(sellerId);
-      if (vacationMode === null) throw new NotFoundError('Seller');
-      const visible = viewerId === sellerId ? ALL_STATUSES : PUBLIC_STATUSES;
-      const statuses = query.status ? visible.filter((s) => s === query.status) : visible;
-      const [{ views, total }, stats] = await Promise.all([
+      const vacationMode = await assertSeller(sellerId);
+      const { visible, statuses } = statusesFor(sellerId, viewerId, query.status);
+      const words = searchWords(query.search);
+      const stats = await repo.statistics(sellerId, visible);
+      const { views, total } =
         statuses.length === 0
-          ? Promise.resolve({ views: [], total: 0 })
-          : repo.list({
+          ? { views: [], total: 0 }
+          : await repo.page({
               sellerId,
               statuses,
-              search: query.search || undefined,
-              sortBy: query.sortBy,
+              words,
+              ...LIST_SORTS[query.sortBy],
               offset: (query.page - 1) * query.limit,
               limit: query.limit,
-            }),
-        repo.statistics(sellerId, visible),
-      ]);
+              knownTotal: words.length === 0 ? countOf(stats, statuses) : undefined,
+            });
       const statistics: ProductStatistics = {
         total: 0,
         active: 0,
@@ -300,10 +350,91 @@ export function productsService({ repo }: { repo: ProductsRepository }) {
       return {
         products: views.map(toProduct),
         currentPage: query.page,
-        totalPages: Math.ceil(total / query.limit),
+        totalPages: pageCount(total, query.limit),
         totalProducts: total,
         statistics,
         sellerVacationMode: vacationMode,
+      };
+    },
+
+    /** GET /products/seller/{id}/search: words, price range, category and status, any sort. */
+    async search(
+      sellerId: string,
+      viewerId: string | null,
+      query: SellerProductSearchQuery,
+    ): Promise<SellerProductSearchResponse> {
+      await assertSeller(sellerId);
+      const { statuses } = statusesFor(sellerId, viewerId, query.status);
+      let categoryId: string | undefined;
+      if (query.category !== undefined) {
+        const found = await repo.findCategoryId(query.category);
+        if (!found) throw new BadRequestError(`category: unknown category "${query.category.slice(0, 100)}"`);
+        categoryId = found;
+      }
+      const words = searchWords(query.query);
+      const minPriceKobo = query.minPrice !== undefined ? toKobo(query.minPrice) : undefined;
+      const maxPriceKobo = query.maxPrice !== undefined ? toKobo(query.maxPrice) : undefined;
+      const unfiltered =
+        words.length === 0 &&
+        categoryId === undefined &&
+        minPriceKobo === undefined &&
+        maxPriceKobo === undefined;
+      const { views, total } =
+        statuses.length === 0
+          ? { views: [], total: 0 }
+          : await repo.page({
+              sellerId,
+              statuses,
+              words,
+              minPriceKobo,
+              maxPriceKobo,
+              categoryId,
+              sort: query.sortBy,
+              order: query.order,
+              offset: (query.page - 1) * query.limit,
+              limit: query.limit,
+              knownTotal: unfiltered
+                ? countOf(await repo.statistics(sellerId, statuses), statuses)
+                : undefined,
+            });
+      return {
+        data: views.map(toProduct),
+        pagination: {
+          currentPage: query.page,
+          totalPages: pageCount(total, query.limit),
+          total,
+          limit: query.limit,
+        },
+      };
+    },
+
+    /**
+     * GET /products/seller/{id}/auctions: active products set up for auction, newest first, for
+     * anyone (a live auction offers them); drafts and sold-out products cannot be auctioned.
+     */
+    async auctions(
+      sellerId: string,
+      query: SellerAuctionProductsQuery,
+    ): Promise<SellerAuctionProductsResponse> {
+      await assertSeller(sellerId);
+      const { views, total } = await repo.page({
+        sellerId,
+        statuses: ['active'],
+        auctionOnly: true,
+        words: searchWords(query.search),
+        sort: 'createdAt',
+        order: 'desc',
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      });
+      return {
+        auctionProducts: views.map(toProduct),
+        pagination: {
+          currentPage: query.page,
+          totalPages: pageCount(total, query.limit),
+          totalProducts: total,
+          limit: query.limit,
+        },
       };
     },
   };

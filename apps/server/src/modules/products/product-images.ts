@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MAX_PRODUCT_IMAGE_BYTES,
+  PRODUCT_IMAGE_FIELD,
+  type ProductImageUploadResponse,
+} from '@kasuwa/contracts';
+import type { FastifyRequest } from 'fastify';
+import { BadRequestError, NotFoundError } from '@/lib/errors.ts';
+import type { FileStorage } from '@/storage/file-storage.ts';
+import { renderImageWithin } from '@/uploads/images.ts';
+import { discard, receiveFiles } from '@/uploads/multipart-files.ts';
+
+/** Long side of a stored product photo: sharp on a phone screen and in a zoomed view, small enough for 4G. */
+export const PRODUCT_IMAGE_MAX_SIDE = 1600;
+
+const URL_PREFIX = '/api/media/products/';
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** The only image URLs a product may carry: `/api/media/products/<seller id>/<image id>.webp`. */
+const PRODUCT_IMAGE_URL = new RegExp(`^${URL_PREFIX}(${UUID})/(${UUID})\\.webp$`);
+
+const keyOf = (sellerId: string, imageId: string) => `public/products/${sellerId}/${imageId}.webp`;
+
+/** Every image URL a product body carries: its own and those of each variant level. */
+export function imageUrlsOf(product: {
+  images?: readonly string[] | undefined;
+  variants?:
+    | readonly {
+        images: readonly string[];
+        subVariants: readonly {
+          images: readonly string[];
+          subSubVariants: readonly { images: readonly string[] }[];
+        }[];
+      }[]
+    | undefined;
+}): string[] {
+  const urls = [...(product.images ?? [])];
+  for (const v of product.variants ?? []) {
+    urls.push(...v.images);
+    for (const s of v.subVariants) {
+      urls.push(...s.images);
+      for (const x of s.subSubVariants) urls.push(...x.images);
+    }
+  }
+  return urls;
+}
+
+/** Product photos: upload (checked, re-encoded, stored under the seller), ownership checks, reads. */
+export function productImages({ storage }: { storage: FileStorage }) {
+  return {
+    async upload(sellerId: string, request: FastifyRequest): Promise<ProductImageUploadResponse> {
+      const files = await receiveFiles(request, {
+        fields: [PRODUCT_IMAGE_FIELD],
+        maxBytes: MAX_PRODUCT_IMAGE_BYTES,
+        scratchDir: storage.scratchDir,
+        label: 'a product image',
+      });
+      try {
+        const [file] = files;
+        if (!file)
+          throw new BadRequestError(`Send the photo in the multipart field "${PRODUCT_IMAGE_FIELD}"`);
+        const data = await renderImageWithin(file, PRODUCT_IMAGE_MAX_SIDE);
+        const imageId = randomUUID();
+        await storage.putBuffer(keyOf(sellerId, imageId), data);
+        return {
+          message: 'Image uploaded successfully',
+          image: { url: `${URL_PREFIX}${sellerId}/${imageId}.webp` },
+        };
+      } finally {
+        await discard(files);
+      }
+    },
+
+    /**
+     * Refuses any URL that is not a photo this seller uploaded here: another seller's photo, an
+     * outside address (which would let a product page load, and track buyers through, any site),
+     * or a well-formed URL whose file does not exist.
+     */
+    async assertOwnUploads(sellerId: string, urls: readonly string[]): Promise<void> {
+      const unique = [...new Set(urls)];
+      const keys: string[] = [];
+      for (const url of unique) {
+        const match = PRODUCT_IMAGE_URL.exec(url);
+        if (!match || match[1] !== sellerId) {
+          throw new BadRequestError(
+            `images: ${url.slice(0, 100)} is not a photo you uploaded; upload it with POST /api/products/images first`,
+          );
+        }
+        keys.push(keyOf(sellerId, match[2] ?? ''));
+      }
+      const present = await Promise.all(keys.map((key) => storage.exists(key)));
+      const missing = unique.find((_, i) => !present[i]);
+      if (missing) throw new BadRequestError(`images: ${missing} was not found; upload the photo again`);
+    },
+
+    /** A stored product photo by its URL path below /api/media/products/. */
+    async open(sellerId: string, file: string) {
+      const match = PRODUCT_IMAGE_URL.exec(`${URL_PREFIX}${sellerId}/${file}`);
+      const found = match ? await storage.read(keyOf(sellerId, match[2] ?? '')) : null;
+      if (!found) throw new NotFoundError('Image');
+      return found;
+    },
+  };
+}
+export type ProductImages = ReturnType<typeof productImages>;
