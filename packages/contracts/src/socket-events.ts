@@ -205,3 +205,40 @@ export const streamStatusEvent = z.object({
   timestamp: z.number(),
 });
 export type StreamStatusEvent = z.infer<typeof streamStatusEvent>;
+
+/**
+ * Signalling of the local WebRTC video provider (peer-to-peer, one connection per viewer). The
+ * server only relays these between the two sockets concerned; it never reads the descriptions.
+ *
+ * 1. A watch page emits `webrtc_watch { streamId }`.
+ * 2. The server relays it to the stream's seller sockets as `webrtc_viewer { streamId, viewerId }`,
+ *    where viewerId is the watcher's socket id.
+ * 3. The studio creates an RTCPeerConnection for that viewer and both sides exchange
+ *    `webrtc_signal { streamId, to, description? , candidate? }`; the server delivers it to the socket
+ *    `to` (only between a stream's seller and its viewers) with `from` set to the sender's socket id.
+ * 4. `webrtc_viewer_left { streamId, viewerId }` tells the studio to close that connection.
+ */
+export const webrtcSocketEvents = {
+  watch: 'webrtc_watch',
+  viewer: 'webrtc_viewer',
+  signal: 'webrtc_signal',
+  viewerLeft: 'webrtc_viewer_left',
+} as const;
+
+export const webrtcWatchPayload = z.object({ streamId: z.string() });
+export const webrtcViewerEvent = z.object({ streamId: z.string(), viewerId: z.string() });
+export const webrtcSignalPayload = z.object({
+  streamId: z.string(),
+  to: z.string().min(1),
+  /** Filled in by the server on delivery. */
+  from: z.string().optional(),
+  description: z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(100_000) }).optional(),
+  candidate: z
+    .object({
+      candidate: z.string().max(2_000),
+      sdpMid: z.string().nullable().optional(),
+      sdpMLineIndex: z.number().nullable().optional(),
+    })
+    .optional(),
+});
+export type WebrtcSignalPayload = z.infer<typeof webrtcSignalPayload>;
