@@ -2,7 +2,7 @@ import type { Notification } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
 import { useNavigate } from 'react-router';
 import { kindOf, targetOf, toneClasses } from '@/features/notifications/notification-kinds';
-import { formatRelativeTime } from '@/features/notifications/relative-time';
+import { formatRelativeTime } from '@/lib/relative-time';
 
 export interface NotificationListProps {
   notifications: Notification[];

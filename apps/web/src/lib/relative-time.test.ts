@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from '@/features/notifications/relative-time';
+import { formatRelativeTime } from '@/lib/relative-time';
 
 const now = new Date('2026-03-10T12:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();

@@ -5,6 +5,7 @@ const HOUR = 60 * MINUTE;
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
 /**
+ * Shared by notifications and blip comments, so every "when" in the app reads the same.
  * SPEC section 9: under a minute 'N seconds ago', under an hour 'N minutes ago', under a day
  * 'N hours ago', under two days 'Yesterday', otherwise the date in the device's locale. A time a
  * little in the future (clocks disagree) counts as now.
