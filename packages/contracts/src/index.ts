@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './auth.ts';
 export * from './blips.ts';
 export * from './brand.ts';
+export * from './buyers.ts';
 export * from './common.ts';
 export * from './health.ts';
 export * from './nigerian-banks.ts';
