@@ -3,31 +3,39 @@ import type { Clock } from '@/lib/clock.ts';
 import { UnauthorizedError } from '@/lib/errors.ts';
 
 const ISSUER = 'kasuwa-seller-api';
-const AUDIENCE = 'kasuwa-seller-web';
+/** Seller sessions. */
+export const SELLER_AUDIENCE = 'kasuwa-seller-web';
+/** Buyer sessions: same secret, another audience, so neither kind of token passes for the other. */
+export const BUYER_AUDIENCE = 'kasuwa-buyer';
 // One fixed algorithm: a token naming any other (including "none") is refused before its signature is read.
 const ALGORITHM = 'HS256';
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export type SessionClaims = {
-  /** Seller id. */
+  /** Seller id (or buyer id, for the buyer audience). */
   sub: string;
-  /** The seller's token version when issued; a password reset bumps it and retires older tokens. */
+  /** The account's token version when issued; a password reset bumps it and retires older tokens. */
   ver: number;
 };
 
 export type TokenService = ReturnType<typeof tokenService>;
 
 /** Session tokens: JWTs signed with the server's secret, checked for issuer, audience and expiry. */
-export function tokenService(secret: string, clock: Clock, ttlSeconds = SESSION_TTL_SECONDS) {
+export function tokenService(
+  secret: string,
+  clock: Clock,
+  ttlSeconds = SESSION_TTL_SECONDS,
+  audience = SELLER_AUDIENCE,
+) {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(seller: { id: string; tokenVersion: number }): Promise<string> {
+    async sign(account: { id: string; tokenVersion: number }): Promise<string> {
       const now = Math.floor(clock.now().getTime() / 1000);
-      return new SignJWT({ ver: seller.tokenVersion })
+      return new SignJWT({ ver: account.tokenVersion })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(seller.id)
+        .setSubject(account.id)
         .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
+        .setAudience(audience)
         .setIssuedAt(now)
         .setExpirationTime(now + ttlSeconds)
         .sign(key);
@@ -38,7 +46,7 @@ export function tokenService(secret: string, clock: Clock, ttlSeconds = SESSION_
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
-          audience: AUDIENCE,
+          audience,
           currentDate: clock.now(),
           requiredClaims: ['sub', 'exp', 'iat'],
         });
