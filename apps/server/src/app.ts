@@ -14,6 +14,9 @@ import {
 import { accountsService } from '@/modules/accounts/accounts.service.ts';
 import { oneTimeCodeStore } from '@/modules/accounts/one-time-codes.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
+import { blipsRepository } from '@/modules/blips/blips.repository.ts';
+import { blipsRoutes } from '@/modules/blips/blips.routes.ts';
+import { blipsService } from '@/modules/blips/blips.service.ts';
 import { conversationsRepository } from '@/modules/conversations/conversations.repository.ts';
 import { conversationsRoutes } from '@/modules/conversations/conversations.routes.ts';
 import { conversationsService } from '@/modules/conversations/conversations.service.ts';
@@ -126,8 +129,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     push: realtime.toSeller,
   });
 
+  const blips = blipsService({
+    repo: blipsRepository(deps.db),
+    storage: deps.storage,
+    clock: deps.clock,
+    notifications,
+  });
+
   await app.register(
-    adminRoutes({ db: deps.db, adminToken: deps.adminToken, notifications, mailer: deps.mailer }),
+    adminRoutes({ db: deps.db, adminToken: deps.adminToken, notifications, mailer: deps.mailer, blips }),
   );
 
   const accounts = accountsService({
@@ -173,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       requireSeller,
     }),
   );
+  await app.register(blipsRoutes({ service: blips, requireSeller }));
 
   await registerStaticSpa(app, deps.webDist);
   return app;

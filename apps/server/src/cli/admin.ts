@@ -7,6 +7,7 @@ import { ADMIN_TOKEN_FILE } from '@/data-dir.ts';
 
 export const USAGE = `Usage: npm run admin -- <command> <email>
        npm run admin -- notify <email> <type> [orderId=<id>] [returnId=<id>] [productId=<id>]
+       npm run admin -- comment <blipId> <buyer name> <text…>
 
 Commands:
   approve   approve the seller to sell (Account Approved; notified and e-mailed)
@@ -16,6 +17,8 @@ Commands:
   unblock   lift a block
   notify    create a notification of <type> for the seller; an open dashboard shows it at once
             (types: ${notificationType.options.join(', ')})
+  comment   add a buyer's comment to a blip (the seller is notified and can reply); quote a
+            name with spaces, e.g. comment 0b4c… "Chioma Eze" Is this available in red?
 
 It talks to the server running on this machine with the same PORT and DATA_DIR
 (or ADMIN_TOKEN when the server was given one).
@@ -40,6 +43,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, io: Io): 
     io.out(USAGE);
     return commandArg ? 0 : 1;
   }
+  if (commandArg === 'comment') return runComment(argv.slice(1), env, io);
   const notify = commandArg === 'notify';
   if (!notify && !adminSellerCommand.safeParse(commandArg).success) {
     io.err(`Unknown command "${commandArg}".\n\n${USAGE}`);
@@ -56,6 +60,27 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, io: Io): 
     return 1;
   }
 
+  return post(
+    env,
+    io,
+    `/api/admin/sellers/${commandArg}`,
+    notify ? { email, type, data: dataArgs(argv.slice(3)) } : { email },
+  );
+}
+
+/** `comment <blipId> <name> <text…>`: the words after the name are the comment. */
+async function runComment(args: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+  const [blipId, authorName, ...words] = args;
+  const text = words.join(' ').trim();
+  if (!blipId || !authorName || !text) {
+    io.err(`Give the blip id, the buyer's name and the comment.\n\n${USAGE}`);
+    return 1;
+  }
+  return post(env, io, `/api/admin/blips/${encodeURIComponent(blipId)}/comments`, { authorName, text });
+}
+
+/** Sends one admin call to the server of this PORT/DATA_DIR and prints its message. */
+async function post(env: NodeJS.ProcessEnv, io: Io, urlPath: string, payload: unknown): Promise<number> {
   const config = loadConfig(env);
   let token = config.ADMIN_TOKEN;
   if (!token) {
@@ -66,13 +91,13 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, io: Io): 
       return 1;
     }
   }
-  const url = `http://127.0.0.1:${config.PORT}/api/admin/sellers/${commandArg}`;
+  const url = `http://127.0.0.1:${config.PORT}${urlPath}`;
   let res: Response;
   try {
     res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(notify ? { email, type, data: dataArgs(argv.slice(3)) } : { email }),
+      body: JSON.stringify(payload),
     });
   } catch {
     io.err(`Cannot reach the server at ${url}. Is it running (npm start) with PORT=${config.PORT}?`);

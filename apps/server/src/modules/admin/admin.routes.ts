@@ -1,5 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  adminBlipCommentBody,
+  adminBlipCommentParams,
+  adminBlipCommentResponse,
   adminNotifyBody,
   adminNotifyResponse,
   adminSellerCommandBody,
@@ -13,6 +16,7 @@ import { UnauthorizedError } from '@/lib/errors.ts';
 import type { Mailer } from '@/mail/mailer.ts';
 import { adminRepository } from '@/modules/admin/admin.repository.ts';
 import { adminService } from '@/modules/admin/admin.service.ts';
+import type { BlipsService } from '@/modules/blips/blips.service.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 
 function sameSecret(given: string, expected: string) {
@@ -28,11 +32,14 @@ export const adminRoutes =
     adminToken,
     notifications,
     mailer,
+    blips,
   }: {
     db: Database;
     adminToken: string;
     notifications: Pick<NotificationsService, 'create'>;
     mailer: Mailer;
+    /** Buyer comments on blips for demos and e2e, until buyers have accounts. */
+    blips: Pick<BlipsService, 'addBuyerComment'>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const service = adminService({ repo: adminRepository(db), notifications, mailer, log: app.log });
@@ -55,6 +62,29 @@ export const adminRoutes =
         },
       },
       async (request) => service.notify(request.body),
+    );
+
+    app.post(
+      '/api/admin/blips/:blipId/comments',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Add a buyer's comment to a blip (demos and e2e); the seller is notified",
+          security: [{ adminToken: [] }],
+          params: adminBlipCommentParams,
+          body: adminBlipCommentBody,
+          response: {
+            201: adminBlipCommentResponse,
+            400: errorResponse,
+            401: errorResponse,
+            404: errorResponse,
+          },
+        },
+      },
+      async (request, reply) => {
+        const answer = await blips.addBuyerComment(request.params.blipId, request.body);
+        return reply.code(201).send(answer);
+      },
     );
 
     app.post(

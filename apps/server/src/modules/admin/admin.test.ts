@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '@/cli/admin.ts';
-import { sellers } from '@/db/schema/index.ts';
+import { blipComments, blips, products, sellers, subCategories } from '@/db/schema/index.ts';
 import { seedDemo } from '@/seed/demo.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 
@@ -120,6 +120,52 @@ describe('npm run admin', () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain('Unknown command "delete"');
     expect(r.err).toContain('approve');
+  });
+
+  it('adds a buyer comment to a blip: comment <blipId> <name> <text…>', async () => {
+    const [seller] = await t.db.select().from(sellers).where(eq(sellers.email, 'demo@kasuwa.ng'));
+    const [sub] = await t.db.select().from(subCategories).limit(1);
+    if (!seller || !sub) throw new Error('no seed');
+    const [product] = await t.db
+      .insert(products)
+      .values({
+        sellerId: seller.id,
+        name: 'Aso Oke Set',
+        categoryId: sub.categoryId,
+        subCategoryId: sub.id,
+        priceKobo: 4_500_000,
+        saleType: { buyNow: true, auction: null },
+      })
+      .returning();
+    if (!product) throw new Error('no product');
+    const [blip] = await t.db
+      .insert(blips)
+      .values({
+        sellerId: seller.id,
+        productId: product.id,
+        videoKey: 'public/blips/x/y.webm',
+        videoMime: 'video/webm',
+        durationMs: 4000,
+      })
+      .returning();
+    if (!blip) throw new Error('no blip');
+
+    const r = await run('comment', blip.id, 'Chioma Eze', 'Is', 'this', 'available', 'in', 'red?');
+    expect(r).toMatchObject({ code: 0, out: `Comment added to blip ${blip.id}` });
+    const [row] = await t.db.select().from(blipComments).where(eq(blipComments.blipId, blip.id));
+    expect(row).toMatchObject({
+      authorKind: 'buyer',
+      authorName: 'Chioma Eze',
+      text: 'Is this available in red?',
+    });
+
+    expect(await run('comment', '4a1e0a9e-0000-4000-8000-000000000000', 'Ada', 'Hello')).toMatchObject({
+      code: 1,
+      err: 'Blip not found',
+    });
+    const missing = await run('comment', blip.id, 'Ada');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain("Give the blip id, the buyer's name and the comment");
   });
 
   it('says clearly when no server is running', async () => {

@@ -1,0 +1,190 @@
+import multipart from '@fastify/multipart';
+import {
+  blipCommentParams,
+  blipCommentsQuery,
+  blipCommentsResponse,
+  blipDetailsResponse,
+  blipParams,
+  blipReplyBody,
+  blipReplyResponse,
+  blipUploadResponse,
+  deleteBlipResponse,
+  errorResponse,
+  productBlipParams,
+  sellerBlipsQuery,
+  sellerBlipsResponse,
+  sellerIdParams,
+} from '@kasuwa/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseByteRange, sliceStream } from '@/lib/byte-range.ts';
+import type { BlipsService } from '@/modules/blips/blips.service.ts';
+import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const tags = ['blips'];
+const security = [{ bearerAuth: [] }];
+
+/** SPEC section 7 "Products and blips": short product videos and their comments. */
+export const blipsRoutes =
+  ({
+    service,
+    requireSeller,
+  }: {
+    service: BlipsService;
+    requireSeller: RequireSeller;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    // A video, an optional poster and a caption; receiveForm sets each file's cap.
+    await app.register(multipart, {
+      limits: { files: 2, fields: 1, parts: 3, fieldSize: 4096, headerPairs: 100 },
+    });
+    const authenticate = requireSeller();
+    /** Public reads still show the owner the blips of their drafts when a token is sent. */
+    const optionalSeller = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.headers.authorization) return;
+      try {
+        await authenticate(request, reply);
+      } catch {
+        request.seller = null;
+      }
+    };
+    const viewer = (request: FastifyRequest) => request.seller?.id ?? null;
+
+    app.post(
+      '/api/products/:productId/blips',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Upload a blip (owner of the product): multipart video (MP4, WebM or MOV by content, ≤ 50 MB, ≤ 60 s), optional poster image, optional caption (≤ 300 characters)',
+          consumes: ['multipart/form-data'],
+          params: productBlipParams,
+          response: { 201: blipUploadResponse, ...errors, 413: errorResponse, 415: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        const answer = await service.upload(currentSeller(request).id, request.params.productId, request);
+        return reply.code(201).send(answer);
+      },
+    );
+
+    app.get(
+      '/api/products/seller/:sellerId/blips',
+      {
+        onRequest: optionalSeller,
+        schema: {
+          tags,
+          summary: "A seller's blips, newest first, with the seller's name and avatar",
+          params: sellerIdParams,
+          querystring: sellerBlipsQuery,
+          response: { 200: sellerBlipsResponse, ...errors },
+        },
+      },
+      async (request) => service.listForSeller(request.params.sellerId, viewer(request), request.query),
+    );
+
+    app.get(
+      '/api/products/:productId/blips/:blipId',
+      {
+        onRequest: optionalSeller,
+        schema: {
+          tags,
+          summary: 'One blip with its likes, views and comments counts',
+          params: blipParams,
+          response: { 200: blipDetailsResponse, ...errors },
+        },
+      },
+      async (request) => service.get(request.params.productId, request.params.blipId, viewer(request)),
+    );
+
+    app.delete(
+      '/api/products/:productId/blips/:blipId',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a blip, its comments and its files (owner only)',
+          params: blipParams,
+          response: { 200: deleteBlipResponse, ...errors },
+        },
+      },
+      async (request) =>
+        service.delete(currentSeller(request).id, request.params.productId, request.params.blipId),
+    );
+
+    app.get(
+      '/api/products/:productId/blips/:blipId/comments',
+      {
+        onRequest: optionalSeller,
+        schema: {
+          tags,
+          summary: "A blip's comments, newest first, each with its replies oldest first",
+          params: blipParams,
+          querystring: blipCommentsQuery,
+          response: { 200: blipCommentsResponse, ...errors },
+        },
+      },
+      async (request) =>
+        service.comments(request.params.productId, request.params.blipId, viewer(request), request.query),
+    );
+
+    app.post(
+      '/api/products/:productId/blips/:blipId/comments/:commentId/replies',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags,
+          security,
+          summary: "Reply to a comment on one of your blips (a reply to a reply joins its comment's thread)",
+          params: blipCommentParams,
+          body: blipReplyBody,
+          response: { 201: blipReplyResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const answer = await service.reply(currentSeller(request).id, request.params, request.body.comment);
+        return reply.code(201).send(answer);
+      },
+    );
+
+    app.get(
+      '/api/media/blips/*',
+      {
+        schema: {
+          tags,
+          summary: 'A blip video or poster (public); videos answer byte ranges (206) so players can seek',
+          params: z.object({ '*': z.string() }),
+        },
+      },
+      async (request, reply) => {
+        const file = await service.openMedia(request.params['*']);
+        const range = parseByteRange(request.headers.range, file.size);
+        if (range === 'unsatisfiable') {
+          file.stream.destroy();
+          return reply
+            .code(416)
+            .header('Content-Range', `bytes */${file.size}`)
+            .send({
+              message: `Range not satisfiable: the file has ${file.size} bytes`,
+            });
+        }
+        reply
+          .header('Content-Type', file.contentType)
+          .header('Accept-Ranges', 'bytes')
+          .header('X-Content-Type-Options', 'nosniff')
+          // Every stored file has a fresh name, so its content never changes.
+          .header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (!range) return reply.header('Content-Length', file.size).send(file.stream);
+        return reply
+          .code(206)
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
+          .header('Content-Length', range.end - range.start + 1)
+          .send(sliceStream(file.stream, range));
+      },
+    );
+  };
