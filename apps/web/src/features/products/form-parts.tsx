@@ -1,0 +1,182 @@
+import { clsx } from 'clsx';
+import type { ComponentProps, ReactNode } from 'react';
+import { useId } from 'react';
+import { FieldMessages } from '@/ui/field-messages';
+
+/** One card of the product form, named by its heading for screen-reader navigation. */
+export function FormSection({
+  title,
+  description,
+  children,
+  aside,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-card bg-surface p-4 shadow-card sm:p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2 id={id} className="font-semibold text-ink text-lg">
+            {title}
+          </h2>
+          {description && <p className="mt-0.5 text-ink-muted text-sm">{description}</p>}
+        </div>
+        {aside}
+      </div>
+      <div className="mt-4 flex flex-col gap-4">{children}</div>
+    </section>
+  );
+}
+
+const controlClasses = (error: string | undefined) =>
+  clsx(
+    'min-h-11 w-full rounded-control border bg-surface px-3 text-base text-ink placeholder:text-ink-subtle',
+    'disabled:cursor-not-allowed disabled:bg-canvas',
+    error ? 'border-danger-600' : 'border-line-strong',
+  );
+
+function describedBy(id: string, hint: unknown, error: unknown) {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+}
+
+interface FieldProps {
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+  className?: string;
+}
+
+/** An amount in naira (or any number) with a visible prefix such as ₦ and a numeric keypad on phones. */
+export function AmountField({
+  label,
+  hint,
+  error,
+  className,
+  prefix,
+  suffix,
+  ...props
+}: FieldProps & { prefix?: string; suffix?: string } & Omit<ComponentProps<'input'>, 'id' | 'prefix'>) {
+  const id = useId();
+  return (
+    <div className={clsx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="font-medium text-ink text-sm">
+        {label}
+      </label>
+      <div className="relative">
+        {prefix && (
+          <span
+            aria-hidden
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center font-medium text-ink-muted"
+          >
+            {prefix}
+          </span>
+        )}
+        <input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          className={clsx(controlClasses(error), prefix && 'pl-8', suffix && 'pr-12')}
+          {...props}
+        />
+        {suffix && (
+          <span
+            aria-hidden
+            className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-ink-muted text-sm"
+          >
+            {suffix}
+          </span>
+        )}
+      </div>
+      <FieldMessages hint={hint} hintId={`${id}-hint`} error={error} errorId={`${id}-error`} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className,
+  ...props
+}: FieldProps & Omit<ComponentProps<'textarea'>, 'id'>) {
+  const id = useId();
+  return (
+    <div className={clsx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="font-medium text-ink text-sm">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={4}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={clsx(controlClasses(error), 'py-2')}
+        {...props}
+      />
+      <FieldMessages hint={hint} hintId={`${id}-hint`} error={error} errorId={`${id}-error`} />
+    </div>
+  );
+}
+
+export function SelectBox({
+  label,
+  hint,
+  error,
+  className,
+  children,
+  ...props
+}: FieldProps & Omit<ComponentProps<'select'>, 'id'>) {
+  const id = useId();
+  return (
+    <div className={clsx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="font-medium text-ink text-sm">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={controlClasses(error)}
+        {...props}
+      >
+        {children}
+      </select>
+      <FieldMessages hint={hint} hintId={`${id}-hint`} error={error} errorId={`${id}-error`} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  hint,
+  ...props
+}: { label: string; hint?: string } & Omit<ComponentProps<'input'>, 'id' | 'type'>) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="mt-0.5 size-5 shrink-0 accent-brand-600"
+        {...props}
+      />
+      <div>
+        <label htmlFor={id} className="font-medium text-ink">
+          {label}
+        </label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-ink-muted text-sm">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ProductSort, ProductStatus } from '@kasuwa/contracts';
+import {
+  DEFAULT_LIMIT,
+  DEFAULT_PAGE,
+  PRODUCT_SORTS,
+  PRODUCT_STATUSES,
+  type ProductListParams,
+} from '@/features/products/products-api';
+
+/**
+ * The products page keeps its page, status tab, search and sort in the URL, so a reload, a shared
+ * link or the back button show the same list. Anything unreadable falls back to the default.
+ */
+export function readListQuery(search: URLSearchParams): ProductListParams {
+  const page = Number(search.get('page'));
+  const status = search.get('status');
+  const sort = search.get('sort');
+  const text = search.get('search')?.trim().slice(0, 100) ?? '';
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : DEFAULT_PAGE,
+    limit: DEFAULT_LIMIT,
+    sortBy: PRODUCT_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : 'newest',
+    status: PRODUCT_STATUSES.includes(status as ProductStatus) ? (status as ProductStatus) : undefined,
+    search: text || undefined,
+  };
+}
+
+/** The URL query for a list state; defaults are left out so the plain page has a plain URL. */
+export function writeListQuery(params: Omit<ProductListParams, 'limit'>): URLSearchParams {
+  const query = new URLSearchParams();
+  if (params.page !== DEFAULT_PAGE) query.set('page', String(params.page));
+  if (params.status) query.set('status', params.status);
+  if (params.search) query.set('search', params.search);
+  if (params.sortBy !== 'newest') query.set('sort', params.sortBy);
+  return query;
+}

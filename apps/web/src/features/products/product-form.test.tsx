@@ -1,0 +1,292 @@
+import type { CreateProductBody, Product, ProductImageUploadResponse } from '@kasuwa/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { localDraftKey } from '@/features/products/local-draft';
+import { EditProductForm, ProductForm } from '@/features/products/product-form';
+import type { UploadFn } from '@/features/products/products-api';
+import {
+  CATEGORY_ID,
+  productsApi,
+  renderScreen,
+  SELLER_ID,
+  SUB_CATEGORY_ID,
+  testProduct,
+} from '@/features/products/testing';
+
+type Fake = ReturnType<typeof productsApi>;
+
+function openAdd(fake: Fake, upload?: UploadFn) {
+  return renderScreen(
+    '/dashboard/add-products',
+    '/dashboard/add-products',
+    <ProductForm sellerId={SELLER_ID} mode={{ kind: 'add' }} api={fake.api} upload={upload} />,
+  );
+}
+
+function openEdit(fake: Fake, id: string) {
+  return renderScreen(
+    `/dashboard/edit-product/${id}`,
+    '/dashboard/edit-product/:id',
+    <EditProductForm sellerId={SELLER_ID} productId={id} api={fake.api} />,
+  );
+}
+
+async function fillBasics(name = 'Ankara wrap dress', price = '15,000') {
+  await userEvent.type(screen.getByLabelText('Name'), name);
+  await userEvent.selectOptions(await screen.findByLabelText('Category'), 'Fashion');
+  await userEvent.selectOptions(screen.getByLabelText('Sub-category'), 'Women’s clothing');
+  await userEvent.type(screen.getByLabelText('Price'), price);
+}
+
+async function addOption(name: string, values: string[]) {
+  const button =
+    screen.queryByRole('button', { name: 'Add option' }) ??
+    screen.getByRole('button', { name: 'Add another option' });
+  await userEvent.click(button);
+  const group = screen.getByRole('group', { name: /^New option/ });
+  await userEvent.type(within(group).getByLabelText('Option name'), name);
+  await userEvent.type(within(group).getByLabelText('Values'), values.map((v) => `${v}{Enter}`).join(''));
+  await userEvent.click(within(group).getByRole('button', { name: 'Add option' }));
+}
+
+const posted = (fake: Fake) =>
+  fake.calls.find((c) => c.method === 'POST' && c.path === '/products')?.body as
+    | CreateProductBody
+    | undefined;
+
+describe('the add product form', () => {
+  it('shows what is missing under each field and sends nothing', async () => {
+    const fake = productsApi();
+    openAdd(fake);
+    await screen.findByLabelText('Category');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Category is required')).toBeTruthy();
+    expect(screen.getByText('Sub-category is required')).toBeTruthy();
+    expect(screen.getByText('Price is required')).toBeTruthy();
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe('Some fields need your attention.');
+
+    await userEvent.type(screen.getByLabelText('Price'), '12abc');
+    await userEvent.tab();
+    expect(await screen.findByText('Enter a number')).toBeTruthy();
+    expect(posted(fake)).toBeUndefined();
+  });
+
+  it('builds a grid of every combination, sums the stock and applies a price and stock to all', async () => {
+    openAdd(productsApi());
+    await addOption('Colour', ['Red', 'Blue']);
+    await addOption('Size', ['M', 'L']);
+    await addOption('Fabric', ['Cotton']);
+
+    expect(screen.getByText('4 combinations')).toBeTruthy();
+    expect(screen.getByText(/Total stock:/).textContent).toBe('Total stock: 4');
+    // With variants the product's own stock box gives way to their sum.
+    expect(screen.queryByRole('textbox', { name: 'Stock' })).toBeNull();
+    expect((screen.getByLabelText('SKU for Blue / L / Cotton') as HTMLInputElement).value).toBe(
+      'BLUE-L-COTTON',
+    );
+
+    await userEvent.type(screen.getByLabelText('Price for all (₦)'), '9500');
+    await userEvent.type(screen.getByLabelText('Stock for all'), '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply to all' }));
+    expect(screen.getByText(/Total stock:/).textContent).toBe('Total stock: 20');
+    for (const input of screen.getAllByLabelText(/^Price for (Red|Blue) \//)) {
+      expect((input as HTMLInputElement).value).toBe('9500');
+    }
+
+    const one = screen.getByLabelText('Stock for Red / M / Cotton');
+    await userEvent.clear(one);
+    await userEvent.type(one, '12');
+    expect(screen.getByText(/Total stock:/).textContent).toBe('Total stock: 27');
+
+    // Deleting the second option clears it and the third.
+    await userEvent.click(screen.getByRole('button', { name: 'Delete option Size' }));
+    expect(screen.getByText('2 combinations')).toBeTruthy();
+    expect(screen.queryByLabelText(/^SKU for/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add another option' })).toBeTruthy();
+  });
+
+  it('posts a three-level product with its variant tree and the summed stock, then opens the list', async () => {
+    const fake = productsApi();
+    const { router } = openAdd(fake);
+    await fillBasics();
+    await addOption('Colour', ['Red', 'Blue']);
+    await addOption('Size', ['M', 'XL']);
+    await addOption('Fabric', ['Cotton', 'Silk']);
+    await userEvent.type(screen.getByLabelText('Stock for all'), '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply to all' }));
+    const silk = screen.getByLabelText('Stock for Blue / XL / Silk');
+    await userEvent.clear(silk);
+    await userEvent.type(silk, '10');
+    await userEvent.type(screen.getByLabelText('Price for Red / M / Cotton'), '16500');
+    await userEvent.type(screen.getByLabelText('Tags'), 'ankara{Enter}owambe{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+    expect(await screen.findByText('Product created successfully')).toBeTruthy();
+    const body = posted(fake);
+    expect(body).toMatchObject({
+      name: 'Ankara wrap dress',
+      categoryId: CATEGORY_ID,
+      subCategoryId: SUB_CATEGORY_ID,
+      price: 15000,
+      status: 'active',
+      stock: 7 * 3 + 10,
+      tags: ['ankara', 'owambe'],
+      saleType: { buyNow: true, auction: null },
+    });
+    expect(body?.options.map((o) => [o.name, o.values])).toEqual([
+      ['Colour', ['Red', 'Blue']],
+      ['Size', ['M', 'XL']],
+      ['Fabric', ['Cotton', 'Silk']],
+    ]);
+    expect(body?.variants.map((v) => [v.value, v.totalStock])).toEqual([
+      ['Red', 12],
+      ['Blue', 19],
+    ]);
+    const blueXl = body?.variants[1]?.subVariants[1];
+    expect(blueXl?.stock).toBe(13);
+    expect(blueXl?.subSubVariants.map((x) => [x.sku, x.stock])).toEqual([
+      ['BLUE-XL-COTTON', 3],
+      ['BLUE-XL-SILK', 10],
+    ]);
+    expect(body?.variants[0]?.subVariants[0]?.subSubVariants[0]?.price).toBe(16500);
+    expect(body?.variants[0]?.subVariants[0]?.subSubVariants[1]?.price).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/products'));
+  });
+
+  it('saves a draft with status draft and goes to the drafts page', async () => {
+    const fake = productsApi();
+    const { router } = openAdd(fake);
+    await fillBasics('Adire shirt', '8000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    expect(await screen.findByText('Product created successfully')).toBeTruthy();
+    expect(posted(fake)).toMatchObject({ name: 'Adire shirt', status: 'draft', stock: 1, price: 8000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/drafts'));
+  });
+
+  it("shows the server's field problems under the fields and the spec's failure toast", async () => {
+    const fake = productsApi([], (call) =>
+      call.method === 'POST'
+        ? {
+            status: 400,
+            body: {
+              message: 'Invalid body',
+              issues: [{ path: 'name', message: 'That name is already listed' }],
+            },
+          }
+        : undefined,
+    );
+    openAdd(fake);
+    await fillBasics();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Failed to create product')).toBeTruthy();
+    expect(screen.getByText('Please try again')).toBeTruthy();
+    expect(screen.getByText('That name is already listed')).toBeTruthy();
+  });
+
+  it('keeps unsaved work on the device, restores it on the next visit, and can discard it', async () => {
+    const fake = productsApi();
+    const first = openAdd(fake);
+    await screen.findByLabelText('Category');
+    await userEvent.type(screen.getByLabelText('Name'), 'Kente stole');
+    const key = localDraftKey(SELLER_ID, { kind: 'add' });
+    await waitFor(() => expect(localStorage.getItem(key)).toContain('Kente stole'));
+    first.unmount();
+
+    openAdd(fake);
+    expect(await screen.findByText('Restored your unsaved changes')).toBeTruthy();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Kente stole');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('uploads picked photos at once with a progress bar and sends their URLs, cover first', async () => {
+    const fake = productsApi();
+    const finish: Array<() => void> = [];
+    const upload = ((
+      _path: string,
+      form: FormData,
+      options: { onProgress?: (l: number, t: number) => void },
+    ) => {
+      options.onProgress?.(50, 100);
+      const file = form.get('image') as File;
+      return new Promise<ProductImageUploadResponse>((resolve) => {
+        finish.push(() =>
+          resolve({ message: 'Uploaded', image: { url: `/api/media/products/${file.name}.webp` } }),
+        );
+      });
+    }) as UploadFn;
+    openAdd(fake, upload);
+    await fillBasics();
+    const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Choose photos'), [png('front.png'), png('back.png')]);
+
+    const bars = await screen.findAllByRole('progressbar');
+    expect(bars.map((b) => b.getAttribute('aria-valuenow'))).toEqual(['50', '50']);
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Photos are still uploading')).toBeTruthy();
+    expect(posted(fake)).toBeUndefined();
+
+    for (const done of finish) done();
+    await waitFor(() => expect(screen.queryAllByRole('progressbar')).toHaveLength(0));
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await screen.findByText('Product created successfully');
+    expect(posted(fake)?.images).toEqual([
+      '/api/media/products/front.png.webp',
+      '/api/media/products/back.png.webp',
+    ]);
+  });
+});
+
+describe('the edit product form', () => {
+  const stored = (): Product =>
+    testProduct({ name: 'Aso-oke gele', price: 12000, stock: 6, compareAtPrice: 15000, tags: ['gele'] });
+
+  it('loads the product, and sends the change with the spec’s success toast', async () => {
+    const product = stored();
+    const fake = productsApi([product]);
+    openEdit(fake, product._id);
+    const price = await screen.findByLabelText('Price');
+    expect((price as HTMLInputElement).value).toBe('12000');
+    await screen.findByRole('option', { name: 'Fashion' });
+    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe(CATEGORY_ID);
+    await userEvent.clear(price);
+    await userEvent.type(price, '13500');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+    expect(await screen.findByText('Product updated successfully')).toBeTruthy();
+    const put = fake.calls.find((c) => c.method === 'PUT');
+    expect(put?.path).toBe(`/products/${product._id}`);
+    expect(put?.body).toMatchObject({
+      price: 13500,
+      compareAtPrice: 15000,
+      stock: 6,
+      tags: ['gele'],
+      status: 'active',
+    });
+  });
+
+  it("says 'Failed to update product' with the server's message", async () => {
+    const product = stored();
+    const fake = productsApi([product], (call) =>
+      call.method === 'PUT'
+        ? { status: 400, body: { message: 'Unknown category or sub-category' } }
+        : undefined,
+    );
+    openEdit(fake, product._id);
+    await screen.findByLabelText('Price');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Failed to update product')).toBeTruthy();
+    expect(screen.getByText('Unknown category or sub-category')).toBeTruthy();
+  });
+
+  it("says 'Failed to fetch product details' when the product cannot be loaded", async () => {
+    openEdit(productsApi([]), '6f1c1f8e-0000-4000-8000-00000000ffff');
+    expect(await screen.findByText('Failed to fetch product details')).toBeTruthy();
+    expect(screen.getByText('We could not load this product.')).toBeTruthy();
+  });
+});

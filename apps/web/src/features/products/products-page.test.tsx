@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { readListQuery, writeListQuery } from '@/features/products/list-query';
+import { ProductsPage } from '@/features/products/products-page';
+import { productsApi, renderScreen, SELLER_ID, testProduct } from '@/features/products/testing';
+
+function open(fake: ReturnType<typeof productsApi>, path = '/dashboard/products') {
+  return renderScreen(path, '/dashboard/products', <ProductsPage sellerId={SELLER_ID} api={fake.api} />);
+}
+
+/** The table row of a product, found by its delete button (the name also sits in the buttons' labels). */
+async function rowOf(name: string) {
+  return (await screen.findByRole('button', { name: `Delete ${name}` })).closest('tr') as HTMLElement;
+}
+
+const listCalls = (fake: ReturnType<typeof productsApi>) =>
+  fake.calls.filter((c) => c.method === 'GET' && c.path.startsWith('/products/seller/'));
+
+describe('the products page', () => {
+  it('lists the page of products with price in naira, stock and status, and the statistics', async () => {
+    const fake = productsApi([
+      testProduct({ name: 'Aso-oke gele', price: 12500.5, stock: 3 }),
+      testProduct({ name: 'Adire shirt', price: 8000, stock: 0, status: 'out_of_stock' }),
+    ]);
+    open(fake);
+
+    const row = await rowOf('Aso-oke gele');
+    expect(within(row).getByText('₦12,500.50')).toBeTruthy();
+    expect(within(row).getByText('3')).toBeTruthy();
+    expect(within(row).getByText('Active')).toBeTruthy();
+    expect(within(await rowOf('Adire shirt')).getByText('Out of stock')).toBeTruthy();
+
+    const stats = screen.getByRole('region', { name: 'Product statistics' });
+    expect(within(stats).getByText('Total products').nextSibling?.textContent).toBe('2');
+    expect(within(stats).getByText('Total stock value').nextSibling?.textContent).toBe('₦37,501.50');
+    expect(screen.getByRole('link', { name: 'Edit Aso-oke gele' }).getAttribute('href')).toMatch(
+      /^\/dashboard\/edit-product\/6f1c1f8e-/,
+    );
+    // SPEC section 9: page 1, limit 10 by default.
+    expect(listCalls(fake)[0]?.query.get('page')).toBe('1');
+    expect(listCalls(fake)[0]?.query.get('limit')).toBe('10');
+  });
+
+  it('deletes after confirming: the toast names the product and the row disappears', async () => {
+    const fake = productsApi([testProduct({ name: 'Aso-oke gele' }), testProduct({ name: 'Adire shirt' })]);
+    open(fake);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Aso-oke gele' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete product?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Aso-oke gele has been deleted successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Aso-oke gele' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Delete Adire shirt' })).toBeTruthy();
+    expect(fake.calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+
+  it('says "Network error" when a delete gets no answer, and keeps the row', async () => {
+    const fake = productsApi([testProduct({ name: 'Aso-oke gele' })], (call) =>
+      call.method === 'DELETE' ? 'network-error' : undefined,
+    );
+    open(fake);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Aso-oke gele' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Network error: Please check your internet connection.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Aso-oke gele' })).toBeTruthy();
+  });
+
+  it("says 'Failed to delete product' with the server's reason when the server refuses", async () => {
+    const fake = productsApi([testProduct({ name: 'Aso-oke gele' })], (call) =>
+      call.method === 'DELETE'
+        ? { status: 400, body: { message: 'This product is in a scheduled or live show' } }
+        : undefined,
+    );
+    open(fake);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Aso-oke gele' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete product')).toBeTruthy();
+    expect(screen.getByText('This product is in a scheduled or live show')).toBeTruthy();
+  });
+
+  it('invites the seller to add a first product when there are none', async () => {
+    open(productsApi([]));
+    expect(await screen.findByText('No products yet')).toBeTruthy();
+    expect(
+      screen
+        .getAllByRole('link', { name: 'Add product' })
+        .every((l) => l.getAttribute('href') === '/dashboard/add-products'),
+    ).toBe(true);
+  });
+
+  it('searches after the seller stops typing, keeps it in the URL, and says when nothing matches', async () => {
+    const fake = productsApi([testProduct({ name: 'Aso-oke gele' }), testProduct({ name: 'Adire shirt' })]);
+    const { router } = open(fake);
+    await rowOf('Aso-oke gele');
+    await userEvent.type(screen.getByLabelText('Search products'), 'adire');
+
+    await waitFor(() => expect(router.state.location.search).toBe('?search=adire'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Aso-oke gele' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Delete Adire shirt' })).toBeTruthy();
+    // One request for the whole word, not one per letter.
+    expect(
+      listCalls(fake)
+        .filter((c) => c.query.get('search') !== null)
+        .map((c) => c.query.get('search')),
+    ).toEqual(['adire']);
+
+    await userEvent.clear(screen.getByLabelText('Search products'));
+    await userEvent.type(screen.getByLabelText('Search products'), 'kente');
+    expect(await screen.findByText('No products match “kente”')).toBeTruthy();
+  });
+
+  it('reads page, status, search and sort from the URL, so a reload shows the same list', async () => {
+    const fake = productsApi([testProduct({ status: 'draft', name: 'Draft gown' })]);
+    open(fake, '/dashboard/products?status=draft&sort=price_asc&search=gown');
+    await rowOf('Draft gown');
+    const call = listCalls(fake)[0];
+    expect(call?.query.get('status')).toBe('draft');
+    expect(call?.query.get('sortBy')).toBe('price_asc');
+    expect(call?.query.get('search')).toBe('gown');
+    expect(screen.getByRole('button', { name: /Draft/, pressed: true })).toBeTruthy();
+  });
+
+  it("shows 'Failed to fetch products' when the list cannot be loaded", async () => {
+    open(
+      productsApi([], (call) =>
+        call.method === 'GET' ? { status: 400, body: { message: 'Bad page' } } : undefined,
+      ),
+    );
+    expect(await screen.findByText('Failed to fetch products')).toBeTruthy();
+    expect(screen.getByText('Please reload the page and try again')).toBeTruthy();
+  });
+});
+
+describe('the list state in the URL', () => {
+  it('falls back to the defaults for anything it cannot read', () => {
+    expect(readListQuery(new URLSearchParams('page=-2&status=sold&sort=cheapest'))).toEqual({
+      page: 1,
+      limit: 10,
+      sortBy: 'newest',
+      status: undefined,
+      search: undefined,
+    });
+    expect(writeListQuery({ page: 1, sortBy: 'newest' }).toString()).toBe('');
+    expect(writeListQuery({ page: 3, sortBy: 'name', status: 'archived', search: 'gele' }).toString()).toBe(
+      'page=3&status=archived&search=gele&sort=name',
+    );
+  });
+});
