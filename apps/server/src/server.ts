@@ -23,6 +23,7 @@ import { createOutboxMailer, createSmtpMailer } from '@/mail/mailer.ts';
 import { scaleAuthRateLimits } from '@/modules/accounts/accounts.routes.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
+import { seedDemoCatalogue } from '@/seed/demo-catalogue.ts';
 import { localDiskStorage } from '@/storage/file-storage.ts';
 
 const EMBEDDED_DATABASE = 'kasuwa';
@@ -114,6 +115,12 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     const storage = await localDiskStorage(path.join(config.DATA_DIR, 'uploads'));
     const catalogue = await seedCatalogue(database.db, storage);
     if (catalogue.seeded) logger.info('category catalogue seeded');
+    if (config.SEED_DEMO) {
+      // Beside the bundle (dist/) as beside the source (src/): the fixture sits one folder up.
+      const blipVideo = fileURLToPath(new URL('../fixtures/videos/blip.webm', import.meta.url));
+      const demo = await seedDemoCatalogue({ db: database.db, storage, blipVideo });
+      if (demo.seeded) logger.info('demo products and a blip seeded');
+    }
 
     const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
     if (redis) cleanups.push(async () => void (await redis.quit()));
