@@ -55,6 +55,9 @@ export const paths = {
       productId === undefined ? '/dashboard/edit-product' : `/dashboard/edit-product/${id(productId)}`,
     drafts: '/dashboard/drafts',
     blips: '/dashboard/blips',
+    /** One blip opened over the grid; a query, so the back button returns to the grid where it was. */
+    blip: (productId: string, blipId: string) =>
+      `/dashboard/blips?${new URLSearchParams({ product: productId, blip: blipId })}`,
     marketing: {
       root: marketing,
       coupons: {

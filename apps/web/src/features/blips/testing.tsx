@@ -1,0 +1,260 @@
+import type { Blip, BlipComment, BlipReply, Product } from '@kasuwa/contracts';
+import type { UploadFn } from '@/features/blips/blips-api';
+import { type ApiClient, ApiError, createApiClient } from '@/lib/api-client';
+import type { UploadOptions } from '@/lib/upload';
+
+/* Test helpers for the blips screens: factories and an in-memory blips API answering as the server does. */
+
+export const SELLER_ID = '7a2c1f8e-0000-4000-8000-000000000001';
+
+let serial = 0;
+const nextId = (prefix: string) => {
+  serial += 1;
+  return `7a2c1f8e-${prefix}-4000-8000-${String(serial).padStart(12, '0')}`;
+};
+
+export function testProduct(overrides: Partial<Product> = {}): Product {
+  const id = nextId('0001');
+  return {
+    _id: id,
+    sellerId: SELLER_ID,
+    name: `Ankara dress ${serial}`,
+    description: '',
+    categoryId: id,
+    category: 'Fashion',
+    subCategoryId: id,
+    subCategory: 'Dresses',
+    price: 15000,
+    compareAtPrice: null,
+    stock: 4,
+    condition: 'new',
+    weightKg: null,
+    dimensionsCm: null,
+    images: [],
+    tags: [],
+    status: 'active',
+    saleType: { buyNow: true, auction: null },
+    options: [],
+    variants: [],
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function testBlip(overrides: Partial<Blip> = {}): Blip {
+  const id = nextId('0002');
+  const productId = overrides.productId ?? nextId('0001');
+  return {
+    _id: id,
+    productId,
+    sellerId: SELLER_ID,
+    product: { _id: productId, name: `Adire shirt ${serial}`, price: 8000, image: null },
+    videoUrl: `/api/media/blips/${id}.mp4`,
+    posterUrl: `/api/media/blips/${id}.webp`,
+    caption: '',
+    durationSeconds: 42,
+    likesCount: 3,
+    viewsCount: 120,
+    commentsCount: 0,
+    createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+    ...overrides,
+  };
+}
+
+export function testComment(overrides: Partial<BlipComment> = {}): BlipComment {
+  return {
+    _id: nextId('0003'),
+    text: `Is this available in size ${serial}?`,
+    author: { kind: 'buyer', name: `Buyer ${serial}`, id: null },
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    replies: [],
+    repliesCount: 0,
+    ...overrides,
+  };
+}
+
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+type Answer = { status: number; body?: unknown } | 'network-error';
+type Override = (call: Call) => Answer | undefined;
+
+/**
+ * A seller's products, blips and comments behind the blip endpoints; `override` can answer any
+ * call first (a failure, a refusal).
+ */
+export function blipsApi(
+  initial: { products?: Product[]; blips?: Blip[]; comments?: Record<string, BlipComment[]> } = {},
+  override?: Override,
+) {
+  const products = [...(initial.products ?? [])];
+  let blips = [...(initial.blips ?? [])];
+  const comments: Record<string, BlipComment[]> = { ...initial.comments };
+  const calls: Call[] = [];
+
+  const answer = (call: Call): Answer => {
+    const forced = override?.(call);
+    if (forced) return forced;
+    const { method, path, query } = call;
+    const page = Number(query.get('page') ?? 1);
+    const limit = Number(query.get('limit') ?? 10);
+
+    const sellerBlips = path.match(/^\/products\/seller\/([^/]+)\/blips$/);
+    if (method === 'GET' && sellerBlips) {
+      return {
+        status: 200,
+        body: {
+          blips: blips.slice((page - 1) * limit, page * limit),
+          seller: { _id: SELLER_ID, storeName: 'Ngozi Wears', storeAvatar: { url: null } },
+          currentPage: page,
+          totalPages: Math.ceil(blips.length / limit),
+          totalBlips: blips.length,
+        },
+      };
+    }
+    if (method === 'GET' && /^\/products\/seller\/[^/]+$/.test(path)) {
+      const search = query.get('search')?.toLowerCase();
+      const matching = products.filter((p) => !search || p.name.toLowerCase().includes(search));
+      return {
+        status: 200,
+        body: {
+          products: matching.slice((page - 1) * limit, page * limit),
+          currentPage: page,
+          totalPages: Math.ceil(matching.length / limit),
+          totalProducts: matching.length,
+          statistics: {
+            total: products.length,
+            active: products.length,
+            draft: 0,
+            out_of_stock: 0,
+            archived: 0,
+            totalStockValue: 0,
+          },
+          sellerVacationMode: false,
+        },
+      };
+    }
+
+    const [, productId, blipId, rest] = path.match(/^\/products\/([^/]+)\/blips\/([^/]+)(\/.*)?$/) ?? [];
+    const blip = blips.find((b) => b._id === blipId && b.productId === productId);
+    if (!blip) return { status: 404, body: { message: 'Blip not found' } };
+    if (method === 'GET' && !rest) return { status: 200, body: { blip } };
+    if (method === 'DELETE' && !rest) {
+      blips = blips.filter((b) => b._id !== blip._id);
+      return { status: 200, body: { message: 'Blip deleted successfully', deletedBlip: { id: blip._id } } };
+    }
+    const list = comments[blip._id] ?? [];
+    if (method === 'GET' && rest === '/comments') {
+      const pages = Math.ceil(list.length / limit);
+      return {
+        status: 200,
+        body: {
+          comments: list.slice((page - 1) * limit, page * limit),
+          pagination: { total: list.length, pages, currentPage: page, hasMore: page < pages },
+        },
+      };
+    }
+    const commentId = rest?.match(/^\/comments\/([^/]+)\/replies$/)?.[1];
+    const comment = list.find((c) => c._id === commentId);
+    if (method === 'POST' && comment) {
+      const reply: BlipReply = {
+        _id: nextId('0004'),
+        parentCommentId: comment._id,
+        text: (call.body as { comment: string }).comment,
+        author: { kind: 'seller', name: 'Ngozi Wears', id: SELLER_ID },
+        createdAt: new Date().toISOString(),
+      };
+      comment.replies.push(reply);
+      comment.repliesCount += 1;
+      return { status: 201, body: { message: 'Reply added', reply } };
+    }
+    return { status: 404, body: { message: 'Not found' } };
+  };
+
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://test',
+    );
+    const call: Call = {
+      method: init.method ?? 'GET',
+      path: url.pathname.replace(/^\/api/, ''),
+      query: url.searchParams,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const result = answer(call);
+    if (result === 'network-error') throw new TypeError('Failed to fetch');
+    return new Response(result.body === undefined ? '' : JSON.stringify(result.body), {
+      status: result.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+
+  const api: ApiClient = createApiClient({
+    fetch: fetch as typeof globalThis.fetch,
+    getToken: () => 'token-1',
+  });
+  return { api, calls, blips: () => blips, comments };
+}
+
+export interface SentUpload {
+  path: string;
+  form: FormData;
+}
+
+/**
+ * An uploader standing in for the XHR one: reports progress, then answers with a new blip, the
+ * given failure, or nothing until cancelled ('hang').
+ */
+export function fakeUpload(result: 'ok' | 'hang' | { status: number; body?: unknown } = 'ok') {
+  const sent: SentUpload[] = [];
+  const upload = (<T,>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> => {
+    sent.push({ path, form });
+    return new Promise<T>((resolve, reject) => {
+      options.signal?.addEventListener('abort', () =>
+        reject(new ApiError({ status: 0, kind: 'aborted', message: 'The request was cancelled.' })),
+      );
+      options.onProgress?.(40, 100);
+      if (result === 'hang') return;
+      setTimeout(() => {
+        options.onProgress?.(100, 100);
+        if (result === 'ok') {
+          const productId = path.split('/')[2] ?? '';
+          const caption = String(form.get('caption') ?? '');
+          resolve({
+            message: 'Blip uploaded successfully',
+            blip: testBlip({
+              productId,
+              product: { _id: productId, name: 'Uploaded product', price: 5000, image: null },
+              caption,
+              durationSeconds: 12,
+              likesCount: 0,
+              viewsCount: 0,
+              createdAt: new Date().toISOString(),
+            }),
+          } as T);
+          return;
+        }
+        const message =
+          typeof result.body === 'object' && result.body !== null && 'message' in result.body
+            ? String((result.body as { message: unknown }).message)
+            : `The request failed (error ${result.status}). Please try again.`;
+        reject(new ApiError({ status: result.status, kind: 'http', body: result.body, message }));
+      }, 10);
+    });
+  }) as UploadFn;
+  return { upload, sent };
+}
+
+/** A video file of a given size without allocating it. */
+export function videoFile(name = 'clip.mp4', type = 'video/mp4', size = 4 * 1024 * 1024): File {
+  const file = new File(['not really a video'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
