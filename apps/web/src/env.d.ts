@@ -10,6 +10,8 @@ interface ImportMetaEnv {
   readonly VITE_LEARNING_AREA_URL?: string;
   readonly VITE_APP_STORE_URL?: string;
   readonly VITE_PLAY_STORE_URL?: string;
+  /** Agora's public app id, for shows on the Agora video provider (lib/video/agora.ts). */
+  readonly VITE_AGORA_APP_ID?: string;
 }
 
 interface ImportMeta {

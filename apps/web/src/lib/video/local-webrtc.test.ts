@@ -1,0 +1,159 @@
+import { webrtcSocketEvents } from '@kasuwa/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { publishLocal, WATCH_RETRY_MS, watchLocal } from '@/lib/video/local-webrtc';
+import type { VideoStatus, VideoStream } from '@/lib/video/video-provider';
+import { fakeCameraStream } from '@/test/fake-media';
+import { createFakePeer, FakePeer, FakeRelay } from '@/test/fake-webrtc';
+
+const stream: VideoStream = {
+  _id: '7a0c6a4e-3a51-4d8e-9a53-2d0e1c4b5f60',
+  channelName: 'show-1',
+  agoraToken: null,
+  videoProvider: 'local',
+  videoServerUrl: null,
+};
+
+const ice = [{ urls: 'stun:stun.example.ng:3478' }];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakePeer.reset();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Lets the relay deliver and the peers negotiate. */
+const settle = () => vi.advanceTimersByTimeAsync(10);
+
+function studio(relay: FakeRelay, camera = fakeCameraStream()) {
+  const socket = relay.socket('seller-socket');
+  relay.seller = socket;
+  const publication = publishLocal(stream, camera, { signalling: socket, iceServers: ice }, createFakePeer);
+  return { socket, publication, camera };
+}
+
+function viewer(relay: FakeRelay, id: string) {
+  const socket = relay.socket(id);
+  const video = document.createElement('video');
+  const statuses: VideoStatus[] = [];
+  const session = watchLocal(
+    stream,
+    video,
+    { signalling: socket, iceServers: ice, onStatus: (s) => statuses.push(s) },
+    createFakePeer,
+  );
+  return { socket, video, statuses, session };
+}
+
+describe('local WebRTC provider', () => {
+  it("plays the studio's camera on a watch page, after offer, answer and ICE candidates", async () => {
+    const relay = new FakeRelay();
+    const { camera } = studio(relay);
+    const watcher = viewer(relay, 'viewer-1');
+    await settle();
+
+    expect(watcher.video.srcObject).toBe(camera);
+    expect(watcher.statuses).toEqual(['waiting', 'connecting', 'playing']);
+    const [publisherPeer, viewerPeer] = FakePeer.all;
+    expect(publisherPeer?.connectionState).toBe('connected');
+    expect(viewerPeer?.connectionState).toBe('connected');
+    // The STUN/TURN servers given are the ones both peers use.
+    expect(publisherPeer?.config.iceServers).toEqual(ice);
+    expect(viewerPeer?.config.iceServers).toEqual(ice);
+  });
+
+  it('keeps one connection per viewer and closes only the one whose viewer left', async () => {
+    const relay = new FakeRelay();
+    const { publication } = studio(relay);
+    const first = viewer(relay, 'viewer-1');
+    const second = viewer(relay, 'viewer-2');
+    await settle();
+    expect(publication.viewerIds().sort()).toEqual(['viewer-1', 'viewer-2']);
+    expect(first.video.srcObject).not.toBeNull();
+    expect(second.video.srcObject).not.toBeNull();
+
+    relay.viewerLeft(stream._id, 'viewer-1');
+    await settle();
+
+    expect(publication.viewerIds()).toEqual(['viewer-2']);
+    const publisherPeers = FakePeer.all.filter((p) => p.tracks.length > 0);
+    expect(publisherPeers.map((p) => p.connectionState)).toEqual(['closed', 'connected']);
+  });
+
+  it('switches camera for every viewer without a new offer', async () => {
+    const relay = new FakeRelay();
+    const { publication } = studio(relay);
+    viewer(relay, 'viewer-1');
+    viewer(relay, 'viewer-2');
+    await settle();
+    const publisherPeers = FakePeer.all.filter((p) => p.tracks.length > 0);
+
+    const back = fakeCameraStream('cam-2', 'mic-2');
+    await publication.replaceStream(back);
+
+    for (const peer of publisherPeers) {
+      expect(peer.senders.map((s) => s.track)).toEqual(back.getTracks());
+      expect(peer.offersMade).toHaveLength(1);
+    }
+  });
+
+  it('keeps asking until the seller starts publishing, then plays', async () => {
+    const relay = new FakeRelay();
+    const watcher = viewer(relay, 'viewer-1');
+    await settle();
+    expect(watcher.statuses).toEqual(['waiting']);
+
+    studio(relay);
+    await vi.advanceTimersByTimeAsync(WATCH_RETRY_MS);
+    await settle();
+
+    const asks = watcher.socket.emitted.filter((e) => e.event === webrtcSocketEvents.watch);
+    expect(asks).toHaveLength(2);
+    expect(watcher.statuses.at(-1)).toBe('playing');
+  });
+
+  it('asks again under its new socket id after the socket reconnects', async () => {
+    const relay = new FakeRelay();
+    const { publication } = studio(relay);
+    const watcher = viewer(relay, 'viewer-1');
+    await settle();
+
+    relay.sockets.delete('viewer-1');
+    watcher.socket.id = 'viewer-1b';
+    relay.sockets.set('viewer-1b', watcher.socket);
+    watcher.socket.deliver('connect');
+    await settle();
+
+    expect(publication.viewerIds()).toContain('viewer-1b');
+    expect(watcher.statuses.at(-1)).toBe('playing');
+  });
+
+  it('ignores the signalling of other shows', async () => {
+    const relay = new FakeRelay();
+    const { socket, publication } = studio(relay);
+    socket.deliver(webrtcSocketEvents.viewer, { streamId: 'another-show', viewerId: 'viewer-9' });
+    await settle();
+    expect(publication.viewerIds()).toEqual([]);
+    expect(FakePeer.all).toHaveLength(0);
+  });
+
+  it('stops cleanly: connections closed, listeners removed, the video emptied', async () => {
+    const relay = new FakeRelay();
+    const { socket, publication } = studio(relay);
+    const watcher = viewer(relay, 'viewer-1');
+    await settle();
+
+    watcher.session.stop();
+    publication.stop();
+
+    expect(FakePeer.all.every((p) => p.connectionState === 'closed')).toBe(true);
+    expect(watcher.video.srcObject).toBeNull();
+    expect(socket.listenerCount(webrtcSocketEvents.viewer)).toBe(0);
+    expect(watcher.socket.listenerCount(webrtcSocketEvents.signal)).toBe(0);
+    // No more asking once stopped.
+    const asked = watcher.socket.emitted.length;
+    await vi.advanceTimersByTimeAsync(WATCH_RETRY_MS * 3);
+    expect(watcher.socket.emitted).toHaveLength(asked);
+  });
+});

@@ -1,0 +1,76 @@
+import type { Stream, VideoProvider } from '@kasuwa/contracts';
+
+/**
+ * The browser side of the video providers (docs/architecture.md, "Live video"): the studio
+ * publishes the camera, the watch page plays it. Which provider carries a show is the stream's
+ * `videoProvider`; each adapter, and the SDK it wraps, is downloaded only when a show uses it, so
+ * neither the dashboard nor the watch page pays for LiveKit or Agora unless configured.
+ */
+
+/** What an adapter reads of a stream. */
+export type VideoStream = Pick<
+  Stream,
+  '_id' | 'channelName' | 'agoraToken' | 'videoProvider' | 'videoServerUrl'
+>;
+
+/**
+ * The socket the local WebRTC provider signals over: socket.io's Socket fits it, and so does a
+ * fake in tests.
+ */
+export interface SignallingChannel {
+  readonly id?: string | undefined;
+  emit(event: string, ...args: unknown[]): unknown;
+  on(event: string, handler: (payload: unknown) => void): unknown;
+  off(event: string, handler: (payload: unknown) => void): unknown;
+}
+
+/**
+ * 'waiting': nothing to play yet (the seller has not started publishing); 'connecting': joining
+ * or negotiating; 'playing': media flows; 'reconnecting': it dropped and is being recovered;
+ * 'failed': it gave up (the message says why).
+ */
+export type VideoStatus = 'waiting' | 'connecting' | 'playing' | 'reconnecting' | 'failed';
+
+export interface VideoOptions {
+  /** Signalling for the local provider (the live socket). */
+  signalling: SignallingChannel;
+  /** STUN/TURN servers for the local provider; none are needed on one machine or one network. */
+  iceServers?: RTCIceServer[];
+  /**
+   * A fresh provider token when the current one is about to expire or was refused (the studio:
+   * GET /streams/{id}/renew-token; the watch page: the stream fetched again). Rejects when none can be had.
+   */
+  renewToken: () => Promise<string>;
+  onStatus?: (status: VideoStatus, message?: string) => void;
+}
+
+export interface VideoSession {
+  /** Leaves the room and releases every connection; the camera tracks stay the caller's. */
+  stop(): void;
+}
+
+export interface Publication extends VideoSession {
+  /** Sends another camera or microphone (a device switch) without renegotiating with every viewer. */
+  replaceStream(mediaStream: MediaStream): Promise<void>;
+}
+
+export interface VideoProviderClient {
+  readonly name: VideoProvider;
+  publish(stream: VideoStream, mediaStream: MediaStream, options: VideoOptions): Promise<Publication>;
+  watch(stream: VideoStream, video: HTMLVideoElement, options: VideoOptions): Promise<VideoSession>;
+}
+
+/** Loads the adapter of a stream's provider; each is its own chunk. */
+export async function loadVideoProvider(name: VideoProvider): Promise<VideoProviderClient> {
+  switch (name) {
+    case 'local':
+      return (await import('@/lib/video/local-webrtc')).localWebrtcProvider;
+    case 'livekit':
+      return (await import('@/lib/video/livekit')).livekitProvider;
+    case 'agora':
+      return (await import('@/lib/video/agora')).agoraProvider;
+  }
+}
+
+/** The message shown when a provider has no token to connect with. */
+export const MISSING_VIDEO_TOKEN = 'The video service gave no access token for this show.';
