@@ -1,10 +1,14 @@
+import { useDashboardContext } from '@/app/routes/dashboard/dashboard-context';
+import { useAuthContext } from '@/features/auth/auth-context';
+import { LiveShowWizard } from '@/features/live/live-show-wizard';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
 
 export function Component() {
+  const { seller } = useDashboardContext();
+  const { api } = useAuthContext();
   return (
-    <DashboardScreen
-      title="Create Live Auction"
-      description="Plan a live auction and choose the products buyers bid on."
-    />
+    <DashboardScreen title="Create Live Auction">
+      {seller && <LiveShowWizard key={seller._id} kind="live_auction" sellerId={seller._id} api={api} />}
+    </DashboardScreen>
   );
 }
