@@ -9,7 +9,7 @@ export const LIVE_SHOW_TYPES = [
     name: 'Auctions',
     text: 'Buyers bid on your products live; the highest bid wins.',
     icon: Gavel,
-    to: null,
+    to: paths.dashboard.liveStreams.createLiveAuction,
   },
   {
     name: 'Open Live Show',

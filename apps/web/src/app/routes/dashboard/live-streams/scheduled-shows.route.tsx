@@ -1,10 +1,14 @@
+import { useDashboardContext } from '@/app/routes/dashboard/dashboard-context';
+import { useAuthContext } from '@/features/auth/auth-context';
+import { ScheduledShows } from '@/features/live/scheduled-shows';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
 
 export function Component() {
+  const { seller } = useDashboardContext();
+  const { api } = useAuthContext();
   return (
-    <DashboardScreen
-      title="Scheduled Shows"
-      description="Your upcoming live shows, ready to start or reschedule."
-    />
+    <DashboardScreen title="Scheduled Shows">
+      {seller && <ScheduledShows sellerId={seller._id} api={api} />}
+    </DashboardScreen>
   );
 }

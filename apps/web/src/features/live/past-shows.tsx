@@ -1,0 +1,217 @@
+import { type Stream, type StreamStatus, streamDurationMinutes } from '@kasuwa/contracts';
+import { Eye, Gavel, History, ImageOff, ShoppingBag, Timer } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { SHOW_KIND_LABELS } from '@/features/live/live-draft';
+import { formatLagosTime } from '@/features/live/show-time';
+import { useSellerStreams } from '@/features/live/use-seller-streams';
+import { type ApiClient, api as appApi } from '@/lib/api-client';
+import { formatNaira } from '@/lib/money';
+import { Button, buttonClasses } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
+
+const ENDED: readonly StreamStatus[] = ['ended'];
+
+/** What a past show achieved; the duration is the rounded time from its actual start to its end (SPEC section 4). */
+export function pastShowFigures(stream: Stream) {
+  const started = stream.actualStartTime;
+  const ended = stream.endedAt;
+  const summary = stream.summary;
+  return {
+    durationMinutes:
+      started && ended ? streamDurationMinutes(started, ended) : (summary?.durationMinutes ?? 0),
+    peakViewers: summary?.peakViewers ?? stream.peakViewers,
+    bidsCount: summary?.bidsCount ?? stream.products.reduce((sum, p) => sum + p.bidsCount, 0),
+    salesCount: summary?.salesCount ?? 0,
+    salesTotal: summary?.salesTotal ?? 0,
+  };
+}
+
+const minutesText = (n: number) => `${n} ${n === 1 ? 'minute' : 'minutes'}`;
+
+/** The past-shows page: ended shows, how long they ran, who watched and what sold. */
+export function PastShows({ sellerId, api = appApi }: { sellerId: string; api?: ApiClient }) {
+  const list = useSellerStreams(api, sellerId, ENDED, 20);
+
+  if (list.isPending) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading your past shows" size="lg" />
+      </div>
+    );
+  }
+  if (list.isError) {
+    return (
+      <div
+        role="alert"
+        className="mt-4 flex flex-col items-start gap-3 rounded-card bg-surface p-5 shadow-card"
+      >
+        <p className="text-ink">We could not load your past shows. Check your connection and try again.</p>
+        <Button variant="secondary" onClick={() => void list.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (list.streams.length === 0) {
+    return (
+      <section className="mt-4 flex flex-col items-center gap-3 rounded-card bg-surface p-8 text-center shadow-card">
+        <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <History className="size-7" aria-hidden />
+        </span>
+        <h2 className="font-semibold text-ink text-lg">No past shows yet</h2>
+        <p className="max-w-sm text-ink-muted">
+          When you end a live show, it appears here with how long it ran, its viewers, bids and sales.
+        </p>
+        <Link to={paths.dashboard.liveStreams.liveStream} className={buttonClasses()}>
+          Schedule a show
+        </Link>
+      </section>
+    );
+  }
+
+  const shows = list.streams.map((stream) => ({ stream, figures: pastShowFigures(stream) }));
+  const totalSales = shows.reduce((sum, s) => sum + s.figures.salesTotal, 0);
+  const totalBids = shows.reduce((sum, s) => sum + s.figures.bidsCount, 0);
+
+  return (
+    <div className="mt-4 flex flex-col gap-4">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+        <Total label="Shows" value={String(shows.length)} />
+        <Total label="Bids" value={totalBids.toLocaleString('en-NG')} />
+        <Total label="Sales" value={formatNaira(totalSales)} />
+      </dl>
+      <SalesChart shows={shows} />
+      <ul className="flex flex-col gap-3">
+        {shows.map(({ stream, figures }) => (
+          <li key={stream._id}>
+            <PastShowCard stream={stream} figures={figures} />
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <Button
+          variant="secondary"
+          onClick={() => void list.fetchNextPage()}
+          loading={list.isFetchingNextPage}
+          className="self-center"
+        >
+          Load more shows
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function Total({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-card bg-surface p-3 shadow-card sm:p-4">
+      <dt className="text-ink-muted text-xs sm:text-sm">{label}</dt>
+      <dd className="mt-0.5 truncate font-semibold text-ink sm:text-lg">{value}</dd>
+    </div>
+  );
+}
+
+type Shown = { stream: Stream; figures: ReturnType<typeof pastShowFigures> };
+
+/** Sales per show as bars, the latest ten: which shows sold best at a glance. */
+function SalesChart({ shows }: { shows: Shown[] }) {
+  const recent = shows.slice(0, 10);
+  const max = Math.max(...recent.map((s) => s.figures.salesTotal), 0);
+  if (max === 0) return null;
+  return (
+    <section aria-labelledby="sales-chart" className="rounded-card bg-surface p-4 shadow-card sm:p-5">
+      <h2 id="sales-chart" className="font-semibold text-ink text-lg">
+        Sales per show
+      </h2>
+      <ul className="mt-3 flex flex-col gap-2.5">
+        {recent.map(({ stream, figures }) => (
+          <li
+            key={stream._id}
+            className="grid grid-cols-[minmax(0,7rem)_1fr] items-center gap-3 sm:grid-cols-[minmax(0,12rem)_1fr]"
+          >
+            <span className="truncate text-ink text-sm">{stream.title}</span>
+            <span className="flex items-center gap-2">
+              <span
+                aria-hidden
+                className="h-4 rounded-r bg-brand-500"
+                style={{
+                  width: `${Math.max(figures.salesTotal > 0 ? 2 : 0, (figures.salesTotal / max) * 70)}%`,
+                }}
+              />
+              <span className="whitespace-nowrap text-ink-muted text-xs tabular-nums">
+                {formatNaira(figures.salesTotal)}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Figure({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <div className="flex items-start gap-2">
+      <span className="mt-0.5 text-ink-subtle">{icon}</span>
+      <div className="min-w-0">
+        <dt className="text-ink-muted text-xs">{label}</dt>
+        <dd className="font-semibold text-ink text-sm">{value}</dd>
+      </div>
+    </div>
+  );
+}
+
+function PastShowCard({ stream, figures }: Shown) {
+  return (
+    <article aria-labelledby={`past-${stream._id}`} className="rounded-card bg-surface p-4 shadow-card">
+      <div className="flex gap-3">
+        {stream.coverImage ? (
+          <img
+            src={stream.coverImage}
+            alt=""
+            className="aspect-video w-24 shrink-0 rounded-control object-cover sm:w-32"
+          />
+        ) : (
+          <span className="flex aspect-video w-24 shrink-0 items-center justify-center rounded-control bg-canvas text-ink-subtle sm:w-32">
+            <ImageOff className="size-5" aria-hidden />
+          </span>
+        )}
+        <div className="min-w-0">
+          <p className="text-ink-muted text-xs">{SHOW_KIND_LABELS[stream.type]}</p>
+          <h3 id={`past-${stream._id}`} className="break-words font-semibold text-ink leading-snug">
+            {stream.title}
+          </h3>
+          <p className="text-ink-muted text-sm">
+            <time dateTime={stream.actualStartTime ?? stream.scheduledStartTime}>
+              {formatLagosTime(stream.actualStartTime ?? stream.scheduledStartTime)}
+            </time>
+          </p>
+        </div>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-3 border-line border-t pt-3 sm:grid-cols-4">
+        <Figure
+          icon={<Timer className="size-4" aria-hidden />}
+          label="Duration"
+          value={minutesText(figures.durationMinutes)}
+        />
+        <Figure
+          icon={<Eye className="size-4" aria-hidden />}
+          label="Peak viewers"
+          value={String(figures.peakViewers)}
+        />
+        <Figure
+          icon={<Gavel className="size-4" aria-hidden />}
+          label="Bids"
+          value={String(figures.bidsCount)}
+        />
+        <Figure
+          icon={<ShoppingBag className="size-4" aria-hidden />}
+          label="Sales"
+          value={`${figures.salesCount} · ${formatNaira(figures.salesTotal)}`}
+        />
+      </dl>
+    </article>
+  );
+}
