@@ -16,8 +16,7 @@ import {
 
 function appId(): string {
   const id = import.meta.env.VITE_AGORA_APP_ID;
-  if (!id)
-    throw new Error('Agora is not configured on this site (VITE_AGORA_APP_ID).');
+  if (!id) throw new Error('Agora is not configured on this site (VITE_AGORA_APP_ID).');
   return id;
 }
 

@@ -1,0 +1,226 @@
+import { streamSocketEvents } from '@kasuwa/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/app/providers';
+import { createApiClient } from '@/lib/api-client';
+import { sendStreamMessage } from '@/lib/live-socket';
+import { useLiveRoom } from '@/lib/use-live-room';
+import { fakeFetch } from '@/test/fake-api';
+import { FakeLiveSocket } from '@/test/fake-live-socket';
+import { ANKARA_ID, STREAM_ID, testStream, testStreamProduct } from '@/test/live-fixtures';
+
+const buyer = { _id: 'buyer-1', name: 'Chioma' };
+
+function newBid(amount: number, bidsCount: number) {
+  return {
+    type: 'new_bid',
+    timestamp: Date.now(),
+    content: `Chioma bid ₦${amount}`,
+    data: {
+      streamId: STREAM_ID,
+      product: { product: { productId: ANKARA_ID } },
+      bidAmount: amount,
+      currentBidder: buyer,
+      endsAt: new Date(Date.now() + 20_000).toISOString(),
+      minimumNextBid: amount + 100,
+      bidsCount,
+    },
+  };
+}
+
+function setup() {
+  const log: string[] = [];
+  const socket = new FakeLiveSocket(log);
+  let serverStream = testStream({
+    status: 'live',
+    products: [
+      testStreamProduct({ bidStatus: 'active', endsAt: new Date(Date.now() + 30_000).toISOString() }),
+    ],
+  });
+  const { fetch, calls } = fakeFetch({
+    [`GET /streams/${STREAM_ID}`]: () => {
+      log.push('GET stream');
+      return { body: { stream: serverStream } };
+    },
+  });
+  const api = createApiClient({ fetch, getToken: () => 'seller-token' });
+  const queryClient = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const view = renderHook(
+    () =>
+      useLiveRoom({
+        streamId: STREAM_ID,
+        getToken: () => 'seller-token',
+        sellerId: 'seller-1',
+        api,
+        connect: async () => socket,
+      }),
+    { wrapper },
+  );
+  return {
+    ...view,
+    socket,
+    log,
+    calls,
+    setServerStream: (next: typeof serverStream) => {
+      serverStream = next;
+    },
+  };
+}
+
+describe('useLiveRoom', () => {
+  it('joins the seller room and subscribes to the show when connected, without a token on the stream fetch', async () => {
+    const { socket, result, calls } = setup();
+    await waitFor(() => expect(result.current.socket).not.toBeNull());
+    act(() => {
+      socket.connect();
+    });
+
+    expect(socket.emitted.slice(0, 2)).toEqual([
+      { event: streamSocketEvents.join, payload: 'seller-1' },
+      { event: streamSocketEvents.subscribe, payload: { streamId: STREAM_ID } },
+    ]);
+    await waitFor(() => expect(result.current.room.status).toBe('live'));
+    expect(result.current.connected).toBe(true);
+    expect(calls[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('after a reconnection re-joins, re-subscribes, then fetches the show so nothing shown is stale', async () => {
+    const { socket, result, log, setServerStream } = setup();
+    await waitFor(() => expect(result.current.socket).not.toBeNull());
+    act(() => {
+      socket.connect();
+    });
+    await waitFor(() => expect(result.current.room.products[0]?.bidStatus).toBe('active'));
+    act(() => socket.serverSends(streamSocketEvents.notification, newBid(5000, 1)));
+    expect(result.current.room.products[0]?.currentBid).toBe(5000);
+
+    act(() => socket.drop());
+    expect(result.current.connected).toBe(false);
+    // While the socket was away, the auction went on and closed: two more bids, sold.
+    setServerStream(
+      testStream({
+        status: 'live',
+        viewerCount: 4,
+        products: [
+          testStreamProduct({
+            bidStatus: 'ended',
+            outcome: 'sold',
+            currentBid: 6000,
+            currentBidder: buyer,
+            bidsCount: 3,
+            minimumNextBid: null,
+          }),
+        ],
+      }),
+    );
+    log.length = 0;
+    act(() => {
+      socket.connect();
+    });
+
+    await waitFor(() => expect(result.current.room.products[0]?.currentBid).toBe(6000));
+    expect(log).toEqual([
+      `emit ${streamSocketEvents.join}`,
+      `emit ${streamSocketEvents.subscribe}`,
+      'GET stream',
+    ]);
+    const product = result.current.room.products[0];
+    expect(product?.bidStatus).toBe('ended');
+    expect(product?.winner).toEqual({ bidAmount: 6000, buyer, orderId: null });
+    expect(result.current.room.viewerCount).toBe(4);
+  });
+
+  it("follows the show's events and ignores those of other shows", async () => {
+    const { socket, result } = setup();
+    await waitFor(() => expect(result.current.socket).not.toBeNull());
+    act(() => {
+      socket.connect();
+    });
+    await waitFor(() => expect(result.current.room.products).toHaveLength(1));
+
+    act(() => {
+      socket.serverSends(streamSocketEvents.viewerJoined, {
+        streamId: STREAM_ID,
+        viewerCount: 3,
+        peakViewers: 3,
+        timestamp: 1,
+      });
+      socket.serverSends(streamSocketEvents.viewerJoined, {
+        streamId: 'another',
+        viewerCount: 99,
+        peakViewers: 99,
+        timestamp: 2,
+      });
+      socket.serverSends(streamSocketEvents.bidTimerUpdate, {
+        streamId: STREAM_ID,
+        productId: ANKARA_ID,
+        secondsLeft: 12,
+        formattedTime: '00:12',
+        timestamp: 3,
+      });
+      socket.serverSends(streamSocketEvents.notification, {
+        type: 'stream_comment',
+        timestamp: 4,
+        content: 'How much is shipping to Kano?',
+        data: {
+          streamId: STREAM_ID,
+          comment: { _id: 'c1', author: { _id: buyer._id, name: 'Chioma', role: 'buyer' } },
+        },
+      });
+    });
+
+    expect(result.current.room.viewerCount).toBe(3);
+    expect(result.current.room.products[0]?.timer?.formattedTime).toBe('00:12');
+    expect(result.current.room.feed.map((f) => f.kind === 'comment' && f.content)).toEqual([
+      'How much is shipping to Kano?',
+    ]);
+  });
+
+  it('leaves the show and closes the socket on unmount', async () => {
+    const { socket, result, unmount } = setup();
+    await waitFor(() => expect(result.current.socket).not.toBeNull());
+    act(() => {
+      socket.connect();
+    });
+    unmount();
+    expect(socket.eventsNamed(streamSocketEvents.unsubscribe)).toEqual([{ streamId: STREAM_ID }]);
+    expect(socket.connected).toBe(false);
+  });
+});
+
+describe('sendStreamMessage (SPEC section 5)', () => {
+  it('sends nothing without a socket, a stream id or text once trimmed', () => {
+    const socket = new FakeLiveSocket();
+    expect(sendStreamMessage(null, STREAM_ID, 'Hello', 'comment')).toBeNull();
+    expect(sendStreamMessage(socket, '', 'Hello', 'comment')).toBeNull();
+    expect(sendStreamMessage(socket, STREAM_ID, '   \n ', 'announcement')).toBeNull();
+    expect(socket.emitted).toEqual([]);
+  });
+
+  it('trims the text before sending and reports the server verdict', async () => {
+    const socket = new FakeLiveSocket();
+    socket.answerAcks = (event) =>
+      event === streamSocketEvents.announcement
+        ? { ok: false, message: 'Only the seller can announce' }
+        : { ok: true };
+    await expect(
+      sendStreamMessage(socket, STREAM_ID, '  Free delivery in Lagos!  ', 'comment'),
+    ).resolves.toEqual({ ok: true });
+    await expect(sendStreamMessage(socket, STREAM_ID, 'Last call', 'announcement')).resolves.toEqual({
+      ok: false,
+      message: 'Only the seller can announce',
+    });
+    expect(socket.emitted).toEqual([
+      {
+        event: streamSocketEvents.comment,
+        payload: { streamId: STREAM_ID, content: 'Free delivery in Lagos!' },
+      },
+      { event: streamSocketEvents.announcement, payload: { streamId: STREAM_ID, content: 'Last call' } },
+    ]);
+  });
+});

@@ -1,0 +1,216 @@
+import {
+  type AuctionStatus,
+  bidTimerUpdateEvent,
+  type ProductBidStatus,
+  productAuctionStatusEvent,
+  type Stream,
+  type StreamDetailsResponse,
+  streamNotification,
+  streamSocketEvents,
+  streamStatusEvent,
+  viewerCountEvent,
+} from '@kasuwa/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { type ApiClient, api as appApi } from '@/lib/api-client';
+import { emptyLiveRoom, type LiveRoomAction, liveRoomReducer } from '@/lib/live-room';
+import {
+  type ConnectLiveSocket,
+  type LiveConnection,
+  type LiveSocketLike,
+  openLiveSocket,
+} from '@/lib/live-socket';
+
+/**
+ * One show, live: the stream fetched (GET /streams/{id}, public), the live socket subscribed to it,
+ * and every event folded into `liveRoomReducer`. The auction status rules (SPEC section 4) are the
+ * caller's (features/live/use-auction-status.ts): the same events are handed to `auction`.
+ */
+
+/** The SPEC section 4 reducer's inputs; useAuctionStatus's controls fit. */
+export interface AuctionEventSink {
+  activate(productId: string): void;
+  timer(productId: string, secondsLeft: number): void;
+  signal(productId: string, status: AuctionStatus): void;
+  winner(productId: string): void;
+  hydrate(products: readonly { productId: string; bidStatus: ProductBidStatus }[]): void;
+}
+
+export const streamKey = (streamId: string) => ['stream', streamId] as const;
+
+export function fetchStream(api: ApiClient, streamId: string, signal?: AbortSignal): Promise<Stream> {
+  // SPEC section 6: stream details are fetched without a token.
+  return api
+    .get<StreamDetailsResponse>(`/streams/${encodeURIComponent(streamId)}`, { signal, auth: false })
+    .then((answer) => answer.stream);
+}
+
+export interface UseLiveRoomOptions {
+  streamId: string;
+  getToken: () => string | null;
+  sellerId?: string | null;
+  auction?: AuctionEventSink;
+  api?: ApiClient;
+  connect?: ConnectLiveSocket;
+}
+
+export function useLiveRoom({
+  streamId,
+  getToken,
+  sellerId,
+  auction,
+  api = appApi,
+  connect,
+}: UseLiveRoomOptions) {
+  const queryClient = useQueryClient();
+  const [room, dispatch] = useReducer(liveRoomReducer, emptyLiveRoom);
+  const [connection, setConnection] = useState<LiveConnection | null>(null);
+  const [connected, setConnected] = useState(false);
+  const [connectError, setConnectError] = useState<string | null>(null);
+
+  // The latest callbacks, read by the socket handlers without reopening the socket.
+  const auctionRef = useRef(auction);
+  auctionRef.current = auction;
+  const getTokenRef = useRef(getToken);
+  getTokenRef.current = getToken;
+  // Read once per (re)opening: a new function each render must not reopen the socket.
+  const connectRef = useRef(connect);
+  connectRef.current = connect;
+
+  const query = useQuery({
+    queryKey: streamKey(streamId),
+    queryFn: ({ signal }) => fetchStream(api, streamId, signal),
+    // The socket keeps it current; a refetch happens after each reconnection.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const stream = query.data;
+  useEffect(() => {
+    if (!stream) return;
+    dispatch({ type: 'hydrate', stream });
+    auctionRef.current?.hydrate(
+      stream.products.map((p) => ({ productId: p.product.productId, bidStatus: p.bidStatus })),
+    );
+  }, [stream]);
+
+  const refetch = useCallback(
+    () => queryClient.refetchQueries({ queryKey: streamKey(streamId), exact: true }),
+    [queryClient, streamId],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    let opened: LiveConnection | null = null;
+    const handlers: [string, (payload: unknown) => void][] = [
+      [
+        streamSocketEvents.notification,
+        (raw) => {
+          const parsed = streamNotification.safeParse(raw);
+          if (!parsed.success || parsed.data.data.streamId !== streamId) return;
+          dispatch({ type: 'notification', notification: parsed.data });
+          if (parsed.data.type === 'auction_winner') {
+            auctionRef.current?.winner(parsed.data.data.product.product.productId);
+          }
+        },
+      ],
+      [
+        streamSocketEvents.viewerJoined,
+        (raw) => {
+          const parsed = viewerCountEvent.safeParse(raw);
+          if (parsed.success && parsed.data.streamId === streamId)
+            dispatch({ type: 'viewers', event: parsed.data });
+        },
+      ],
+      [
+        streamSocketEvents.viewerLeft,
+        (raw) => {
+          const parsed = viewerCountEvent.safeParse(raw);
+          if (parsed.success && parsed.data.streamId === streamId)
+            dispatch({ type: 'viewers', event: parsed.data });
+        },
+      ],
+      [
+        streamSocketEvents.bidTimerUpdate,
+        (raw) => {
+          const parsed = bidTimerUpdateEvent.safeParse(raw);
+          if (!parsed.success || parsed.data.streamId !== streamId) return;
+          dispatch({ type: 'timer', event: parsed.data });
+          auctionRef.current?.timer(parsed.data.productId, parsed.data.secondsLeft);
+        },
+      ],
+      [
+        streamSocketEvents.productAuctionStatus,
+        (raw) => {
+          const parsed = productAuctionStatusEvent.safeParse(raw);
+          if (!parsed.success || parsed.data.streamId !== streamId) return;
+          dispatch({ type: 'auctionStatus', event: parsed.data });
+          auctionRef.current?.signal(parsed.data.productId, parsed.data.status);
+          // An activation carries no prices: the new run's starting bid comes with the stream.
+          if (parsed.data.status === 'active') void refetch();
+        },
+      ],
+      [
+        streamSocketEvents.streamStatus,
+        (raw) => {
+          const parsed = streamStatusEvent.safeParse(raw);
+          if (!parsed.success || parsed.data.streamId !== streamId) return;
+          dispatch({ type: 'streamStatus', event: parsed.data });
+          void refetch();
+        },
+      ],
+    ];
+
+    openLiveSocket({
+      streamId,
+      sellerId,
+      getToken: () => getTokenRef.current(),
+      connect: connectRef.current,
+      onSubscribed: ({ reconnected }) => {
+        if (reconnected) void refetch();
+      },
+      onConnectionChange: (isConnected, error) => {
+        if (cancelled) return;
+        setConnected(isConnected);
+        setConnectError(isConnected ? null : (error ?? null));
+      },
+    })
+      .then((c) => {
+        if (cancelled) {
+          c.close();
+          return;
+        }
+        opened = c;
+        for (const [event, handler] of handlers) c.socket.on(event, handler);
+        setConnection(c);
+      })
+      .catch(() => {
+        if (!cancelled)
+          setConnectError('The live connection could not be opened. Reload the page to try again.');
+      });
+
+    return () => {
+      cancelled = true;
+      if (opened) {
+        for (const [event, handler] of handlers) opened.socket.off(event, handler);
+        opened.close();
+      }
+      setConnection(null);
+      setConnected(false);
+    };
+  }, [streamId, sellerId, refetch]);
+
+  const apply = useCallback((action: LiveRoomAction) => dispatch(action), []);
+
+  return {
+    stream,
+    query,
+    room,
+    socket: (connection?.socket ?? null) as LiveSocketLike | null,
+    connected,
+    connectError,
+    refetch,
+    reauthenticate: useCallback(() => connection?.reauthenticate(), [connection]),
+    /** Folds in what an HTTP answer said (an activated product, an accepted bid). */
+    apply,
+  };
+}

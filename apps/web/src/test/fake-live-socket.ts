@@ -1,0 +1,63 @@
+import type { LiveSocketLike } from '@/lib/live-socket';
+
+type Handler = (payload: unknown) => void;
+
+/**
+ * The live socket as a test drives it: `connect()` is the handshake succeeding, `drop()` the
+ * network going away, `serverSends()` an event from the server. What the client emits is kept in
+ * `emitted` and, with `log`, in a log shared with other fakes (to check the order of things).
+ * `answerAcks` decides what the server acknowledges a client event with.
+ */
+export class FakeLiveSocket implements LiveSocketLike {
+  id = 'socket-1';
+  connected = false;
+  readonly emitted: { event: string; payload: unknown }[] = [];
+  answerAcks: ((event: string, payload: unknown) => unknown) | null = () => ({ ok: true });
+  private handlers = new Map<string, Set<Handler>>();
+
+  constructor(private readonly log: string[] = []) {}
+
+  emit(event: string, ...args: unknown[]) {
+    const [payload, ack] = args;
+    this.emitted.push({ event, payload });
+    this.log.push(`emit ${event}`);
+    if (typeof ack === 'function' && this.answerAcks) {
+      const answer = this.answerAcks(event, payload);
+      queueMicrotask(() => ack(answer));
+    }
+    return this;
+  }
+  on(event: string, handler: Handler) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)?.add(handler);
+    return this;
+  }
+  off(event: string, handler: Handler) {
+    this.handlers.get(event)?.delete(handler);
+    return this;
+  }
+  connect() {
+    this.connected = true;
+    this.fire('connect');
+    return this;
+  }
+  disconnect() {
+    if (!this.connected) return this;
+    this.connected = false;
+    this.fire('disconnect', 'io client disconnect');
+    return this;
+  }
+  drop() {
+    this.connected = false;
+    this.fire('disconnect', 'transport close');
+  }
+  serverSends(event: string, payload: unknown) {
+    this.fire(event, payload);
+  }
+  eventsNamed(event: string) {
+    return this.emitted.filter((e) => e.event === event).map((e) => e.payload);
+  }
+  private fire(event: string, payload?: unknown) {
+    for (const handler of [...(this.handlers.get(event) ?? [])]) handler(payload);
+  }
+}
