@@ -47,3 +47,50 @@ describe('AUTH_RATE_LIMIT_SCALE', () => {
     expect(scaled.login.max).toBe(DEFAULT_AUTH_RATE_LIMITS.login.max * 25);
   });
 });
+
+describe('S3 storage settings', () => {
+  it('keeps uploads on local disk without a bucket', () => {
+    expect(loadConfig({}).s3).toBeNull();
+  });
+
+  it('switches to S3 with a bucket: AWS by default, path-style for an S3-compatible endpoint', () => {
+    expect(loadConfig({ S3_BUCKET: 'kasuwa-uploads' }).s3).toEqual({
+      bucket: 'kasuwa-uploads',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'kasuwa-uploads',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_REGION: 'auto',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      bucket: 'kasuwa-uploads',
+      endpoint: 'http://minio:9000',
+      region: 'auto',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({ S3_BUCKET: 'b-1', S3_ENDPOINT: 'https://s3.example.ng', S3_FORCE_PATH_STYLE: 'false' }).s3
+        ?.forcePathStyle,
+    ).toBe(false);
+  });
+
+  it('refuses a half-done S3 setup instead of quietly using local disk', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /S3_ENDPOINT: is set, but S3_BUCKET is not/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'b-1', S3_ENDPOINT: 'ftp://files' })).toThrow(/S3_ENDPOINT/);
+  });
+});

@@ -21,6 +21,12 @@ const optionalUrl = (protocols: string[]) =>
     )
     .optional();
 
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
 /** The whole environment the server reads, parsed once in server.ts. Nothing else touches process.env. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -44,9 +50,53 @@ export const configSchema = z.object({
    * shares one address (the e2e suite); production keeps 1.
    */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Setting a bucket moves uploads from DATA_DIR/uploads to S3 (or an S3-compatible service). */
+  S3_BUCKET: optionalText,
+  /** For S3-compatible services: MinIO, Cloudflare R2, Backblaze B2, DigitalOcean Spaces... */
+  S3_ENDPOINT: optionalUrl(['http', 'https']),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Defaults to true when S3_ENDPOINT is set (most self-hosted services need path-style URLs). */
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
 });
 
-export type Config = z.infer<typeof configSchema> & { DATA_DIR: string; PUBLIC_URL: string };
+/** Where uploads go: S3 when a bucket is configured, else local disk under DATA_DIR. */
+export type S3Config = {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+};
+
+export type Config = z.infer<typeof configSchema> & {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  /** Null: local disk. */
+  s3: S3Config | null;
+};
+
+/** S3 settings that make no sense alone: a half-done S3 setup must not fall back to local disk quietly. */
+function s3Problems(c: z.infer<typeof configSchema>): string[] {
+  const problems: string[] = [];
+  if (!c.S3_BUCKET) {
+    for (const name of [
+      'S3_ENDPOINT',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+    ] as const) {
+      if (c[name] !== undefined)
+        problems.push(`  ${name}: is set, but S3_BUCKET is not (set S3_BUCKET to use S3)`);
+    }
+  }
+  if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
+    problems.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  return problems;
+}
 
 export class ConfigError extends Error {}
 
@@ -57,9 +107,21 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const problems = s3Problems(c);
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          endpoint: c.S3_ENDPOINT,
+          region: c.S3_REGION,
+          accessKeyId: c.S3_ACCESS_KEY_ID,
+          secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE ?? c.S3_ENDPOINT !== undefined,
+        }
+      : null,
   };
 }

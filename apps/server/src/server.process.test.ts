@@ -4,8 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive } from '@/db/embedded.ts';
+import { type FakeS3, startFakeS3 } from '@/test/fake-s3.ts';
 
 // These tests run the real server process, as `npm start` does, on the embedded PostgreSQL.
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -157,4 +158,41 @@ describe('the server process', () => {
     expect(r.output()).toContain('PORT');
     expect(r.output()).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
   }, 60_000);
+});
+
+describe('the server process with S3_BUCKET', () => {
+  let s3: FakeS3;
+  beforeAll(async () => {
+    s3 = await startFakeS3();
+  });
+  afterAll(() => s3.stop());
+  const s3Env = (bucket: string) => ({
+    SEED_DEMO: '0',
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+  });
+
+  it('keeps uploads in the bucket: the catalogue pictures go there, not to DATA_DIR/uploads', async () => {
+    const dataDir = await freshDataDir();
+    const r = startServer(dataDir, await freePort(), s3Env(s3.bucket));
+    await waitForOutput(r, 'is ready on');
+    expect(r.output()).toContain('uploads are stored in S3');
+    const res = await fetch(`http://127.0.0.1:${r.port}/api/categories`);
+    const { categories } = (await res.json()) as { categories: Array<{ image: { url: string } }> };
+    const picture = await fetch(`http://127.0.0.1:${r.port}${categories[0]?.image.url}`);
+    expect(picture.status).toBe(200);
+    await expect(fs.access(path.join(dataDir, 'uploads'))).rejects.toThrow();
+    r.child.kill('SIGTERM');
+    expect(await r.exit).toBe(0);
+  }, 120_000);
+
+  it('refuses to start, saying why, when the bucket does not exist', async () => {
+    const dataDir = await freshDataDir();
+    const r = startServer(dataDir, await freePort(), s3Env('no-such-bucket'));
+    expect(await r.exit).toBe(1);
+    expect(r.output()).toContain('no-such-bucket');
+    expect(r.output()).toContain(`at ${s3.endpoint} is not usable: the bucket does not exist`);
+  }, 120_000);
 });

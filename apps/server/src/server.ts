@@ -24,7 +24,8 @@ import { scaleAuthRateLimits } from '@/modules/accounts/accounts.routes.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
 import { seedDemoCatalogue } from '@/seed/demo-catalogue.ts';
-import { localDiskStorage } from '@/storage/file-storage.ts';
+import { type FileStorage, localDiskStorage } from '@/storage/file-storage.ts';
+import { StorageUnavailableError, s3Storage } from '@/storage/s3-storage.ts';
 
 const EMBEDDED_DATABASE = 'kasuwa';
 
@@ -111,8 +112,21 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
         logger.info({ email: DEMO_SELLER.email, password: DEMO_SELLER.password }, 'demo seller created');
     }
 
-    // Uploads live outside any folder served statically; only the API hands them out.
-    const storage = await localDiskStorage(path.join(config.DATA_DIR, 'uploads'));
+    // Uploads live outside any folder served statically; only the API hands them out. Several API
+    // nodes cannot share one disk, so they share a bucket instead (S3_BUCKET).
+    let storage: FileStorage;
+    if (config.s3) {
+      const s3 = await s3Storage({
+        ...config.s3,
+        scratchDir: path.join(config.DATA_DIR, 'upload-scratch'),
+        logger: logger.child({ component: 'storage' }),
+      });
+      cleanups.push(async () => s3.close());
+      storage = s3;
+      logger.info({ bucket: config.s3.bucket, endpoint: config.s3.endpoint }, 'uploads are stored in S3');
+    } else {
+      storage = await localDiskStorage(path.join(config.DATA_DIR, 'uploads'));
+    }
     const catalogue = await seedCatalogue(database.db, storage);
     if (catalogue.seeded) logger.info('category catalogue seeded');
     if (config.SEED_DEMO) {
@@ -177,7 +191,11 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     process.once('SIGTERM', () => shutdown('SIGTERM'));
     process.once('SIGINT', () => shutdown('SIGINT'));
   } catch (err) {
-    if (err instanceof DataDirInUseError || err instanceof EmbeddedPostgresError) {
+    if (
+      err instanceof DataDirInUseError ||
+      err instanceof EmbeddedPostgresError ||
+      err instanceof StorageUnavailableError
+    ) {
       logger.fatal(err.message);
     } else {
       logger.fatal({ err }, 'could not start');

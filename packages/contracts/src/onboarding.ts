@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, phoneNumberField } from './auth.ts';
-import { findNigerianBank, isValidNuban, NUBAN_RULE_TEXT } from './nigerian-banks.ts';
+import { accountNumberRuleText, findNigerianBank, isValidNigerianAccountNumber } from './nigerian-banks.ts';
 import { accountType, onboardingProcessMarker } from './seller.ts';
 
 /**
@@ -162,11 +162,11 @@ export const bankDetailsBody = z
       ctx.addIssue({ code: 'custom', path: ['bankName'], message: 'Choose your bank from the list' });
       return;
     }
-    if (!isValidNuban(v.accountNumber, bank.code)) {
+    if (!isValidNigerianAccountNumber(v.accountNumber, bank)) {
       ctx.addIssue({
         code: 'custom',
         path: ['accountNumber'],
-        message: `This is not a valid ${bank.name} account number. ${NUBAN_RULE_TEXT}`,
+        message: `This is not a valid ${bank.name} account number. ${accountNumberRuleText(bank)}`,
       });
     }
   });

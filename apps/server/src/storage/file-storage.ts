@@ -5,8 +5,8 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live. buildApp takes one; server.ts passes the local-disk one below
- * (DATA_DIR/uploads). An S3-compatible implementation of the same four calls is the planned
- * scale-out step (several API nodes cannot share one disk); it is not written yet.
+ * (DATA_DIR/uploads), or the S3 one (s3-storage.ts) when S3_BUCKET is set, since several API nodes
+ * cannot share one disk. file-storage.test.ts runs the same cases against both.
  *
  * Keys are made by the server only (never from a file name), e.g. `documents/<seller>/<uuid>`.
  */

@@ -260,7 +260,9 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
     /**
      * The verification documents of one form, all or nothing: every file is received and checked
      * before any is stored, and the records are written in one transaction; if that fails, the
-     * stored files are removed again.
+     * stored files are removed again. A document already on file need not be sent again: a seller
+     * who comes back to the step sends only what they replace (or nothing), and the answer lists
+     * every document of the form.
      */
     async uploadDocuments(row: SellerRow, form: 'company' | 'individual', request: FastifyRequest) {
       requireType(row, form === 'company' ? 'business' : 'individual');
@@ -273,7 +275,8 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
       });
       const stored: string[] = [];
       try {
-        const missing = fields.filter((f) => !files.some((file) => file.field === f));
+        const onFile = new Set((await repo.documentsOf(db, row.id)).map((doc) => doc.kind));
+        const missing = fields.filter((f) => !onFile.has(f) && !files.some((file) => file.field === f));
         if (missing.length) throw new BadRequestError(`Missing document: ${missing.join(', ')}`);
         const checked: Array<{ file: ReceivedFile; mime: string; ext: string }> = [];
         for (const file of files) checked.push({ file, ...(await sniffDocument(file)) });
@@ -298,7 +301,11 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
           });
         }
         const { updated, rows, replacedKeys } = await db.transaction(async (tx) => {
-          const result = await repo.replaceDocuments(tx, row.id, docs);
+          const { replacedKeys } = docs.length
+            ? await repo.replaceDocuments(tx, row.id, docs)
+            : { replacedKeys: [] };
+          const kinds: readonly string[] = fields;
+          const rows = (await repo.documentsOf(tx, row.id)).filter((doc) => kinds.includes(doc.kind));
           if (form === 'individual') {
             const existing = await repo.findOnboarding(tx, row.id);
             await repo.upsertOnboarding(tx, row.id, {
@@ -311,7 +318,7 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
               form === 'company' ? 'business-bank-onboarding' : 'create-profile',
             ),
           });
-          return { ...result, updated: seller };
+          return { rows, replacedKeys, updated: seller };
         });
         await storage.delete(replacedKeys);
         return { ...(await answer(updated)), documents: rows.map(toDocumentView) };

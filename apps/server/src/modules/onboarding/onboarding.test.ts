@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerOnboarding, sellers } from '@/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { minimalCfb, minimalDocx, minimalXlsx } from '@/test/office-files.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -311,6 +312,20 @@ describe('PUT /api/seller/profile/bank-details', () => {
     expect(res.json().message).toContain('not a valid Guaranty Trust Bank (GTBank) account number');
   });
 
+  it("takes an OPay account number, which is the seller's phone number, not a NUBAN", async () => {
+    const s = await newSeller('business');
+    const opay = { ...bank, bankName: 'OPay', bankIdentifierCode: '999992', accountNumber: '8031234567' };
+    const res = await put('/api/seller/profile/bank-details', opay, s.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const wrong = await put(
+      '/api/seller/profile/bank-details',
+      { ...opay, accountNumber: '2031234567' },
+      s.token,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain('phone number of the account without its first 0');
+  });
+
   it('takes any bank name and account format outside Nigeria', async () => {
     const s = await newSeller('business');
     const res = await put(
@@ -517,6 +532,105 @@ describe('verification documents', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('Missing document: proofOfAddress');
+  });
+
+  it('takes a Word .docx, judged by its content whatever its name, and serves it back unchanged', async () => {
+    const s = await newSeller('business');
+    const docx = minimalDocx();
+    const res = await upload(
+      '/api/seller/verification/company',
+      [
+        { field: 'certificateOfIncorporation', filename: 'CAC certificate.docx', content: docx },
+        { field: 'businessTaxId', filename: 'tin', content: PDF },
+      ],
+      s.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [certificate] = res.json().documents;
+    expect(certificate).toMatchObject({
+      kind: 'certificateOfIncorporation',
+      fileName: 'CAC certificate.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      size: docx.length,
+    });
+    const file = await t.app.inject({ method: 'GET', url: certificate.url, headers: auth(s.token) });
+    expect(file.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(file.rawPayload.equals(docx)).toBe(true);
+  });
+
+  it('takes a Word 97-2003 .doc, but no other OLE2 file, and no spreadsheet renamed .docx', async () => {
+    const s = await newSeller('business');
+    const ok = await upload(
+      '/api/seller/verification/company',
+      [
+        { field: 'certificateOfIncorporation', filename: 'cac.doc', content: minimalCfb('WordDocument') },
+        { field: 'businessTaxId', filename: 'tin.pdf', content: PDF },
+      ],
+      s.token,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().documents[0].mimeType).toBe('application/msword');
+
+    const other = await newSeller('business');
+    const xls = await upload(
+      '/api/seller/verification/company',
+      [
+        { field: 'certificateOfIncorporation', filename: 'cac.pdf', content: PDF },
+        { field: 'businessTaxId', filename: 'tin.doc', content: minimalCfb('Workbook') },
+      ],
+      other.token,
+    );
+    expect(xls.statusCode).toBe(415);
+    expect(xls.json().message).toContain('businessTaxId must be a PDF, Word document');
+    expect(xls.json().message).toContain('not a Word document');
+
+    const xlsx = await upload(
+      '/api/seller/verification/company',
+      [
+        { field: 'certificateOfIncorporation', filename: 'cac.docx', content: minimalXlsx() },
+        { field: 'businessTaxId', filename: 'tin.pdf', content: PDF },
+      ],
+      other.token,
+    );
+    expect(xlsx.statusCode).toBe(415);
+    expect(xlsx.json().message).toContain('spreadsheetml');
+  });
+
+  it('keeps documents on file: coming back, a seller sends only what they replace, or nothing', async () => {
+    const s = await newSeller('business');
+    const first = await upload(
+      '/api/seller/verification/company',
+      [
+        { field: 'certificateOfIncorporation', filename: 'cac.pdf', content: PDF },
+        { field: 'businessTaxId', filename: 'tin.pdf', content: PDF },
+      ],
+      s.token,
+    );
+    expect(first.statusCode).toBe(200);
+    const [certificate] = first.json().documents;
+    const filesBefore = await uploadedFiles();
+
+    const replaced = await upload(
+      '/api/seller/verification/company',
+      [{ field: 'businessTaxId', filename: 'tin-2026.png', content: await png() }],
+      s.token,
+    );
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().onboardingProcess).toBe('business-bank-onboarding');
+    const docs = replaced.json().documents as Array<{ _id: string; kind: string; fileName: string }>;
+    expect(docs.map((d) => [d.kind, d.fileName])).toEqual([
+      ['certificateOfIncorporation', 'cac.pdf'],
+      ['businessTaxId', 'tin-2026.png'],
+    ]);
+    expect(docs[0]?._id).toBe(certificate._id);
+    // The replaced file is gone from storage, not left behind.
+    expect((await uploadedFiles()).length).toBe(filesBefore.length);
+
+    const nothingNew = await upload('/api/seller/verification/company', [], s.token);
+    expect(nothingNew.statusCode, nothingNew.body).toBe(200);
+    expect(nothingNew.json().documents.map((d: { _id: string }) => d._id)).toEqual(docs.map((d) => d._id));
   });
 
   it('takes the three individual documents and moves to create-profile', async () => {
