@@ -89,6 +89,11 @@ export interface ApiClient {
   put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   /** Installs the handler for 401s and 'Invalid token' answers; returns a function that removes it. */
   setUnauthorizedHandler(handler: UnauthorizedHandler | null): () => void;
+  /**
+   * Hands a 401 that came from outside this client (an upload over XMLHttpRequest) to the same
+   * handler, so it starts the same session-expired flow.
+   */
+  reportUnauthorized(error: ApiError): void;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -189,6 +194,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return () => {
         if (onUnauthorized === handler) onUnauthorized = null;
       };
+    },
+    reportUnauthorized(error) {
+      onUnauthorized?.(error);
     },
   };
 }

@@ -1,4 +1,10 @@
-import { ApiError, fallbackMessages } from '@/lib/api-client';
+import {
+  type ApiClient,
+  ApiError,
+  api as appApi,
+  fallbackMessages,
+  INVALID_TOKEN_MESSAGE,
+} from '@/lib/api-client';
 import { readBearerToken } from '@/lib/session-token';
 
 /**
@@ -14,6 +20,11 @@ export interface UploadOptions {
   baseUrl?: string;
   /** Tests pass their own. */
   createRequest?: () => XMLHttpRequest;
+  /**
+   * The client whose session-expired handler a 401 goes to, as any other call's would; defaults to
+   * the app's client.
+   */
+  api?: Pick<ApiClient, 'reportUnauthorized'>;
   timeoutMs?: number;
 }
 
@@ -50,7 +61,11 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
         typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
           ? body.message
           : fallbackMessages.http(xhr.status);
-      reject(new ApiError({ status: xhr.status, kind: 'http', body, message }));
+      const error = new ApiError({ status: xhr.status, kind: 'http', body, message });
+      if (xhr.status === 401 || message === INVALID_TOKEN_MESSAGE) {
+        (options.api ?? appApi).reportUnauthorized(error);
+      }
+      reject(error);
     };
     xhr.send(form);
   });

@@ -1,6 +1,6 @@
 import { DOCUMENT_MAX_BYTES } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
-import { FileText, X } from 'lucide-react';
+import { CheckCircle2, FileText, X } from 'lucide-react';
 import { type ReactNode, useId, useRef } from 'react';
 import { type AddressDraft, newFileId, type PickedFile } from '@/features/onboarding/onboarding-draft';
 import { Input } from '@/ui/input';
@@ -11,29 +11,51 @@ export function Checkbox({
   onChange,
   children,
   id,
+  error,
 }: {
   checked: boolean;
   onChange: (checked: boolean) => void;
   children: ReactNode;
   id?: string;
+  error?: string;
 }) {
   const generated = useId();
   const inputId = id ?? generated;
   return (
-    <div className="flex items-start gap-3">
-      <input
-        id={inputId}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-0.5 size-5 shrink-0 accent-brand-600"
-      />
-      <label htmlFor={inputId} className="text-ink text-sm">
-        {children}
-      </label>
+    <div className="flex flex-col gap-1">
+      <div className="flex items-start gap-3">
+        <input
+          id={inputId}
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          className="mt-0.5 size-5 shrink-0 accent-brand-600"
+        />
+        <label htmlFor={inputId} className="text-ink text-sm">
+          {children}
+        </label>
+      </div>
+      <FieldError id={`${inputId}-error`} message={error} />
     </div>
   );
 }
+
+/** A server's message under a group of fields (cards, a list) that has no single input to mark. */
+export function FieldError({ id, message }: { id?: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="font-medium text-danger-600 text-sm">
+      {message}
+    </p>
+  );
+}
+
+/** The server's messages for an address's parts, named as the address form names them. */
+export type AddressErrors = Partial<
+  Record<'country' | 'state' | 'city' | 'street1' | 'street2' | 'zipCode', string>
+>;
 
 /** Country, State and City pickers, then the street lines and the zip code. */
 export function AddressFields({
@@ -42,12 +64,14 @@ export function AddressFields({
   idPrefix,
   line1Label = 'Street Address',
   line2Label = 'Street Address Line 2 (optional)',
+  errors = {},
 }: {
   value: AddressDraft;
   onChange: (next: AddressDraft) => void;
   idPrefix: string;
   line1Label?: string;
   line2Label?: string;
+  errors?: AddressErrors;
 }) {
   return (
     <div className="flex flex-col gap-4">
@@ -55,12 +79,14 @@ export function AddressFields({
         idPrefix={idPrefix}
         value={value.location}
         onChange={(location) => onChange({ ...value, location })}
+        errors={{ country: errors.country, state: errors.state, city: errors.city }}
       />
       <Input
         label={line1Label}
         name={`${idPrefix}.street1`}
         autoComplete="address-line1"
         value={value.street1}
+        error={errors.street1}
         onChange={(event) => onChange({ ...value, street1: event.target.value })}
       />
       <Input
@@ -68,6 +94,7 @@ export function AddressFields({
         name={`${idPrefix}.street2`}
         autoComplete="address-line2"
         value={value.street2}
+        error={errors.street2}
         onChange={(event) => onChange({ ...value, street2: event.target.value })}
       />
       <Input
@@ -76,6 +103,7 @@ export function AddressFields({
         autoComplete="postal-code"
         inputMode="numeric"
         value={value.zipCode}
+        error={errors.zipCode}
         onChange={(event) => onChange({ ...value, zipCode: event.target.value })}
       />
     </div>
@@ -129,9 +157,39 @@ export function readPickedFile(file: File, prefix: string): Promise<PickedFile> 
 
 export type PickProblem = 'type' | 'size' | 'read';
 
+/** A file the server already has from an earlier visit to the step. */
+export interface StoredFile {
+  name: string;
+  size: number;
+  /** An image's thumbnail (an object URL), or null for a file icon. */
+  previewUrl: string | null;
+}
+
+function FileCard({ name, size, previewUrl, children }: StoredFile & { children?: ReactNode }) {
+  return (
+    <>
+      {previewUrl ? (
+        <img src={previewUrl} alt="" className="size-12 shrink-0 rounded object-cover" />
+      ) : (
+        <span className="flex size-12 shrink-0 items-center justify-center rounded bg-canvas text-ink-muted">
+          <FileText className="size-6" aria-hidden />
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-ink text-sm" title={name}>
+          {name}
+        </p>
+        <p className="text-ink-muted text-xs">{formatSize(size)}</p>
+        {children}
+      </div>
+    </>
+  );
+}
+
 /**
  * A file field: a button-like picker, then the chosen file's thumbnail (or a file icon), name and
- * size with a remove button, and its upload progress while it is sent.
+ * size with a remove button, and its upload progress while it is sent. A file the server already
+ * has (`stored`) shows the same way until a new one is picked to replace it.
  */
 export function FilePicker({
   label,
@@ -145,6 +203,7 @@ export function FilePicker({
   maxBytes = DOCUMENT_MAX_BYTES,
   allowed,
   pickText = 'Choose a file',
+  stored,
 }: {
   label: string;
   hint?: string;
@@ -158,6 +217,7 @@ export function FilePicker({
   /** Checks the picked file before reading it (the server checks the content again). */
   allowed: (file: File) => boolean;
   pickText?: string;
+  stored?: StoredFile;
 }) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -186,20 +246,10 @@ export function FilePicker({
       )}
       {value ? (
         <div className="flex items-center gap-3 rounded-control border border-line-strong p-3">
-          {value.previewUrl ? (
-            <img src={value.previewUrl} alt="" className="size-12 shrink-0 rounded object-cover" />
-          ) : (
-            <span className="flex size-12 shrink-0 items-center justify-center rounded bg-canvas text-ink-muted">
-              <FileText className="size-6" aria-hidden />
-            </span>
-          )}
-          <div className="min-w-0 flex-1">
-            <p className="truncate font-medium text-ink text-sm" title={value.file.name}>
-              {value.file.name}
-            </p>
-            <p className="text-ink-muted text-xs">{formatSize(value.file.size)}</p>
+          <FileCard name={value.file.name} size={value.file.size} previewUrl={value.previewUrl}>
+            {stored && <p className="text-ink-muted text-xs">Replaces {stored.name}</p>}
             {progress != null && <ProgressBar value={progress} label={`Uploading ${label}`} />}
-          </div>
+          </FileCard>
           <button
             type="button"
             onClick={() => {
@@ -211,6 +261,15 @@ export function FilePicker({
           >
             <X className="size-5" aria-hidden />
           </button>
+        </div>
+      ) : stored ? (
+        <div className="flex items-center gap-3 rounded-control border border-brand-200 bg-brand-50 p-3">
+          <FileCard {...stored}>
+            <p className="flex items-center gap-1 font-medium text-brand-700 text-xs">
+              <CheckCircle2 className="size-3.5" aria-hidden />
+              Uploaded. Choose a new file below to replace it.
+            </p>
+          </FileCard>
         </div>
       ) : null}
       <input
@@ -245,14 +304,17 @@ export function SelectField({
   onChange,
   options,
   hint,
+  error,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   options: ReadonlyArray<{ value: string; label: string }>;
   hint?: string;
+  error?: string;
 }) {
   const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="font-medium text-ink text-sm">
@@ -262,8 +324,12 @@ export function SelectField({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="min-h-11 w-full rounded-control border border-line-strong bg-surface px-3 text-base text-ink"
+        aria-describedby={describedBy || undefined}
+        aria-invalid={error ? true : undefined}
+        className={clsx(
+          'min-h-11 w-full rounded-control border bg-surface px-3 text-base text-ink',
+          error ? 'border-danger-600' : 'border-line-strong',
+        )}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -276,6 +342,7 @@ export function SelectField({
           {hint}
         </p>
       )}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

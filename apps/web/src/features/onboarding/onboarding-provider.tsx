@@ -16,7 +16,7 @@ import {
   writeSeller,
 } from '@/lib/session-token';
 import { onboardingKeyPrefix, readStored, writeStored } from '@/lib/storage';
-import { uploadForm } from '@/lib/upload';
+import { type UploadOptions, uploadForm } from '@/lib/upload';
 
 /** Under the onboarding prefix, so logout clears it with the rest of the onboarding data. */
 export const DRAFT_KEY = `${onboardingKeyPrefix}draft`;
@@ -55,7 +55,11 @@ export interface OnboardingProviderProps {
  * kept in local storage (cleared at logout), so a reload mid-way loses nothing; picked files stay
  * in memory only.
  */
-export function OnboardingProvider({ children, api = appApi, upload = uploadForm }: OnboardingProviderProps) {
+export function OnboardingProvider({
+  children,
+  api = appApi,
+  upload: uploadOverride,
+}: OnboardingProviderProps) {
   const [draft, setDraft] = useState<OnboardingDraft>(initialDraft);
   const [files, setFiles] = useState<PickedFiles>({});
   const firstRender = useRef(true);
@@ -88,6 +92,16 @@ export function OnboardingProvider({ children, api = appApi, upload = uploadForm
     if (seller) writeSeller({ ...seller, onboardingProcess: answer.onboardingProcess });
     else writeOnboardingProcess(answer.onboardingProcess);
   }, []);
+
+  // Uploads report a 401 to the same client as every other call, so an expired session ends the
+  // same way wherever it is noticed.
+  const upload = useMemo<OnboardingContextValue['upload']>(
+    () =>
+      uploadOverride ??
+      (<T,>(path: string, form: FormData, options?: UploadOptions) =>
+        uploadForm<T>(path, form, { api, ...options })),
+    [uploadOverride, api],
+  );
 
   const value = useMemo<OnboardingContextValue>(
     () => ({ draft, update, files, setFile, api, upload, completeStep }),

@@ -1,23 +1,36 @@
-import type { OnboardingStepResponse } from '@kasuwa/contracts';
+import type { OnboardingStepResponse, SellerDocument } from '@kasuwa/contracts';
 import { nubanCheckDigit } from '@kasuwa/contracts';
 import { findCountryBySlug } from '@kasuwa/reference-data';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/app/providers';
 import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import { emptyAddress, emptyDraft } from '@/features/onboarding/onboarding-draft';
-import { OnboardingProvider } from '@/features/onboarding/onboarding-provider';
+import { DRAFT_KEY, OnboardingProvider } from '@/features/onboarding/onboarding-provider';
+import { BankDetailsStep } from '@/features/onboarding/steps/bank-details-step';
+import { BusinessDetailsStep } from '@/features/onboarding/steps/business-details-step';
+import { BusinessInformationStep } from '@/features/onboarding/steps/business-information-step';
 import { CreateProfileStep } from '@/features/onboarding/steps/create-profile-step';
 import { VerificationStep } from '@/features/onboarding/steps/verification-step';
-import { checkBank, checkBusinessInformation, notices } from '@/features/onboarding/validation';
+import { checkBank, checkBusinessInformation, errorTitles, notices } from '@/features/onboarding/validation';
 import { createApiClient } from '@/lib/api-client';
 import { readBearerToken, readStoredSeller } from '@/lib/session-token';
-import { storeTestSession, testSeller } from '@/test/fake-api';
+import { fakeFetch, storeTestSession, testSeller } from '@/test/fake-api';
 
-function renderStep(element: ReactNode, upload?: (path: string, form: FormData) => Promise<unknown>) {
+function renderStep(
+  element: ReactNode,
+  options: {
+    upload?: (path: string, form: FormData) => Promise<unknown>;
+    /** The API's answers; by default every call answers {}. */
+    fetch?: typeof fetch;
+  } = {},
+) {
+  const { upload } = options;
   const router = createMemoryRouter(
     [
       { path: '/step', element },
@@ -29,13 +42,15 @@ function renderStep(element: ReactNode, upload?: (path: string, form: FormData) 
     ? <T,>(path: string, form: FormData) => upload(path, form) as Promise<T>
     : undefined;
   render(
-    <OnboardingProvider
-      api={createApiClient({ fetch: async () => new Response('{}') })}
-      {...(uploadImpl ? { upload: uploadImpl } : {})}
-    >
-      <RouterProvider router={router} />
-      <Toaster />
-    </OnboardingProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <OnboardingProvider
+        api={createApiClient({ fetch: options.fetch ?? (async () => new Response('{}')) })}
+        {...(uploadImpl ? { upload: uploadImpl } : {})}
+      >
+        <RouterProvider router={router} />
+        <Toaster />
+      </OnboardingProvider>
+    </QueryClientProvider>,
   );
   return router;
 }
@@ -137,9 +152,11 @@ describe('individual verification', () => {
   it('asks for all three documents, then sends them and stores the new token and step', async () => {
     storeTestSession(testSeller({ onboardingProcess: 'individual-verification-onboarding' }), 'old-token');
     const sent: FormData[] = [];
-    const router = renderStep(<VerificationStep form="individual" />, async (_path, form) => {
-      sent.push(form);
-      return { token: 'new-token', onboardingProcess: 'create-profile' } satisfies OnboardingStepResponse;
+    const router = renderStep(<VerificationStep form="individual" />, {
+      upload: async (_path, form) => {
+        sent.push(form);
+        return { token: 'new-token', onboardingProcess: 'create-profile' } satisfies OnboardingStepResponse;
+      },
     });
     await user().click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Please upload all required documents')).toBeTruthy();
@@ -172,5 +189,203 @@ describe('create profile', () => {
     await user().click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Missing Images')).toBeTruthy();
     expect(screen.getByText('Please upload both profile and banner images')).toBeTruthy();
+  });
+});
+
+describe('coming back to a verification step', () => {
+  const stored: SellerDocument[] = [
+    {
+      _id: 'doc-1',
+      kind: 'certificateOfIncorporation',
+      fileName: 'cac-certificate.pdf',
+      mimeType: 'application/pdf',
+      size: 2048,
+      url: '/api/seller/documents/doc-1/file',
+      createdAt: '2026-01-05T09:00:00.000Z',
+    },
+    {
+      _id: 'doc-2',
+      kind: 'businessTaxId',
+      fileName: 'tin.png',
+      mimeType: 'image/png',
+      size: 3 * 1024 * 1024,
+      url: '/api/seller/documents/doc-2/file',
+      createdAt: '2026-01-05T09:00:00.000Z',
+    },
+  ];
+  const onFile = () => fakeFetch({ 'GET /seller/documents': { body: { documents: stored } } });
+
+  // Thumbnails are fetched outside the API client; by default there is none to show.
+  beforeEach(() => {
+    vi.stubGlobal('fetch', async () => new Response(null, { status: 404 }));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows what is on file, an image as a thumbnail fetched with the token, and moves on without sending it again', async () => {
+    storeTestSession(testSeller({ accountType: 'business' }), 'token-1');
+    const thumbnailRequests: Array<{ url: string; authorization: string | null }> = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      thumbnailRequests.push({ url, authorization: new Headers(init.headers).get('authorization') });
+      return new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+        headers: { 'content-type': 'image/png' },
+      });
+    });
+    const uploads: FormData[] = [];
+    const router = renderStep(<VerificationStep form="company" />, {
+      fetch: onFile().fetch,
+      upload: async (_path, form) => {
+        uploads.push(form);
+        return {};
+      },
+    });
+
+    expect(await screen.findByText('cac-certificate.pdf')).toBeTruthy();
+    expect(screen.getByText('2 KB')).toBeTruthy();
+    expect(screen.getByText('tin.png')).toBeTruthy();
+    expect(screen.getByText('3.0 MB')).toBeTruthy();
+    expect(screen.getAllByText('Uploaded. Choose a new file below to replace it.')).toHaveLength(2);
+    await vi.waitFor(() => expect(document.querySelector('img[src^="blob:"]')).toBeTruthy());
+    expect(thumbnailRequests).toEqual([
+      { url: '/api/seller/documents/doc-2/file', authorization: 'Bearer token-1' },
+    ]);
+
+    await user().click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Next screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/onboarding/business-bank-onboarding');
+    expect(uploads).toHaveLength(0);
+  });
+
+  it('sends only the document the seller replaces', async () => {
+    const uploads: FormData[] = [];
+    renderStep(<VerificationStep form="company" />, {
+      fetch: onFile().fetch,
+      upload: async (_path, form) => {
+        uploads.push(form);
+        return { token: 't', onboardingProcess: 'business-bank-onboarding', documents: stored };
+      },
+    });
+    await screen.findByText('tin.png');
+    await user().upload(screen.getByLabelText('Business Tax ID'), file('tin-2026.pdf', 'application/pdf'));
+    expect(await screen.findByText('Replaces tin.png')).toBeTruthy();
+    await user().click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Next screen')).toBeTruthy();
+    expect(uploads).toHaveLength(1);
+    expect([...(uploads[0]?.keys() ?? [])]).toEqual(['businessTaxId']);
+  });
+
+  it('still asks for a document that is neither on file nor picked', async () => {
+    const fake = fakeFetch({ 'GET /seller/documents': { body: { documents: stored.slice(0, 1) } } });
+    renderStep(<VerificationStep form="company" />, { fetch: fake.fetch });
+    await screen.findByText('cac-certificate.pdf');
+    await user().click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(notices.companyDocumentsMissing.title)).toBeTruthy();
+  });
+});
+
+describe("the server's field problems", () => {
+  const invalid = (issues: Array<{ path: string; message: string }>) => ({
+    status: 400,
+    body: { message: `Invalid request body: ${issues[0]?.path}: ${issues[0]?.message}`, issues },
+  });
+  const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+  it('marks the named field as well as showing the toast, until the seller edits it', async () => {
+    const fake = fakeFetch({
+      'PUT /seller/business-details': invalid([
+        { path: 'businessType', message: 'Business Type must be at most 60 characters' },
+      ]),
+    });
+    renderStep(<BusinessDetailsStep />, { fetch: fake.fetch });
+    await user().type(await screen.findByLabelText('Business Name'), 'Adire Hub');
+    await user().type(field('Business Type'), 'Limited liability company registered with the CAC in Lagos');
+    await user().type(field('Business Tax Information'), 'RC 1234567');
+    await user().click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText(errorTitles.businessDetails)).toBeTruthy();
+    await vi.waitFor(() => expect(field('Business Type').getAttribute('aria-invalid')).toBe('true'));
+    const described = field('Business Type').getAttribute('aria-describedby') ?? '';
+    const message = described.split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(message).toContain('Business Type must be at most 60 characters');
+    expect(field('Business Name').getAttribute('aria-invalid')).toBeNull();
+
+    await user().type(field('Business Type'), 'x');
+    expect(field('Business Type').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('finds nested paths: the warehouse address line and the business zip code', async () => {
+    const nigeria = findCountryBySlug('nigeria') ?? null;
+    const address = {
+      location: { country: nigeria, state: { typed: 'Lagos' }, city: { typed: 'Ikeja' } },
+      street1: '1 Marina',
+      street2: '',
+      zipCode: '100001',
+    };
+    localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        ...emptyDraft,
+        accountType: 'business',
+        businessInfo: {
+          email: 'sales@adire.ng',
+          phone: { country: 'NG', number: '08031234567' },
+          address,
+          fillWarehouse: true,
+          warehouse: { name: 'Apapa', contactNumber: { country: 'NG', number: '08011112222' }, address },
+        },
+      }),
+    );
+    const fake = fakeFetch({
+      'PUT /seller/business-information': {
+        body: { token: 't1', onboardingProcess: 'business-information-onboarding' },
+      },
+      'PUT /seller/shipping-warehouse': invalid([
+        {
+          path: 'warehouseDetails.address.addressLine1',
+          message: 'Warehouse address line 1 must be at most 200 characters',
+        },
+      ]),
+    });
+    renderStep(<BusinessInformationStep />, { fetch: fake.fetch });
+    await user().click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(errorTitles.warehouse)).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(field('Warehouse Address Line 1').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(screen.getByText('Warehouse address line 1 must be at most 200 characters')).toBeTruthy();
+    for (const zip of screen.getAllByLabelText('Zip Code'))
+      expect(zip.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('marks the bank field the server names', async () => {
+    const serial = '123456789';
+    localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        ...emptyDraft,
+        accountType: 'business',
+        bank: {
+          bankCountry: 'Nigeria',
+          bankName: 'Zenith Bank',
+          bankAccountType: 'Current',
+          accountCurrency: 'NGN',
+          accountNumber: `${serial}${nubanCheckDigit('057', serial)}`,
+          accountName: 'Adire Hub',
+          swiftCode: 'ZEIBNGLA',
+          bankIdentifierCode: '057',
+        },
+      }),
+    );
+    const fake = fakeFetch({
+      'PUT /seller/profile/bank-details': invalid([
+        { path: 'accountName', message: 'Account Name must be at most 120 characters' },
+      ]),
+    });
+    renderStep(<BankDetailsStep />, { fetch: fake.fetch });
+    await user().click(await screen.findByRole('button', { name: 'Next' }));
+    await vi.waitFor(() => expect(field('Account Name').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Account Name must be at most 120 characters')).toBeTruthy();
+    expect(field('Account No.').getAttribute('aria-invalid')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import {
+  accountNumberRuleText,
+  type DocumentKind,
   findNigerianBank,
-  isValidNuban,
-  NUBAN_RULE_TEXT,
+  isValidNigerianAccountNumber,
   type OnboardingProcessMarker,
 } from '@kasuwa/contracts';
 import type {
@@ -120,11 +121,17 @@ export function checkBusinessInformation(draft: OnboardingDraft['businessInfo'])
   return null;
 }
 
-export function checkDocuments(form: 'company' | 'individual', files: PickedFiles): Notice | null {
+/** Each document of the form is either picked now or already on file from an earlier visit. */
+export function checkDocuments(
+  form: 'company' | 'individual',
+  files: PickedFiles,
+  stored: ReadonlySet<DocumentKind> = new Set(),
+): Notice | null {
+  const has = (kind: DocumentKind) => Boolean(files[kind]) || stored.has(kind);
   if (form === 'company') {
-    return files.certificateOfIncorporation && files.businessTaxId ? null : notices.companyDocumentsMissing;
+    return has('certificateOfIncorporation') && has('businessTaxId') ? null : notices.companyDocumentsMissing;
   }
-  return files.individualTaxId && files.governmentId && files.proofOfAddress
+  return has('individualTaxId') && has('governmentId') && has('proofOfAddress')
     ? null
     : notices.individualDocumentsMissing;
 }
@@ -136,8 +143,8 @@ export function checkBank(bank: BankDraft): Notice | null {
   if (isNigeria(bank.bankCountry)) {
     const listed = findNigerianBank(bank.bankName);
     if (!listed) return { title: 'Please choose your bank', description: 'Pick your bank from the list' };
-    if (!isValidNuban(bank.accountNumber.trim(), listed.code)) {
-      return { title: 'Invalid account number', description: NUBAN_RULE_TEXT };
+    if (!isValidNigerianAccountNumber(bank.accountNumber.trim(), listed)) {
+      return { title: 'Invalid account number', description: accountNumberRuleText(listed) };
     }
   }
   return null;

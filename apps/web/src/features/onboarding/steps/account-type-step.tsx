@@ -4,10 +4,12 @@ import { Building2, User } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
+import { FieldError } from '@/features/onboarding/fields';
 import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
 import { errorTitles } from '@/features/onboarding/validation';
+import { useServerFieldErrors } from '@/lib/field-errors';
 
 const CHOICES: Array<{ value: AccountType; label: string; tip: string; Icon: typeof User }> = [
   {
@@ -29,6 +31,7 @@ export function AccountTypeStep() {
   const { draft, update, api, completeStep } = useOnboardingContext();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const fieldErrors = useServerFieldErrors();
 
   const next = async () => {
     setBusy(true);
@@ -44,6 +47,7 @@ export function AccountTypeStep() {
       );
     } catch (error) {
       showSubmitError(errorTitles.accountType, error);
+      fieldErrors.show(error);
     } finally {
       setBusy(false);
     }
@@ -75,7 +79,10 @@ export function AccountTypeStep() {
                 name="accountType"
                 value={value}
                 checked={checked}
-                onChange={() => update('accountType', value)}
+                onChange={() => {
+                  fieldErrors.clear('accountType');
+                  update('accountType', value);
+                }}
                 className="mt-1 size-5 shrink-0 accent-brand-600"
               />
               <Icon className="mt-0.5 size-6 shrink-0 text-brand-700" aria-hidden />
@@ -86,6 +93,7 @@ export function AccountTypeStep() {
             </label>
           );
         })}
+        <FieldError message={fieldErrors.errorFor('accountType')} />
       </fieldset>
     </StepFrame>
   );

@@ -1,4 +1,5 @@
 import {
+  accountNumberRuleText,
   findNigerianBank,
   NIGERIAN_BANKS,
   type NigerianBank,
@@ -15,6 +16,7 @@ import type { BankDraft } from '@/features/onboarding/onboarding-draft';
 import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
 import { checkBank, errorTitles, isNigeria } from '@/features/onboarding/validation';
+import { useServerFieldErrors } from '@/lib/field-errors';
 import { toast } from '@/lib/toast';
 import { Combobox } from '@/ui/combobox';
 import { Input } from '@/ui/input';
@@ -36,9 +38,16 @@ export function BankDetailsStep() {
   const { draft, update, api, completeStep } = useOnboardingContext();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const fieldErrors = useServerFieldErrors();
   const bank = draft.bank;
-  const set = (patch: Partial<BankDraft>) => update('bank', { ...bank, ...patch });
+  // The draft names the fields as the payload does, so a field's path is its key.
+  const set = (patch: Partial<BankDraft>) => {
+    fieldErrors.clear(...Object.keys(patch));
+    update('bank', { ...bank, ...patch });
+  };
+  const errorFor = (key: keyof BankDraft) => fieldErrors.errorFor(key);
   const nigerian = isNigeria(bank.bankCountry);
+  const listedBank = nigerian ? findNigerianBank(bank.bankName) : undefined;
 
   const next = async () => {
     const problem = checkBank(bank);
@@ -53,6 +62,7 @@ export function BankDetailsStep() {
       await navigate(paths.onboarding.businessCategory);
     } catch (error) {
       showSubmitError(errorTitles.bank, error);
+      fieldErrors.show(error);
     } finally {
       setBusy(false);
     }
@@ -75,6 +85,7 @@ export function BankDetailsStep() {
           itemKey={(c) => c.slug}
           itemLabel={(c) => c.name}
           value={findCountry(bank.bankCountry)}
+          error={errorFor('bankCountry')}
           onChange={(country) => {
             const name = country?.name ?? '';
             // A bank picked from the Nigerian list means nothing in another country.
@@ -93,6 +104,7 @@ export function BankDetailsStep() {
             itemKey={(b) => b.code}
             itemLabel={(b) => b.name}
             value={findNigerianBank(bank.bankName) ?? null}
+            error={errorFor('bankName')}
             onChange={(picked) =>
               set({
                 bankName: picked?.name ?? '',
@@ -104,18 +116,21 @@ export function BankDetailsStep() {
           <Input
             label="Bank Name"
             value={bank.bankName}
+            error={errorFor('bankName')}
             onChange={(e) => set({ bankName: e.target.value })}
           />
         )}
         <SelectField
           label="Bank Account Type"
           value={bank.bankAccountType}
+          error={errorFor('bankAccountType')}
           onChange={(bankAccountType) => set({ bankAccountType })}
           options={[{ value: '', label: 'Choose an account type' }, ...ACCOUNT_TYPES]}
         />
         <SelectField
           label="Account Currency"
           value={bank.accountCurrency}
+          error={errorFor('accountCurrency')}
           onChange={(accountCurrency) => set({ accountCurrency })}
           options={CURRENCIES}
         />
@@ -123,8 +138,15 @@ export function BankDetailsStep() {
           label="Account No."
           inputMode={nigerian ? 'numeric' : 'text'}
           maxLength={nigerian ? 10 : 34}
-          hint={nigerian ? NUBAN_RULE_TEXT : 'Your account number or IBAN, as your bank writes it'}
+          hint={
+            nigerian
+              ? listedBank
+                ? accountNumberRuleText(listedBank)
+                : NUBAN_RULE_TEXT
+              : 'Your account number or IBAN, as your bank writes it'
+          }
           value={bank.accountNumber}
+          error={errorFor('accountNumber')}
           onChange={(e) =>
             set({ accountNumber: nigerian ? e.target.value.replace(/\D/g, '') : e.target.value })
           }
@@ -132,22 +154,25 @@ export function BankDetailsStep() {
         <Input
           label="Account Name"
           value={bank.accountName}
+          error={errorFor('accountName')}
           onChange={(e) => set({ accountName: e.target.value })}
         />
         <Input
           label="Swift Code"
           hint="8 or 11 characters, e.g. GTBINGLA"
           value={bank.swiftCode}
+          error={errorFor('swiftCode')}
           onChange={(e) => set({ swiftCode: e.target.value.toUpperCase() })}
         />
         <Input
           label="Bank Identifier Code"
           hint={
             nigerian
-              ? "Your bank's CBN code; filled in when you pick the bank"
+              ? "Your bank's code (its CBN code, for a bank); filled in when you pick the bank"
               : 'Sort code, routing number or bank code'
           }
           value={bank.bankIdentifierCode}
+          error={errorFor('bankIdentifierCode')}
           onChange={(e) => set({ bankIdentifierCode: e.target.value })}
         />
       </div>

@@ -6,6 +6,7 @@ import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
 import { checkBusinessDetails, errorTitles } from '@/features/onboarding/validation';
+import { useServerFieldErrors } from '@/lib/field-errors';
 import { toast } from '@/lib/toast';
 import { Input } from '@/ui/input';
 
@@ -13,8 +14,18 @@ export function BusinessDetailsStep() {
   const { draft, update, api, completeStep } = useOnboardingContext();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const fieldErrors = useServerFieldErrors();
   const value = draft.business;
-  const set = (key: keyof typeof value, text: string) => update('business', { ...value, [key]: text });
+  /** The payload's name for each field (the tax field is taxInformation there). */
+  const payloadNames = {
+    businessName: 'businessName',
+    businessType: 'businessType',
+    businessTaxInfo: 'taxInformation',
+  };
+  const set = (key: keyof typeof value, text: string) => {
+    fieldErrors.clear(payloadNames[key]);
+    update('business', { ...value, [key]: text });
+  };
 
   const next = async () => {
     const problem = checkBusinessDetails(value);
@@ -33,6 +44,7 @@ export function BusinessDetailsStep() {
       await navigate(paths.onboarding.businessInformation);
     } catch (error) {
       showSubmitError(errorTitles.businessDetails, error);
+      fieldErrors.show(error);
     } finally {
       setBusy(false);
     }
@@ -51,18 +63,21 @@ export function BusinessDetailsStep() {
         hint="Your registered business name"
         autoComplete="organization"
         value={value.businessName}
+        error={fieldErrors.errorFor('businessName')}
         onChange={(e) => set('businessName', e.target.value)}
       />
       <Input
         label="Business Type"
         hint="e.g. LLC, Corporation"
         value={value.businessType}
+        error={fieldErrors.errorFor('businessType')}
         onChange={(e) => set('businessType', e.target.value)}
       />
       <Input
         label="Business Tax Information"
         hint="Tax ID or VAT number, or your corporate registration number (RC) if in Nigeria"
         value={value.businessTaxInfo}
+        error={fieldErrors.errorFor('taxInformation')}
         onChange={(e) => set('businessTaxInfo', e.target.value)}
       />
     </StepFrame>

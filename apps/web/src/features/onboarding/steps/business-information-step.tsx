@@ -2,12 +2,17 @@ import type { OnboardingStepResponse } from '@kasuwa/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
-import { streetAddressPayload, warehouseAddressPayload } from '@/features/onboarding/address-payload';
+import {
+  addressFieldErrors,
+  streetAddressPayload,
+  warehouseAddressPayload,
+} from '@/features/onboarding/address-payload';
 import { AddressFields, Checkbox } from '@/features/onboarding/fields';
 import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
 import { checkBusinessInformation, errorTitles } from '@/features/onboarding/validation';
+import { useServerFieldErrors } from '@/lib/field-errors';
 import { toE164 } from '@/lib/phone';
 import { toast } from '@/lib/toast';
 import { Input } from '@/ui/input';
@@ -17,6 +22,9 @@ export function BusinessInformationStep() {
   const { draft, update, api, completeStep } = useOnboardingContext();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const fieldErrors = useServerFieldErrors();
+  const businessAddress = addressFieldErrors(fieldErrors, 'businessAddress', 'street');
+  const warehouseAddress = addressFieldErrors(fieldErrors, 'warehouseDetails.address', 'warehouse');
   const value = draft.businessInfo;
   const set = (patch: Partial<typeof value>) => update('businessInfo', { ...value, ...patch });
   const warehouse = value.warehouse;
@@ -40,6 +48,7 @@ export function BusinessInformationStep() {
         );
       } catch (error) {
         showSubmitError(errorTitles.businessInformation, error);
+        fieldErrors.show(error);
         return;
       }
       if (value.fillWarehouse) {
@@ -55,6 +64,7 @@ export function BusinessInformationStep() {
           );
         } catch (error) {
           showSubmitError(errorTitles.warehouse, error);
+          fieldErrors.show(error);
           return;
         }
       }
@@ -77,12 +87,32 @@ export function BusinessInformationStep() {
         type="email"
         autoComplete="email"
         value={value.email}
-        onChange={(e) => set({ email: e.target.value })}
+        error={fieldErrors.errorFor('businessEmail')}
+        onChange={(e) => {
+          fieldErrors.clear('businessEmail');
+          set({ email: e.target.value });
+        }}
       />
-      <PhoneInput label="Business Phone" value={value.phone} onChange={(phone) => set({ phone })} />
+      <PhoneInput
+        label="Business Phone"
+        value={value.phone}
+        error={fieldErrors.errorFor('businessNumber')}
+        onChange={(phone) => {
+          fieldErrors.clear('businessNumber');
+          set({ phone });
+        }}
+      />
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-3 font-semibold text-ink">Business Address</legend>
-        <AddressFields idPrefix="business" value={value.address} onChange={(address) => set({ address })} />
+        <AddressFields
+          idPrefix="business"
+          value={value.address}
+          errors={businessAddress.errors}
+          onChange={(address) => {
+            businessAddress.edited(value.address, address);
+            set({ address });
+          }}
+        />
       </fieldset>
       <Checkbox checked={value.fillWarehouse} onChange={(fillWarehouse) => set({ fillWarehouse })}>
         Fill Warehouse Details
@@ -93,18 +123,30 @@ export function BusinessInformationStep() {
           <Input
             label="Warehouse Name"
             value={warehouse.name}
-            onChange={(e) => setWarehouse({ name: e.target.value })}
+            error={fieldErrors.errorFor('warehouseDetails.name')}
+            onChange={(e) => {
+              fieldErrors.clear('warehouseDetails.name');
+              setWarehouse({ name: e.target.value });
+            }}
           />
           <PhoneInput
             id="warehouse-contact"
             label="Warehouse Contact Number"
             value={warehouse.contactNumber}
-            onChange={(contactNumber) => setWarehouse({ contactNumber })}
+            error={fieldErrors.errorFor('warehouseDetails.contactNumber')}
+            onChange={(contactNumber) => {
+              fieldErrors.clear('warehouseDetails.contactNumber');
+              setWarehouse({ contactNumber });
+            }}
           />
           <AddressFields
             idPrefix="warehouse"
             value={warehouse.address}
-            onChange={(address) => setWarehouse({ address })}
+            errors={warehouseAddress.errors}
+            onChange={(address) => {
+              warehouseAddress.edited(warehouse.address, address);
+              setWarehouse({ address });
+            }}
             line1Label="Warehouse Address Line 1"
             line2Label="Warehouse Address Line 2 (optional)"
           />

@@ -5,7 +5,7 @@ import { Check, ImagePlus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
-import { Checkbox, FilePicker, isImage } from '@/features/onboarding/fields';
+import { Checkbox, FieldError, FilePicker, isImage } from '@/features/onboarding/fields';
 import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import type { PickedFile } from '@/features/onboarding/onboarding-draft';
 import { uploadProfileImage } from '@/features/onboarding/profile-image-upload';
@@ -17,6 +17,7 @@ import {
   IMAGES_FALLBACK_MESSAGE,
   notices,
 } from '@/features/onboarding/validation';
+import { useServerFieldErrors } from '@/lib/field-errors';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
@@ -28,6 +29,7 @@ export function CategoryStep() {
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState<Category | null>(null);
   const [imageOpen, setImageOpen] = useState(false);
+  const fieldErrors = useServerFieldErrors();
   const catalogue = useQuery({
     queryKey: ['onboarding', 'categories'],
     queryFn: ({ signal }) => api.get<{ categories: Category[] }>('/categories', { signal, auth: false }),
@@ -37,6 +39,7 @@ export function CategoryStep() {
   const chosen = (id: string) => draft.categories.find((c) => c.categoryId === id)?.subCategories ?? [];
 
   const setChosen = (id: string, subCategories: string[]) => {
+    fieldErrors.clear('categories');
     const rest = draft.categories.filter((c) => c.categoryId !== id);
     update('categories', subCategories.length ? [...rest, { categoryId: id, subCategories }] : rest);
   };
@@ -68,6 +71,7 @@ export function CategoryStep() {
       await navigate(paths.onboarding.shippingOptions);
     } catch (error) {
       showSubmitError(errorTitles.categories, error);
+      fieldErrors.show(error);
     } finally {
       setBusy(false);
     }
@@ -125,6 +129,8 @@ export function CategoryStep() {
           })}
         </ul>
       )}
+      {/* The payload's paths point into the list sent (categories.0...), not at one card. */}
+      <FieldError message={fieldErrors.errorUnder('categories')} />
       <div className="flex flex-col gap-2 rounded-card border border-line p-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-ink-muted text-sm">Add your store's profile image now, or on the next steps.</p>
         <Button variant="secondary" onClick={() => setImageOpen(true)}>

@@ -2,12 +2,13 @@ import type { OnboardingStepResponse } from '@kasuwa/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
-import { streetAddressPayload } from '@/features/onboarding/address-payload';
+import { addressFieldErrors, streetAddressPayload } from '@/features/onboarding/address-payload';
 import { AddressFields } from '@/features/onboarding/fields';
 import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
 import { checkIndividual, errorTitles } from '@/features/onboarding/validation';
+import { useServerFieldErrors } from '@/lib/field-errors';
 import { toast } from '@/lib/toast';
 import { Input } from '@/ui/input';
 
@@ -15,6 +16,8 @@ export function IndividualInformationStep() {
   const { draft, update, api, completeStep } = useOnboardingContext();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const fieldErrors = useServerFieldErrors();
+  const sellerAddress = addressFieldErrors(fieldErrors, 'sellerAddress', 'street');
   const value = draft.individual;
   const set = (patch: Partial<typeof value>) => update('individual', { ...value, ...patch });
 
@@ -36,6 +39,7 @@ export function IndividualInformationStep() {
       await navigate(paths.onboarding.individualVerification);
     } catch (error) {
       showSubmitError(errorTitles.individual, error);
+      fieldErrors.show(error);
     } finally {
       setBusy(false);
     }
@@ -54,16 +58,32 @@ export function IndividualInformationStep() {
           label="First Name"
           autoComplete="given-name"
           value={value.firstName}
-          onChange={(e) => set({ firstName: e.target.value })}
+          error={fieldErrors.errorFor('firstName')}
+          onChange={(e) => {
+            fieldErrors.clear('firstName');
+            set({ firstName: e.target.value });
+          }}
         />
         <Input
           label="Last Name"
           autoComplete="family-name"
           value={value.lastName}
-          onChange={(e) => set({ lastName: e.target.value })}
+          error={fieldErrors.errorFor('lastName')}
+          onChange={(e) => {
+            fieldErrors.clear('lastName');
+            set({ lastName: e.target.value });
+          }}
         />
       </div>
-      <AddressFields idPrefix="seller" value={value.address} onChange={(address) => set({ address })} />
+      <AddressFields
+        idPrefix="seller"
+        value={value.address}
+        errors={sellerAddress.errors}
+        onChange={(address) => {
+          sellerAddress.edited(value.address, address);
+          set({ address });
+        }}
+      />
     </StepFrame>
   );
 }

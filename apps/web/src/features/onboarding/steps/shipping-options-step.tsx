@@ -11,12 +11,13 @@ import { PackageCheck, Store, Truck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
-import { Checkbox, SelectField } from '@/features/onboarding/fields';
+import { Checkbox, FieldError, SelectField } from '@/features/onboarding/fields';
 import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import { StepFrame } from '@/features/onboarding/step-frame';
 import { ShippingTerms } from '@/features/onboarding/steps/shipping-terms';
 import { showSubmitError } from '@/features/onboarding/submit-error';
 import { errorTitles, notices, shippingReady } from '@/features/onboarding/validation';
+import { useServerFieldErrors } from '@/lib/field-errors';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
@@ -106,8 +107,19 @@ export function ShippingOptionsStep() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
+  const fieldErrors = useServerFieldErrors();
   const value = draft.shipping;
-  const set = (patch: Partial<typeof value>) => update('shipping', { ...value, ...patch });
+  /** The payload's name for each choice. */
+  const payloadNames: Record<keyof typeof value, string> = {
+    method: 'shippingMethod',
+    policy: 'returnsAndExchangePolicy',
+    returnWindowDays: 'returnWindowDays',
+    agreed: 'agreedToTerms',
+  };
+  const set = (patch: Partial<typeof value>) => {
+    fieldErrors.clear(...Object.keys(patch).map((key) => payloadNames[key as keyof typeof value]));
+    update('shipping', { ...value, ...patch });
+  };
 
   const next = async () => {
     if (!shippingReady(value)) return;
@@ -128,6 +140,7 @@ export function ShippingOptionsStep() {
       await navigate(paths.onboarding.createProfile);
     } catch (error) {
       showSubmitError(errorTitles.shipping, error);
+      fieldErrors.show(error);
     } finally {
       setBusy(false);
     }
@@ -170,6 +183,7 @@ export function ShippingOptionsStep() {
             badge={method.soon ? 'Coming Soon' : undefined}
           />
         ))}
+        <FieldError message={fieldErrors.errorFor('shippingMethod')} />
       </fieldset>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-3 font-semibold text-ink">Returns and exchange policy</legend>
@@ -183,17 +197,23 @@ export function ShippingOptionsStep() {
             text={policy.text}
           />
         ))}
+        <FieldError message={fieldErrors.errorFor('returnsAndExchangePolicy')} />
         {value.policy === 'custom' && (
           <SelectField
             label="Return window"
             value={String(value.returnWindowDays)}
+            error={fieldErrors.errorFor('returnWindowDays')}
             onChange={(days) => set({ returnWindowDays: Number(days) as 7 | 14 | 30 })}
             options={RETURN_WINDOW_DAYS.map((d) => ({ value: String(d), label: `${d} days` }))}
           />
         )}
       </fieldset>
       <div className="flex flex-col gap-2">
-        <Checkbox checked={value.agreed} onChange={(agreed) => set({ agreed })}>
+        <Checkbox
+          checked={value.agreed}
+          onChange={(agreed) => set({ agreed })}
+          error={fieldErrors.errorFor('agreedToTerms')}
+        >
           I agree to the shipping and returns terms and conditions
         </Checkbox>
         <div>

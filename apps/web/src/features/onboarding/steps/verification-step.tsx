@@ -3,6 +3,7 @@ import {
   DOCUMENT_ACCEPT,
   type DocumentKind,
   type DocumentsResponse,
+  type SellerDocument,
 } from '@kasuwa/contracts';
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { paths } from '@/app/paths';
 import { FilePicker, isAcceptedDocument, type PickProblem } from '@/features/onboarding/fields';
 import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import { StepFrame } from '@/features/onboarding/step-frame';
+import { useStoredDocuments, useStoredFile } from '@/features/onboarding/stored-documents';
 import { showSubmitError } from '@/features/onboarding/submit-error';
 import { checkDocuments, errorTitles } from '@/features/onboarding/validation';
 import { toast } from '@/lib/toast';
@@ -81,30 +83,71 @@ const PROBLEM_TEXT: Record<PickProblem, string> = {
   read: 'The file could not be read. Try choosing it again.',
 };
 
-/** Company documents (business path) or the three individual documents, sent in one form. */
+/** One document: the picked file, or else the one the server already has, and the picker. */
+function DocumentPicker({
+  field,
+  doc,
+  progress,
+}: {
+  field: DocumentField;
+  doc: SellerDocument | undefined;
+  progress: number | null;
+}) {
+  const { files, setFile } = useOnboardingContext();
+  const stored = useStoredFile(doc);
+  return (
+    <FilePicker
+      label={field.label}
+      hint={`${field.hint}. PDF, DOC, DOCX, JPG or PNG, up to 10 MB.`}
+      accept={DOCUMENT_ACCEPT}
+      prefix={field.kind}
+      value={files[field.kind]}
+      stored={stored}
+      allowed={isAcceptedDocument}
+      progress={progress}
+      onPick={(file) => setFile(field.kind, file)}
+      onProblem={(problem) => toast.error(field.readError, PROBLEM_TEXT[problem])}
+    />
+  );
+}
+
+/**
+ * Company documents (business path) or the three individual documents, sent in one form. Documents
+ * already on file from an earlier visit count: only new or replaced files are sent, and with
+ * nothing new Next simply moves on.
+ */
 export function VerificationStep({ form }: { form: 'company' | 'individual' }) {
   const config = FORMS[form];
-  const { files, setFile, upload, completeStep } = useOnboardingContext();
+  const { files, setFile, upload, completeStep, api } = useOnboardingContext();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);
+  const stored = useStoredDocuments(api);
 
   const next = async () => {
-    const problem = checkDocuments(form, files);
+    const problem = checkDocuments(form, files, new Set(stored.byKind.keys()));
     if (problem) {
       toast.error(problem.title, problem.description);
       return;
     }
-    const body = new FormData();
-    for (const field of config.fields) {
-      const picked = files[field.kind];
-      if (picked) body.append(field.kind, picked.file, picked.file.name);
+    const picked = config.fields.flatMap((field) => {
+      const file = files[field.kind];
+      return file ? [{ kind: field.kind, file: file.file }] : [];
+    });
+    if (picked.length === 0) {
+      await navigate(config.next);
+      return;
     }
+    const body = new FormData();
+    for (const { kind, file } of picked) body.append(kind, file, file.name);
     setProgress(0);
     try {
       const answer = await upload<DocumentsResponse>(`/seller/verification/${form}`, body, {
         onProgress: (loaded, total) => setProgress(total ? loaded / total : 0),
       });
       completeStep(answer);
+      if (Array.isArray(answer.documents)) stored.replace(answer.documents);
+      // Sent and on file now: coming Back shows the stored copies, and Next need not send them again.
+      for (const { kind } of picked) setFile(kind, null);
       await navigate(config.next);
     } catch (error) {
       showSubmitError(errorTitles.documents, error);
@@ -140,17 +183,11 @@ export function VerificationStep({ form }: { form: 'company' | 'individual' }) {
         </span>
       </p>
       {config.fields.map((field, index) => (
-        <FilePicker
+        <DocumentPicker
           key={field.kind}
-          label={field.label}
-          hint={`${field.hint}. PDF, DOC, DOCX, JPG or PNG, up to 10 MB.`}
-          accept={DOCUMENT_ACCEPT}
-          prefix={field.kind}
-          value={files[field.kind]}
-          allowed={isAcceptedDocument}
+          field={field}
+          doc={stored.byKind.get(field.kind)}
           progress={fileProgress(index)}
-          onPick={(file) => setFile(field.kind, file)}
-          onProblem={(problem) => toast.error(field.readError, PROBLEM_TEXT[problem])}
         />
       ))}
     </StepFrame>
