@@ -139,7 +139,7 @@ function merge(local: LiveProduct | undefined, fetched: LiveProduct): LiveProduc
       : {};
   const winner =
     fetched.winner && local.winner ? { ...fetched.winner, orderId: local.winner.orderId } : fetched.winner;
-  return { ...fetched, ...bids, timer: fetched.bidStatus === 'active' ? local.timer : null, winner };
+  return { ...fetched, ...bids, timer: sameRun ? local.timer : null, winner };
 }
 
 function updateProduct(

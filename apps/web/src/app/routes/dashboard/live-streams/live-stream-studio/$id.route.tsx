@@ -1,11 +1,10 @@
-import { DashboardScreen } from '@/features/shell/dashboard-screen';
+import { useParams } from 'react-router';
+import { useDashboardContext } from '@/app/routes/dashboard/dashboard-context';
+import { StudioPage } from '@/features/live/studio/studio-page';
 
+/** Full screen (the dashboard layout drops the sidebar for this path). */
 export function Component() {
-  return (
-    <DashboardScreen
-      title="Live Stream Studio"
-      layout="fullscreen"
-      description="Where you run a live show: camera, products, bids and chat."
-    />
-  );
+  const { id = '' } = useParams();
+  const { seller } = useDashboardContext();
+  return <StudioPage key={id} streamId={id} sellerId={seller?._id ?? null} />;
 }

@@ -1,0 +1,99 @@
+import { Gavel, Megaphone, Trophy } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import type { FeedItem } from '@/lib/live-room';
+import { formatNaira } from '@/lib/money';
+
+/** Keeps a list scrolled to its newest entry, unless the seller scrolled up to read. */
+function useStickToBottom(count: number) {
+  const ref = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const list = ref.current;
+    if (!list || count === 0) return;
+    const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 120;
+    if (nearBottom) list.scrollTop = list.scrollHeight;
+  }, [count]);
+  return ref;
+}
+
+/** Live comments and the seller's announcements. */
+export function CommentList({ items }: { items: FeedItem[] }) {
+  const messages = items.filter((i) => i.kind === 'comment' || i.kind === 'announcement');
+  const ref = useStickToBottom(messages.length);
+  if (messages.length === 0) {
+    return (
+      <p className="p-4 text-ink-muted text-sm">
+        No comments yet. Viewers' comments appear here as they arrive.
+      </p>
+    );
+  }
+  return (
+    <ol
+      ref={ref}
+      aria-label="Comments"
+      aria-live="polite"
+      className="flex flex-1 flex-col gap-2 overflow-y-auto p-3"
+    >
+      {messages.map((item) =>
+        item.kind === 'announcement' ? (
+          <li
+            key={item.id}
+            className="flex gap-2 rounded-control bg-brand-50 px-3 py-2 text-brand-800 text-sm"
+          >
+            <Megaphone className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>
+              <span className="font-semibold">Announcement: </span>
+              {item.content}
+            </span>
+          </li>
+        ) : item.kind === 'comment' ? (
+          <li key={item.id} className="text-sm">
+            <span className="font-semibold text-ink">{item.author.name}</span>
+            {item.author.role === 'seller' && (
+              <span className="ml-1 rounded bg-ink px-1 py-0.5 font-semibold text-[10px] text-white uppercase">
+                Seller
+              </span>
+            )}{' '}
+            <span className="break-words text-ink-muted">{item.content}</span>
+          </li>
+        ) : null,
+      )}
+    </ol>
+  );
+}
+
+/** Bids and winners as they happen (stream_notification new_bid and auction_winner). */
+export function BidFeed({ items, productName }: { items: FeedItem[]; productName: (id: string) => string }) {
+  const bids = items.filter((i) => i.kind === 'bid' || i.kind === 'winner');
+  const ref = useStickToBottom(bids.length);
+  if (bids.length === 0) {
+    return <p className="p-4 text-ink-muted text-sm">No bids yet. Activate bidding on a product to start.</p>;
+  }
+  return (
+    <ol ref={ref} aria-label="Bids" className="flex flex-1 flex-col gap-2 overflow-y-auto p-3">
+      {bids.map((item) =>
+        item.kind === 'winner' ? (
+          <li
+            key={item.id}
+            className="flex gap-2 rounded-control bg-amber-50 px-3 py-2 text-amber-900 text-sm"
+          >
+            <Trophy className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>
+              <span className="font-semibold">{item.buyer.name}</span> won {productName(item.productId)} for{' '}
+              <span className="font-semibold">{formatNaira(item.amount)}</span>
+            </span>
+          </li>
+        ) : item.kind === 'bid' ? (
+          <li key={item.id} className="flex gap-2 text-sm">
+            <Gavel className="mt-0.5 size-4 shrink-0 text-ink-subtle" aria-hidden />
+            <span>
+              <span className="font-semibold text-ink">{item.bidder.name}</span>{' '}
+              <span className="text-ink-muted">bid</span>{' '}
+              <span className="font-semibold">{formatNaira(item.amount)}</span>{' '}
+              <span className="text-ink-muted">on {productName(item.productId)}</span>
+            </span>
+          </li>
+        ) : null,
+      )}
+    </ol>
+  );
+}

@@ -1,0 +1,195 @@
+import type { AuctionStatus } from '@kasuwa/contracts';
+import { clsx } from 'clsx';
+import { Gavel, ImageOff, Trophy } from 'lucide-react';
+import { countdownOf, type LiveProduct } from '@/lib/live-room';
+import { formatNaira } from '@/lib/money';
+import { Button } from '@/ui/button';
+
+/**
+ * The studio's products: each with its auction status (SPEC section 4, from useAuctionStatus), the
+ * current bid and bidder, the countdown of `bid_timer_update`, the result, and 'Activate bidding'.
+ */
+
+export type RailStatus = AuctionStatus | 'pending';
+
+export function statusLabel(status: RailStatus, product: Pick<LiveProduct, 'outcome' | 'winner'>): string {
+  switch (status) {
+    case 'pending':
+      return 'Not started';
+    case 'active':
+      return 'Bidding open';
+    case 'ongoing':
+      return product.winner ? 'Sold' : 'Bidding closed';
+    case 'ended':
+      return product.outcome === 'sold' ? 'Sold' : product.outcome === 'unsold' ? 'Unsold' : 'Ended';
+  }
+}
+
+const chipColours: Record<RailStatus, string> = {
+  pending: 'bg-canvas text-ink-muted',
+  active: 'bg-danger-600 text-white',
+  ongoing: 'bg-amber-100 text-amber-900',
+  ended: 'bg-brand-50 text-brand-800',
+};
+
+/** A product can be auctioned unless it is running now or already sold. */
+export function canActivate(status: RailStatus, product: Pick<LiveProduct, 'outcome' | 'winner'>): boolean {
+  if (status === 'active') return false;
+  return product.outcome !== 'sold' && product.winner === null;
+}
+
+export interface ProductRailProps {
+  products: LiveProduct[];
+  statuses: Readonly<Record<string, AuctionStatus>>;
+  /** Whether this show auctions its products (a live auction, not an Open Live Show). */
+  auction: boolean;
+  /** Bidding can be activated only while the show is live. */
+  live: boolean;
+  activatingId: string | null;
+  onActivate: (productId: string) => void;
+  now: number;
+}
+
+export function ProductRail({
+  products,
+  statuses,
+  auction,
+  live,
+  activatingId,
+  onActivate,
+  now,
+}: ProductRailProps) {
+  if (products.length === 0) {
+    return <p className="p-4 text-ink-muted text-sm">This show has no products.</p>;
+  }
+  return (
+    <ul aria-label="Products" className="flex flex-col gap-3 p-3">
+      {products.map((product) => {
+        const status: RailStatus = statuses[product.productId] ?? 'pending';
+        return (
+          <ProductCard
+            key={product.productId}
+            product={product}
+            status={status}
+            auction={auction}
+            showActivate={auction && live && canActivate(status, product)}
+            activating={activatingId === product.productId}
+            activateDisabled={activatingId !== null}
+            onActivate={() => onActivate(product.productId)}
+            now={now}
+          />
+        );
+      })}
+    </ul>
+  );
+}
+
+function ProductCard({
+  product,
+  status,
+  auction,
+  showActivate,
+  activating,
+  activateDisabled,
+  onActivate,
+  now,
+}: {
+  product: LiveProduct;
+  status: RailStatus;
+  auction: boolean;
+  showActivate: boolean;
+  activating: boolean;
+  activateDisabled: boolean;
+  onActivate: () => void;
+  now: number;
+}) {
+  const countdown = status === 'active' ? countdownOf(product, now) : null;
+  const label = statusLabel(status, product);
+  return (
+    <li
+      aria-label={product.name}
+      className={clsx(
+        'rounded-card bg-surface p-3 shadow-card',
+        status === 'active' && 'ring-2 ring-danger-600',
+      )}
+    >
+      <div className="flex gap-3">
+        {product.image ? (
+          <img src={product.image} alt="" className="size-16 shrink-0 rounded-control object-cover" />
+        ) : (
+          <span className="flex size-16 shrink-0 items-center justify-center rounded-control bg-canvas text-ink-subtle">
+            <ImageOff className="size-6" aria-hidden />
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start justify-between gap-2">
+            <p className="truncate font-semibold text-ink">{product.name}</p>
+            {auction && (
+              <span
+                className={clsx(
+                  'shrink-0 rounded-full px-2 py-0.5 font-semibold text-xs',
+                  chipColours[status],
+                )}
+              >
+                {label}
+              </span>
+            )}
+          </div>
+          {auction ? (
+            <BidLine product={product} />
+          ) : (
+            <p className="text-ink-muted text-sm">{formatNaira(product.price)}</p>
+          )}
+          {countdown && (
+            <p className="mt-1 flex items-center gap-1.5 text-ink">
+              <span className="text-ink-muted text-xs">Time left</span>
+              <span className="font-bold text-xl tabular-nums">{countdown}</span>
+            </p>
+          )}
+        </div>
+      </div>
+      {product.winner && (status === 'ongoing' || status === 'ended') && (
+        <p className="mt-2 flex items-center gap-2 rounded-control bg-amber-50 px-3 py-2 font-semibold text-amber-900 text-sm">
+          <Trophy className="size-4 shrink-0" aria-hidden />
+          Won by {product.winner.buyer.name} for {formatNaira(product.winner.bidAmount)}
+        </p>
+      )}
+      {status === 'ongoing' && !product.winner && product.outcome === 'unsold' && (
+        <p className="mt-2 rounded-control bg-canvas px-3 py-2 text-ink-muted text-sm">No winning bid</p>
+      )}
+      {showActivate && (
+        <Button
+          size="sm"
+          variant={status === 'pending' ? 'primary' : 'secondary'}
+          className="mt-3 w-full"
+          loading={activating}
+          disabled={activateDisabled}
+          onClick={onActivate}
+        >
+          <Gavel className="size-4" aria-hidden />
+          Activate bidding
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function BidLine({ product }: { product: LiveProduct }) {
+  if (product.currentBid !== null && product.currentBidder) {
+    return (
+      <p className="text-sm">
+        <span className="font-bold text-ink">{formatNaira(product.currentBid)}</span>{' '}
+        <span className="text-ink-muted">by {product.currentBidder.name}</span>
+        <span className="text-ink-subtle">
+          {' '}
+          · {product.bidsCount === 1 ? '1 bid' : `${product.bidsCount} bids`}
+        </span>
+      </p>
+    );
+  }
+  return (
+    <p className="text-ink-muted text-sm">
+      Starting bid {product.startingBid === null ? '—' : formatNaira(product.startingBid)}
+    </p>
+  );
+}
