@@ -14,6 +14,7 @@ import {
 } from '@kasuwa/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
+import { formatNaira } from '@/lib/money';
 import { readStored, removeStored, writeStored } from '@/lib/storage';
 
 /**
@@ -137,6 +138,22 @@ export function toBody(values: LiveDraftValues, kind: StreamType) {
         }))
       : values.products.map(({ productId }) => ({ productId }));
   return body;
+}
+
+function amountForDisplay(text: string): string {
+  const n = parseAmount(text);
+  return n !== undefined && Number.isFinite(n) ? formatNaira(n) : '—';
+}
+
+/** One line for a product's auction settings: 'Starting bid ₦5,000.00 · 30 s · counter-bid 10 s'. */
+export function describeAuctionSettings(s: AuctionSettingsValues): string {
+  const parts = [
+    `Starting bid ${amountForDisplay(s.startingBid)}`,
+    `${s.durationSeconds.trim() || '—'} s`,
+    s.suddenDeath ? 'Sudden death' : `counter-bid ${s.counterBidSeconds.trim() || '—'} s`,
+  ];
+  if (s.reservePrice.trim()) parts.push(`reserve ${amountForDisplay(s.reservePrice)}`);
+  return parts.join(' · ');
 }
 
 /** The form names a body path differently only for the cover: the draft's `coverPhoto` is sent as `coverImage`. */

@@ -60,6 +60,12 @@ async function fillDetails(title = 'Friday Ankara drop') {
   await userEvent.type(screen.getByLabelText('Tags'), 'ankara{Enter}lace{Enter}');
 }
 
+/** Unfolds a product's auction settings and returns them. */
+async function openSettings(name: string) {
+  await userEvent.click(screen.getByRole('button', { name: new RegExp(`^Auction settings for ${name}`) }));
+  return screen.getByRole('group', { name: `Auction settings for ${name}` });
+}
+
 function setStart(localValue: string) {
   fireEvent.change(screen.getByLabelText('Start date and time'), { target: { value: localValue } });
 }
@@ -126,7 +132,10 @@ describe('the create live show and live auction wizards', () => {
     expect(await screen.findByText('Add at least one product to auction')).toBeTruthy();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Add Aso-oke set' }));
-    const settings = screen.getByRole('group', { name: 'Auction settings for Aso-oke set' });
+    const toggle = screen.getByRole('button', { name: /^Auction settings for Aso-oke set/ });
+    expect(toggle.textContent).toContain('Starting bid ₦5,000.00 · 30 s · counter-bid 10 s');
+    expect(screen.queryByRole('group', { name: 'Auction settings for Aso-oke set' })).toBeNull();
+    const settings = await openSettings('Aso-oke set');
     expect((within(settings).getByLabelText('Starting bid') as HTMLInputElement).value).toBe('5000');
     expect((within(settings).getByLabelText('Duration') as HTMLInputElement).value).toBe('30');
     expect((within(settings).getByLabelText('Counter-bid time') as HTMLInputElement).value).toBe('10');
@@ -142,6 +151,9 @@ describe('the create live show and live auction wizards', () => {
     expect(within(settings).getByText('Duration must be at least 10 seconds')).toBeTruthy();
     expect(within(settings).getByText('Enter a number')).toBeTruthy();
     expect(where()).toBe(`${AUCTION}?step=products`);
+    // Settings that need attention stay unfolded.
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
 
     await userEvent.type(within(settings).getByLabelText('Starting bid'), '5000');
     await userEvent.clear(within(settings).getByLabelText('Duration'));
@@ -185,7 +197,7 @@ describe('the create live show and live auction wizards', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Aso-oke set' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add Leather bag' }));
 
-    const first = screen.getByRole('group', { name: 'Auction settings for Aso-oke set' });
+    const first = await openSettings('Aso-oke set');
     await userEvent.clear(within(first).getByLabelText('Starting bid'));
     await userEvent.type(within(first).getByLabelText('Starting bid'), '4,500');
     await userEvent.clear(within(first).getByLabelText('Duration'));
@@ -194,7 +206,7 @@ describe('the create live show and live auction wizards', () => {
     await userEvent.type(within(first).getByLabelText('Counter-bid time'), '15');
     await userEvent.type(within(first).getByLabelText('Reserve price'), '8000');
 
-    const second = screen.getByRole('group', { name: 'Auction settings for Leather bag' });
+    const second = await openSettings('Leather bag');
     await userEvent.click(within(second).getByRole('switch', { name: 'Sudden death' }));
     expect(within(second).queryByLabelText('Counter-bid time')).toBeNull();
     await nextTo('schedule');

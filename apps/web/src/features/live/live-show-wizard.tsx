@@ -202,7 +202,7 @@ export function LiveShowWizard({ kind, sellerId, api = appApi, upload }: LiveSho
               <MediaField
                 field="coverImage"
                 label="Cover photo"
-                hint="Shown on your show's page and share link. A wide photo (16:9) looks best."
+                hint="Recommended. Shown on your show's page and share link; a wide photo (16:9) looks best."
                 value={field.value}
                 onChange={field.onChange}
                 onBusyChange={(value) =>

@@ -1,4 +1,5 @@
 import { type Stream, type StreamStatus, streamDurationMinutes } from '@kasuwa/contracts';
+import { clsx } from 'clsx';
 import { Eye, Gavel, History, ImageOff, ShoppingBag, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -77,10 +78,10 @@ export function PastShows({ sellerId, api = appApi }: { sellerId: string; api?: 
 
   return (
     <div className="mt-4 flex flex-col gap-4">
-      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4">
         <Total label="Shows" value={String(shows.length)} />
         <Total label="Bids" value={totalBids.toLocaleString('en-NG')} />
-        <Total label="Sales" value={formatNaira(totalSales)} />
+        <Total label="Sales" value={formatNaira(totalSales)} className="col-span-2 sm:col-span-1" />
       </dl>
       <SalesChart shows={shows} />
       <ul className="flex flex-col gap-3">
@@ -104,9 +105,9 @@ export function PastShows({ sellerId, api = appApi }: { sellerId: string; api?: 
   );
 }
 
-function Total({ label, value }: { label: string; value: string }) {
+function Total({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
-    <div className="rounded-card bg-surface p-3 shadow-card sm:p-4">
+    <div className={clsx('rounded-card bg-surface p-3 shadow-card sm:p-4', className)}>
       <dt className="text-ink-muted text-xs sm:text-sm">{label}</dt>
       <dd className="mt-0.5 truncate font-semibold text-ink sm:text-lg">{value}</dd>
     </div>
@@ -171,10 +172,10 @@ function PastShowCard({ stream, figures }: Shown) {
           <img
             src={stream.coverImage}
             alt=""
-            className="aspect-video w-24 shrink-0 rounded-control object-cover sm:w-32"
+            className="aspect-video w-24 shrink-0 self-start rounded-control object-cover sm:w-32"
           />
         ) : (
-          <span className="flex aspect-video w-24 shrink-0 items-center justify-center rounded-control bg-canvas text-ink-subtle sm:w-32">
+          <span className="flex aspect-video w-24 shrink-0 items-center justify-center self-start rounded-control bg-canvas text-ink-subtle sm:w-32">
             <ImageOff className="size-5" aria-hidden />
           </span>
         )}

@@ -5,7 +5,8 @@ import {
   type StreamType,
 } from '@kasuwa/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Check, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
+import { clsx } from 'clsx';
+import { Check, ChevronDown, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -13,6 +14,7 @@ import { paths } from '@/app/paths';
 import { AmountField, StepSection, SwitchField } from '@/features/live/form-parts';
 import {
   defaultAuctionSettings,
+  describeAuctionSettings,
   type LiveDraftBody,
   type LiveDraftValues,
   productSummary,
@@ -81,7 +83,11 @@ export function ProductsStep({
 
   const add = (product: Product) => {
     if (fields.some((f) => f.productId === product._id) || full) return;
-    append({ productId: product._id, auctionSettings: defaultAuctionSettings(product) });
+    // Focusing the new product's first field would pop up the keyboard and scroll away from the list.
+    append(
+      { productId: product._id, auctionSettings: defaultAuctionSettings(product) },
+      { shouldFocus: false },
+    );
     form.setValue('selectedProducts', [...form.getValues('selectedProducts'), productSummary(product)], {
       shouldDirty: true,
     });
@@ -145,7 +151,7 @@ export function ProductsStep({
                       <Trash2 className="size-4" aria-hidden />
                     </Button>
                   </div>
-                  {kind === 'live_auction' && <AuctionSettingsFields form={form} index={index} name={name} />}
+                  {kind === 'live_auction' && <AuctionSettings form={form} index={index} name={name} />}
                 </li>
               );
             })}
@@ -164,13 +170,56 @@ export function ProductsStep({
   );
 }
 
+/**
+ * A product's auction settings, folded to one line by default (the defaults suit most products);
+ * they open when the seller asks, or when one of them needs attention.
+ */
+function AuctionSettings({ form, index, name }: { form: DraftForm; index: number; name: string }) {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const settings = useWatch({ control: form.control, name: `products.${index}.auctionSettings` });
+  const hasErrors = Boolean(form.formState.errors.products?.[index]?.auctionSettings);
+  const expanded = open || hasErrors;
+  // Once opened for a problem they stay open, so fixing the last one does not fold them away mid-edit.
+  useEffect(() => {
+    if (hasErrors) setOpen(true);
+  }, [hasErrors]);
+  return (
+    <div className="mt-3 border-line border-t pt-2">
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={panelId}
+        onClick={() => {
+          if (!hasErrors) setOpen(!open);
+        }}
+        className="flex min-h-11 w-full items-center gap-2 rounded-control text-left hover:bg-canvas"
+      >
+        <span className="min-w-0 flex-1">
+          <span className="block font-semibold text-ink text-sm">
+            Auction settings<span className="sr-only"> for {name}</span>
+          </span>
+          <span className="block text-ink-muted text-sm">{describeAuctionSettings(settings)}</span>
+        </span>
+        <ChevronDown
+          className={clsx('size-5 shrink-0 text-ink-muted transition-transform', expanded && 'rotate-180')}
+          aria-hidden
+        />
+      </button>
+      <div id={panelId} hidden={!expanded}>
+        {expanded && <AuctionSettingsFields form={form} index={index} name={name} />}
+      </div>
+    </div>
+  );
+}
+
 function AuctionSettingsFields({ form, index, name }: { form: DraftForm; index: number; name: string }) {
   const groupId = useId();
   const prefix = `products.${index}.auctionSettings` as const;
   const errors = form.formState.errors.products?.[index]?.auctionSettings;
   const suddenDeath = useWatch({ control: form.control, name: `${prefix}.suddenDeath` });
   return (
-    <fieldset aria-labelledby={groupId} className="mt-3 flex flex-col gap-3 border-line border-t pt-3">
+    <fieldset aria-labelledby={groupId} className="mt-2 flex flex-col gap-3">
       <legend id={groupId} className="sr-only">
         Auction settings for {name}
       </legend>

@@ -218,10 +218,10 @@ function ShowCard({
           <img
             src={stream.coverImage}
             alt=""
-            className="aspect-video w-28 shrink-0 rounded-control bg-canvas object-cover sm:w-36"
+            className="aspect-video w-28 shrink-0 self-start rounded-control bg-canvas object-cover sm:w-36"
           />
         ) : (
-          <span className="flex aspect-video w-28 shrink-0 items-center justify-center rounded-control bg-canvas text-ink-subtle sm:w-36">
+          <span className="flex aspect-video w-28 shrink-0 items-center justify-center self-start rounded-control bg-canvas text-ink-subtle sm:w-36">
             <ImageOff className="size-6" aria-hidden />
           </span>
         )}

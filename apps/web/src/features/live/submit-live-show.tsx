@@ -8,6 +8,7 @@ import {
   type AuctionSettingsValues,
   checkDraft,
   clearLiveDraft,
+  describeAuctionSettings,
   draftHasContent,
   formPath,
   type LiveDraftValues,
@@ -232,8 +233,9 @@ function ReviewHeader({ values, kind }: { values: LiveDraftValues; kind: StreamT
           className="aspect-video w-full object-cover sm:w-72"
         />
       ) : (
-        <div className="flex aspect-video w-full items-center justify-center bg-canvas text-ink-subtle sm:w-72">
-          <ImageOff className="size-8" aria-hidden />
+        <div className="flex h-24 w-full items-center justify-center gap-2 bg-canvas text-ink-subtle text-sm sm:aspect-video sm:h-auto sm:w-72">
+          <ImageOff className="size-6" aria-hidden />
+          No cover photo
         </div>
       )}
       <div className="p-4 sm:p-5">
@@ -334,21 +336,6 @@ function DetailsReview({
   );
 }
 
-function settingsLine(s: AuctionSettingsValues): string {
-  const parts = [
-    `Starting bid ${s.startingBid.trim() ? formatAmount(s.startingBid) : '—'}`,
-    `${s.durationSeconds || '—'} s`,
-    s.suddenDeath ? 'Sudden death' : `counter-bid ${s.counterBidSeconds || '—'} s`,
-  ];
-  if (s.reservePrice.trim()) parts.push(`reserve ${formatAmount(s.reservePrice)}`);
-  return parts.join(' · ');
-}
-
-function formatAmount(text: string): string {
-  const n = Number(text.replace(/[\s,₦]/g, ''));
-  return Number.isFinite(n) ? formatNaira(n) : text;
-}
-
 function ProductsReview({
   values,
   kind,
@@ -380,7 +367,7 @@ function ProductsReview({
                   <p className="truncate font-medium text-ink">{summary?.name ?? 'Product'}</p>
                   <p className="text-ink-muted text-sm">
                     {kind === 'live_auction'
-                      ? settingsLine(product.auctionSettings)
+                      ? describeAuctionSettings(product.auctionSettings)
                       : summary
                         ? formatNaira(summary.price)
                         : ''}
