@@ -251,6 +251,14 @@ export type PastShowSummary = z.infer<typeof pastShowSummarySchema>;
 export const videoProvider = z.enum(['local', 'livekit', 'agora']);
 export type VideoProvider = z.infer<typeof videoProvider>;
 
+/** A STUN or TURN server, as the browser's RTCPeerConnection takes it. */
+export const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
 /**
  * A stream as the API answers it. `channelName` and `agoraToken` keep the spec's names whatever
  * the provider: the room/channel and the provider token for whoever asked (the seller's publishing
@@ -272,6 +280,11 @@ export const streamSchema = z.object({
   agoraToken: z.string().nullable(),
   videoProvider,
   videoServerUrl: z.string().nullable(),
+  /**
+   * STUN/TURN servers for the local provider's peer connections (RTCConfiguration.iceServers);
+   * empty when none are configured (one machine or one network needs none).
+   */
+  iceServers: z.array(iceServerSchema).optional(),
   /** ISO-8601. */
   scheduledStartTime: z.string(),
   actualStartTime: z.string().nullable(),
@@ -358,6 +371,17 @@ export const placeBidResponse = z.object({ message: z.string(), product: streamP
 export type PlaceBidResponse = z.infer<typeof placeBidResponse>;
 
 /**
+ * A refused bid (400: not a valid amount; 409: too low, not open, ended, already the highest):
+ * the message to show, and the smallest bid the server would accept now, so the client can offer it.
+ */
+export const placeBidErrorResponse = z.object({
+  message: z.string(),
+  minimumNextBid: z.number().optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type PlaceBidErrorResponse = z.infer<typeof placeBidErrorResponse>;
+
+/**
  * GET /streams/{id}/renew-token. SPEC section 5: anything but `success: true` with a token is
  * 'Invalid token response from server', so the schema accepts nothing else.
  */
@@ -367,6 +391,9 @@ export type RenewTokenResponse = z.infer<typeof renewTokenResponse>;
 /** Multipart fields of POST /streams/media: one cover image or one preview video per request. */
 export const STREAM_COVER_IMAGE_FIELD = 'coverImage';
 export const STREAM_VIDEO_FIELD = 'video';
+/** Upload caps of POST /streams/media (413 above them). */
+export const MAX_STREAM_COVER_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_STREAM_VIDEO_BYTES = 50 * 1024 * 1024;
 
 export const streamMediaUploadResponse = z.object({
   message: z.string(),
