@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import type { Database } from '@/db/client.ts';
 import type { Clock } from '@/lib/clock.ts';
-import { tokenService } from '@/lib/tokens.ts';
+import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
 import {
   type AuthRateLimits,
@@ -17,10 +17,19 @@ import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { blipsRepository } from '@/modules/blips/blips.repository.ts';
 import { blipsRoutes } from '@/modules/blips/blips.routes.ts';
 import { blipsService } from '@/modules/blips/blips.service.ts';
+import { buyersRepository } from '@/modules/buyers/buyers.repository.ts';
+import {
+  type BuyerRateLimits,
+  buyerAuth,
+  buyersRoutes,
+  DEFAULT_BUYER_RATE_LIMITS,
+} from '@/modules/buyers/buyers.routes.ts';
+import { buyersService } from '@/modules/buyers/buyers.service.ts';
 import { conversationsRepository } from '@/modules/conversations/conversations.repository.ts';
 import { conversationsRoutes } from '@/modules/conversations/conversations.routes.ts';
 import { conversationsService } from '@/modules/conversations/conversations.service.ts';
 import { healthRoutes } from '@/modules/health/health.routes.ts';
+import { type AuctionTimers, registerLiveModule } from '@/modules/live/live.module.ts';
 import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
 import { notificationsService } from '@/modules/notifications/notifications.service.ts';
@@ -41,6 +50,7 @@ import { registerRealtime } from '@/plugins/realtime.ts';
 import { registerSecurityHeaders } from '@/plugins/security-headers.ts';
 import { registerStaticSpa } from '@/plugins/static-spa.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
+import { localVideoProvider, type VideoProvider } from '@/video/video-provider.ts';
 
 export type AppDeps = {
   db: Database;
@@ -62,6 +72,14 @@ export type AppDeps = {
   trustProxy?: boolean;
   /** JSON bodies above this many bytes are refused with 413. Uploads use multipart limits instead. */
   bodyLimit?: number;
+  /** Per-address limits of buyer register/login. */
+  buyerRateLimits?: Partial<BuyerRateLimits>;
+  /** The video service of live shows; the local WebRTC provider when not given. */
+  video?: VideoProvider;
+  /** Where the SPA is reached from outside (PUBLIC_URL), for shareable watch links. */
+  publicUrl?: string;
+  /** `auto` (default): compete for the cluster's auction clock; `manual`: tests tick it by hand. */
+  auctionTimers?: AuctionTimers;
 };
 
 export type App = FastifyInstance;
@@ -118,8 +136,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('seller', null);
   const tokens = tokenService(deps.jwtSecret, deps.clock);
   const requireSeller = sellerAuth(deps.db, tokens);
+  const buyers = buyersService({
+    repo: buyersRepository(deps.db),
+    tokens: tokenService(deps.jwtSecret, deps.clock, SESSION_TTL_SECONDS, BUYER_AUDIENCE),
+  });
   const realtime = registerRealtime(app, {
     authenticate: tokenAuthenticator(deps.db, tokens),
+    authenticateBuyer: buyers.authenticate,
     redis: deps.redis ?? null,
     log: app.log,
   });
@@ -175,10 +198,34 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   );
 
+  await app.register(
+    buyersRoutes({
+      service: buyers,
+      rateLimits: { ...DEFAULT_BUYER_RATE_LIMITS, ...deps.buyerRateLimits },
+    }),
+  );
+  const live = await registerLiveModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    realtime,
+    notifications,
+    storage: deps.storage,
+    video: deps.video ?? localVideoProvider({ secret: deps.jwtSecret, iceServers: [] }),
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    requireSeller,
+    requireBuyer: buyerAuth(buyers),
+    timers: deps.auctionTimers ?? 'auto',
+  });
+
   const images = productImages({ storage: deps.storage });
   await app.register(
     productsRoutes({
-      service: productsService({ repo: productsRepository(deps.db), images, storage: deps.storage }),
+      service: productsService({
+        repo: productsRepository(deps.db),
+        images,
+        storage: deps.storage,
+        inUpcomingOrLiveShow: live.productInUpcomingOrLiveShow,
+      }),
       images,
       requireSeller,
     }),

@@ -72,9 +72,26 @@ describe('realtime notifications', () => {
     expect(bGotOne).toBe(false);
   });
 
-  it('refuses a handshake without a valid token', async () => {
+  it('refuses a handshake with a token that is not valid', async () => {
     await expect(connected(open(url, 'forged'))).rejects.toThrow('Invalid token');
-    await expect(connected(open(url, ''))).rejects.toThrow('Invalid token');
+  });
+
+  it('lets a socket without a token in as an anonymous viewer, who receives no seller’s notifications', async () => {
+    const a = await sellerWithToken(t);
+    const seller = open(url, a.token);
+    const viewer = open(url, '');
+    await Promise.all([connected(seller), connected(viewer)]);
+    let viewerGotOne = false;
+    viewer.on(socketEvents.notificationCreated, () => {
+      viewerGotOne = true;
+    });
+    // A viewer naming a seller in `join` does not get into that seller's room either.
+    viewer.emit('join', a.seller.id);
+    const received = nextNotification(seller);
+    await notify(t, t.app, a.seller.email);
+    await received;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(viewerGotOne).toBe(false);
   });
 });
 

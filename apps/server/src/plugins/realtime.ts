@@ -1,30 +1,63 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { HttpError } from '@/lib/errors.ts';
 import type { AuthenticateToken } from '@/plugins/auth.ts';
+
+/** Who is on a socket: a seller, a buyer, or an anonymous viewer (watching needs no account). */
+export type SocketIdentity =
+  | { kind: 'seller'; id: string; name: string }
+  | { kind: 'buyer'; id: string; name: string }
+  | { kind: 'viewer' };
+
+/** Turns a buyer token into the buyer; rejects anything else. */
+export type AuthenticateBuyerToken = (token: string) => Promise<{ id: string; name: string }>;
+
+/** A socket somewhere in the cluster, as `fetchSockets` describes it. */
+export type SocketInfo = { id: string; identity: SocketIdentity };
 
 export type Realtime = {
   /** Sends an event to every socket of one seller, on whichever node it is connected. */
   toSeller: (sellerId: string, event: string, payload: unknown) => void;
+  /** Sends an event to every socket subscribed to a stream, on every node. */
+  toStream: (streamId: string, event: string, payload: unknown) => void;
+  /** To a stream's room and its seller's sockets at once; a socket in both gets it once. */
+  toStreamAndSeller: (streamId: string, sellerId: string, event: string, payload: unknown) => void;
+  /** To one socket by id, on whichever node it is connected. */
+  toSocket: (socketId: string, event: string, payload: unknown) => void;
+  /** Every socket in a room across the cluster (with Redis, nodes answer each other). */
+  socketsIn: (room: string) => Promise<SocketInfo[]>;
+  /** Adds handlers to each new socket; modules (live shows) bring their own events. */
+  onConnection: (handler: (socket: Socket, identity: SocketIdentity) => void) => void;
 };
 
 export const sellerRoom = (sellerId: string) => `seller:${sellerId}`;
+export const streamRoom = (streamId: string) => `stream:${streamId}`;
+
+export const identityOf = (socket: { data: unknown }): SocketIdentity =>
+  ((socket.data as { identity?: SocketIdentity }).identity ?? { kind: 'viewer' }) as SocketIdentity;
 
 /**
- * socket.io on the app's own HTTP server at /socket.io. A socket must present the seller's bearer
- * token in the handshake (`auth: { token }`) and joins the room `seller:<id>`. With Redis, the
- * adapter relays room events between nodes, so a notification created on one node reaches the
- * seller's dashboard connected to another. Sockets are closed before the HTTP server stops.
+ * socket.io on the app's own HTTP server at /socket.io. The handshake (`auth: { token }`) may carry
+ * a seller's token (the socket joins the room `seller:<id>`), a buyer's token, or none at all: an
+ * anonymous viewer may watch a show. A token that is present but invalid is refused. With Redis,
+ * the adapter relays room events between nodes, so a notification or a bid on one node reaches
+ * sockets connected to another. Sockets are closed before the HTTP server stops.
  */
 export function registerRealtime(
   app: FastifyInstance,
   {
     authenticate,
+    authenticateBuyer,
     redis,
     log,
-  }: { authenticate: AuthenticateToken; redis: Redis | null; log: FastifyBaseLogger },
+  }: {
+    authenticate: AuthenticateToken;
+    authenticateBuyer?: AuthenticateBuyerToken;
+    redis: Redis | null;
+    log: FastifyBaseLogger;
+  },
 ): Realtime {
   const io = new Server(app.server, {
     path: '/socket.io',
@@ -38,11 +71,30 @@ export function registerRealtime(
   const sub = redis?.duplicate() ?? null;
   if (pub && sub) io.adapter(createAdapter(pub, sub));
 
+  const identify = async (token: string): Promise<SocketIdentity> => {
+    if (!token) return { kind: 'viewer' };
+    try {
+      const seller = await authenticate(token);
+      return { kind: 'seller', id: seller.id, name: seller.storeName };
+    } catch (err) {
+      // A seller token that is blocked or disabled keeps its own answer; only a token that is not
+      // a seller's at all may be a buyer's.
+      if (!authenticateBuyer || !(err instanceof HttpError) || err.statusCode !== 401) throw err;
+      try {
+        const buyer = await authenticateBuyer(token);
+        return { kind: 'buyer', id: buyer.id, name: buyer.name };
+      } catch {
+        throw err;
+      }
+    }
+  };
+
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
-    authenticate(typeof token === 'string' ? token : '')
-      .then((seller) => {
-        socket.data.sellerId = seller.id;
+    identify(typeof token === 'string' ? token : '')
+      .then((identity) => {
+        socket.data.identity = identity;
+        if (identity.kind === 'seller') socket.data.sellerId = identity.id;
         next();
       })
       .catch((err: unknown) => {
@@ -52,12 +104,15 @@ export function registerRealtime(
       });
   });
 
+  const handlers: Array<(socket: Socket, identity: SocketIdentity) => void> = [];
+
   io.on('connection', (socket) => {
-    const sellerId = socket.data.sellerId as string;
-    void socket.join(sellerRoom(sellerId));
+    const identity = identityOf(socket);
+    if (identity.kind === 'seller') void socket.join(sellerRoom(identity.id));
     // SPEC section 7 has the client emit `join` with its seller id; the room is already joined from
     // the token, so a join naming anyone else is ignored rather than trusted.
     socket.on('join', () => {});
+    for (const handler of handlers) handler(socket, identity);
   });
 
   app.addHook('preClose', async () => {
@@ -72,6 +127,22 @@ export function registerRealtime(
   return {
     toSeller: (sellerId, event, payload) => {
       io.to(sellerRoom(sellerId)).emit(event, payload);
+    },
+    toStream: (streamId, event, payload) => {
+      io.to(streamRoom(streamId)).emit(event, payload);
+    },
+    toStreamAndSeller: (streamId, sellerId, event, payload) => {
+      io.to([streamRoom(streamId), sellerRoom(sellerId)]).emit(event, payload);
+    },
+    toSocket: (socketId, event, payload) => {
+      io.to(socketId).emit(event, payload);
+    },
+    socketsIn: async (room) => {
+      const sockets = await io.in(room).fetchSockets();
+      return sockets.map((s) => ({ id: s.id, identity: identityOf(s) }));
+    },
+    onConnection: (handler) => {
+      handlers.push(handler);
     },
   };
 }

@@ -98,6 +98,8 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     jwtSecret,
     webDist: null,
     version: 'test',
+    // Tests move a fake clock and run the auction clock by hand (app.auctions.tick()).
+    auctionTimers: 'manual',
     ...overrides,
   });
   await app.ready();
@@ -115,4 +117,27 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
       await rm(uploadsDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another app on the same database, secrets, storage and clock as `t`: a second node of a cluster,
+ * or the server started again after `t.app` was closed. The caller closes it; `t.close()` still
+ * drops the database.
+ */
+export async function buildAppOnSameDatabase(t: TestApp, overrides: Partial<AppDeps> = {}): Promise<App> {
+  const app = await buildApp({
+    db: t.db,
+    mailer: t.mailer,
+    storage: t.storage,
+    clock: t.clock,
+    logger: false,
+    adminToken: t.adminToken,
+    jwtSecret: t.jwtSecret,
+    webDist: null,
+    version: 'test',
+    auctionTimers: 'manual',
+    ...overrides,
+  });
+  await app.ready();
+  return app;
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { VideoProvider as VideoProviderName } from '@kasuwa/contracts';
+import type { IceServer, VideoProvider as VideoProviderName } from '@kasuwa/contracts';
 import agora from 'agora-token';
 import { SignJWT } from 'jose';
 import { AccessToken } from 'livekit-server-sdk';
 
-/** A STUN or TURN server for the browsers of the local (peer-to-peer) provider. */
-export type IceServer = { urls: string | string[]; username?: string; credential?: string };
+export type { IceServer };
 
 /** Which service carries the video, with its settings; parsed from the environment in config.ts. */
 export type VideoConfig =

@@ -198,9 +198,9 @@ export const productsRoutes =
         schema: {
           tags,
           security,
-          summary: 'Delete a product (owner only)',
+          summary: 'Delete a product (owner only); 409 while a scheduled or live show offers it',
           params: productIdParams,
-          response: { 200: deleteProductResponse, ...errors },
+          response: { 200: deleteProductResponse, ...errors, 409: errorResponse },
         },
       },
       async (request) => service.delete(currentSeller(request).id, request.params.id),

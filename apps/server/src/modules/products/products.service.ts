@@ -19,7 +19,7 @@ import {
   type Variant,
 } from '@kasuwa/contracts';
 import type { NewProductRow, SaleTypeRecord, VariantRecord } from '@/db/schema/index.ts';
-import { BadRequestError, NotFoundError } from '@/lib/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '@/lib/errors.ts';
 import { imageUrlsOf, type ProductImages } from '@/modules/products/product-images.ts';
 import {
   LIST_SORTS,
@@ -170,14 +170,21 @@ function toProduct({ row, category, subCategory }: ProductView): Product {
 
 const pageCount = (total: number, limit: number) => Math.ceil(total / limit);
 
+/** The refusal of a delete while buyers may still be shown the product live. */
+export const PRODUCT_IN_SHOW_MESSAGE =
+  'This product is in a scheduled or live show. Remove it from the show, or wait until the show has ended, before deleting it.';
+
 export function productsService({
   repo,
   images,
   storage,
+  inUpcomingOrLiveShow = async () => false,
 }: {
   repo: ProductsRepository;
   images: Pick<ProductImages, 'assertOwnUploads'>;
   storage: Pick<FileStorage, 'delete'>;
+  /** Whether one of the seller's scheduled or live shows offers the product (the live module answers). */
+  inUpcomingOrLiveShow?: (sellerId: string, productId: string) => Promise<boolean>;
 }) {
   async function assertCategory(categoryId: string, subCategoryId: string) {
     if (!(await repo.categoryPairExists(categoryId, subCategoryId))) {
@@ -301,6 +308,7 @@ export function productsService({
     },
 
     async delete(sellerId: string, id: string): Promise<DeleteProductResponse> {
+      if (await inUpcomingOrLiveShow(sellerId, id)) throw new ConflictError(PRODUCT_IN_SHOW_MESSAGE);
       const deleted = await repo.delete(id, sellerId);
       if (!deleted) throw new NotFoundError('Product');
       // The product's blips went with it (foreign key); their videos and posters go now.

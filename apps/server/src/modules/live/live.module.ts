@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Database } from '@/db/client.ts';
+import type { Clock } from '@/lib/clock.ts';
+import type { RequireBuyer } from '@/modules/buyers/buyers.routes.ts';
+import { type AuctionTicker, auctionTicker } from '@/modules/live/auction-ticker.ts';
+import { liveRepository } from '@/modules/live/live.repository.ts';
+import { liveRoutes } from '@/modules/live/live.routes.ts';
+import { type LiveService, liveService, type TickResult } from '@/modules/live/live.service.ts';
+import { registerLiveSocket } from '@/modules/live/live.socket.ts';
+import { streamMedia } from '@/modules/live/stream-media.ts';
+import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
+import type { RequireSeller } from '@/plugins/auth.ts';
+import type { Realtime } from '@/plugins/realtime.ts';
+import type { FileStorage } from '@/storage/file-storage.ts';
+import type { VideoProvider } from '@/video/video-provider.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The auction clock. Tests with `auctionTimers: 'manual'` move a fake clock and call `tick()`. */
+    auctions: { tick(): Promise<TickResult>; ticker: AuctionTicker | null };
+  }
+}
+
+/**
+ * - `auto`: this node competes for the cluster's auction clock (advisory lock) and ticks every
+ *   second while it holds it — what a server does.
+ * - `manual`: no lock and no timer; `app.auctions.tick()` runs one pass — what tests with a fake
+ *   clock do.
+ */
+export type AuctionTimers = 'auto' | 'manual';
+
+/** Live shows and auctions: HTTP routes, socket events, and the auction clock. */
+export async function registerLiveModule(
+  app: FastifyInstance,
+  deps: {
+    db: Database;
+    clock: Clock;
+    realtime: Realtime;
+    notifications: Pick<NotificationsService, 'create'>;
+    storage: FileStorage;
+    video: VideoProvider;
+    publicUrl: string;
+    requireSeller: RequireSeller;
+    requireBuyer: RequireBuyer;
+    timers: AuctionTimers;
+  },
+): Promise<LiveService> {
+  const repo = liveRepository(deps.db);
+  const media = streamMedia({ storage: deps.storage });
+  const service = liveService({
+    repo,
+    clock: deps.clock,
+    video: deps.video,
+    notifications: deps.notifications,
+    events: deps.realtime,
+    assertMedia: media.assertOwn,
+    publicUrl: deps.publicUrl,
+    log: app.log,
+  });
+  await app.register(
+    liveRoutes({ service, media, requireSeller: deps.requireSeller, requireBuyer: deps.requireBuyer }),
+  );
+  const socket = registerLiveSocket({ realtime: deps.realtime, repo, clock: deps.clock, log: app.log });
+
+  const ticker =
+    deps.timers === 'auto'
+      ? auctionTicker({
+          // Outside the pool: the lock must stay on one session for as long as this node owns it.
+          connect: () =>
+            new pg.Client({ ...deps.db.$client.options, application_name: 'kasuwa-auction-clock' }),
+          tick: () => service.tick(),
+          log: app.log,
+        })
+      : null;
+  app.decorate('auctions', { tick: () => service.tick(), ticker });
+  if (ticker) app.addHook('onReady', async () => ticker.start());
+  app.addHook('preClose', async () => {
+    socket.close();
+    await ticker?.stop();
+  });
+  return service;
+}

@@ -1,0 +1,323 @@
+import type { StreamStatus } from '@kasuwa/contracts';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client.ts';
+import { buyers } from '@/db/schema/buyers.ts';
+import {
+  bids,
+  type NewStreamProductRow,
+  type NewStreamRow,
+  type StreamProductRow,
+  type StreamRow,
+  streamComments,
+  streamProducts,
+  streams,
+} from '@/db/schema/live.ts';
+import { categories, subCategories } from '@/db/schema/onboarding.ts';
+import { orders } from '@/db/schema/orders.ts';
+import { products } from '@/db/schema/products.ts';
+
+/** A scheduled show nobody started within this long after its start time reads as expired. */
+export const EXPIRY_GRACE_MS = 30 * 60 * 1000;
+
+/** A transaction or the database itself: the queries below run in either. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export type StreamRecord = StreamRow & {
+  categoryName: string;
+  subCategoryName: string | null;
+};
+
+export type StreamProductRecord = StreamProductRow & { currentBidderName: string | null };
+
+/** What a past show achieved, counted from its bids and closed auctions. */
+export type StreamTotals = { bidsCount: number; salesCount: number; salesTotalKobo: number };
+
+const expiredBefore = (now: Date) => new Date(now.getTime() - EXPIRY_GRACE_MS);
+
+/** The SQL of "reads as this status" at `now` (expired is a scheduled show past its grace). */
+function statusCondition(status: StreamStatus, now: Date): SQL | undefined {
+  switch (status) {
+    case 'expired':
+      return and(eq(streams.status, 'scheduled'), lt(streams.scheduledStartTime, expiredBefore(now)));
+    case 'scheduled':
+      return and(eq(streams.status, 'scheduled'), gte(streams.scheduledStartTime, expiredBefore(now)));
+    default:
+      return eq(streams.status, status);
+  }
+}
+
+const streamColumns = {
+  stream: streams,
+  categoryName: categories.name,
+  subCategoryName: subCategories.name,
+};
+
+const toRecord = (r: {
+  stream: StreamRow;
+  categoryName: string;
+  subCategoryName: string | null;
+}): StreamRecord => ({ ...r.stream, categoryName: r.categoryName, subCategoryName: r.subCategoryName });
+
+/** Queries of live shows: streams, their products and auctions, bids, comments and orders. */
+export function liveRepository(db: Database) {
+  const selectStreams = (q: Queryable) =>
+    q
+      .select(streamColumns)
+      .from(streams)
+      .innerJoin(categories, eq(categories.id, streams.categoryId))
+      .leftJoin(subCategories, eq(subCategories.id, streams.subCategoryId));
+
+  return {
+    db,
+
+    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx));
+    },
+
+    async categoryPairExists(categoryId: string, subCategoryId: string | undefined): Promise<boolean> {
+      if (subCategoryId === undefined) {
+        const [row] = await db
+          .select({ id: categories.id })
+          .from(categories)
+          .where(eq(categories.id, categoryId))
+          .limit(1);
+        return row !== undefined;
+      }
+      const [row] = await db
+        .select({ id: subCategories.id })
+        .from(subCategories)
+        .where(and(eq(subCategories.id, subCategoryId), eq(subCategories.categoryId, categoryId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The seller's products among `ids`, with what a show copies of them. */
+    async sellerProducts(sellerId: string, ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: products.id,
+          name: products.name,
+          priceKobo: products.priceKobo,
+          images: products.images,
+          status: products.status,
+        })
+        .from(products)
+        .where(and(eq(products.sellerId, sellerId), inArray(products.id, [...ids])));
+    },
+
+    async insertStream(
+      q: Queryable,
+      values: NewStreamRow,
+      items: Omit<NewStreamProductRow, 'streamId'>[],
+    ): Promise<string> {
+      const [row] = await q.insert(streams).values(values).returning({ id: streams.id });
+      if (!row) throw new Error('insert returned no stream');
+      if (items.length) {
+        await q.insert(streamProducts).values(items.map((item) => ({ ...item, streamId: row.id })));
+      }
+      return row.id;
+    },
+
+    async findStream(q: Queryable, id: string): Promise<StreamRecord | null> {
+      const [row] = await selectStreams(q).where(eq(streams.id, id)).limit(1);
+      return row ? toRecord(row) : null;
+    },
+
+    /** Locks the seller's stream row for a state change; null when it is not theirs. */
+    async lockSellerStream(q: Queryable, sellerId: string, id: string): Promise<StreamRow | null> {
+      const [row] = await q
+        .select()
+        .from(streams)
+        .where(and(eq(streams.id, id), eq(streams.sellerId, sellerId)))
+        .for('update');
+      return row ?? null;
+    },
+
+    async updateStream(q: Queryable, id: string, values: Partial<NewStreamRow>): Promise<void> {
+      await q
+        .update(streams)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(streams.id, id));
+    },
+
+    async pageSellerStreams(
+      sellerId: string,
+      filter: { statuses: StreamStatus[] | undefined; offset: number; limit: number; now: Date },
+    ): Promise<{ rows: StreamRecord[]; total: number }> {
+      const statusFilter = filter.statuses?.length
+        ? or(...filter.statuses.map((s) => statusCondition(s, filter.now)))
+        : undefined;
+      const where = and(eq(streams.sellerId, sellerId), statusFilter);
+      const [rows, [totalRow]] = await Promise.all([
+        selectStreams(db)
+          .where(where)
+          .orderBy(desc(streams.scheduledStartTime), desc(streams.id))
+          .offset(filter.offset)
+          .limit(filter.limit),
+        db.select({ n: count() }).from(streams).where(where),
+      ]);
+      return { rows: rows.map(toRecord), total: totalRow?.n ?? 0 };
+    },
+
+    async streamProductsOf(q: Queryable, streamIds: readonly string[]): Promise<StreamProductRecord[]> {
+      if (streamIds.length === 0) return [];
+      const rows = await q
+        .select({ item: streamProducts, currentBidderName: buyers.name })
+        .from(streamProducts)
+        .leftJoin(buyers, eq(buyers.id, streamProducts.currentBidderId))
+        .where(inArray(streamProducts.streamId, [...streamIds]))
+        .orderBy(asc(streamProducts.streamId), asc(streamProducts.position));
+      return rows.map((r) => ({ ...r.item, currentBidderName: r.currentBidderName }));
+    },
+
+    /** Locks one product of a stream (the auction's row) with its stream's status, for a bid. */
+    async lockStreamProduct(
+      q: Queryable,
+      streamId: string,
+      productId: string,
+    ): Promise<(StreamProductRow & { streamStatus: StreamRow['status']; sellerId: string }) | null> {
+      const [row] = await q
+        .select({ item: streamProducts, streamStatus: streams.status, sellerId: streams.sellerId })
+        .from(streamProducts)
+        .innerJoin(streams, eq(streams.id, streamProducts.streamId))
+        .where(and(eq(streamProducts.streamId, streamId), eq(streamProducts.productId, productId)))
+        .for('update', { of: streamProducts });
+      return row ? { ...row.item, streamStatus: row.streamStatus, sellerId: row.sellerId } : null;
+    },
+
+    /** Locks a stream product by its own id if its auction is still running. */
+    async lockActiveStreamProduct(q: Queryable, id: string): Promise<StreamProductRow | null> {
+      const [row] = await q
+        .select()
+        .from(streamProducts)
+        .where(and(eq(streamProducts.id, id), eq(streamProducts.bidStatus, 'active')))
+        .for('update');
+      return row ?? null;
+    },
+
+    /** Locks every running auction of a stream, in id order so two lockers never deadlock. */
+    async lockActiveOfStream(q: Queryable, streamId: string): Promise<StreamProductRow[]> {
+      return q
+        .select()
+        .from(streamProducts)
+        .where(and(eq(streamProducts.streamId, streamId), eq(streamProducts.bidStatus, 'active')))
+        .orderBy(asc(streamProducts.id))
+        .for('update');
+    },
+
+    async updateStreamProduct(q: Queryable, id: string, values: Partial<NewStreamProductRow>): Promise<void> {
+      await q.update(streamProducts).set(values).where(eq(streamProducts.id, id));
+    },
+
+    async insertBid(
+      q: Queryable,
+      values: {
+        streamId: string;
+        streamProductId: string;
+        buyerId: string;
+        amountKobo: number;
+        round: number;
+        createdAt: Date;
+      },
+    ): Promise<void> {
+      await q.insert(bids).values(values);
+    },
+
+    async buyerName(q: Queryable, buyerId: string): Promise<string | null> {
+      const [row] = await q.select({ name: buyers.name }).from(buyers).where(eq(buyers.id, buyerId)).limit(1);
+      return row?.name ?? null;
+    },
+
+    async insertOrder(q: Queryable, values: typeof orders.$inferInsert): Promise<string | null> {
+      const [row] = await q
+        .insert(orders)
+        .values(values)
+        .onConflictDoNothing({ target: orders.streamProductId })
+        .returning({ id: orders.id });
+      return row?.id ?? null;
+    },
+
+    /** Every running auction of a live show, for the ticker. */
+    async activeAuctions(): Promise<Array<StreamProductRow & { sellerId: string }>> {
+      const rows = await db
+        .select({ item: streamProducts, sellerId: streams.sellerId })
+        .from(streamProducts)
+        .innerJoin(streams, eq(streams.id, streamProducts.streamId))
+        .where(and(eq(streamProducts.bidStatus, 'active'), isNotNull(streamProducts.endsAt)));
+      return rows.map((r) => ({ ...r.item, sellerId: r.sellerId }));
+    },
+
+    async totals(streamIds: readonly string[]): Promise<Map<string, StreamTotals>> {
+      const result = new Map<string, StreamTotals>();
+      if (streamIds.length === 0) return result;
+      const ids = [...streamIds];
+      const [bidRows, saleRows] = await Promise.all([
+        db
+          .select({ streamId: bids.streamId, n: count() })
+          .from(bids)
+          .where(inArray(bids.streamId, ids))
+          .groupBy(bids.streamId),
+        db
+          .select({
+            streamId: streamProducts.streamId,
+            n: count(),
+            total: sql<string>`coalesce(sum(${streamProducts.currentBidKobo}), 0)`,
+          })
+          .from(streamProducts)
+          .where(and(inArray(streamProducts.streamId, ids), eq(streamProducts.outcome, 'sold')))
+          .groupBy(streamProducts.streamId),
+      ]);
+      for (const id of ids) result.set(id, { bidsCount: 0, salesCount: 0, salesTotalKobo: 0 });
+      for (const r of bidRows) {
+        const t = result.get(r.streamId);
+        if (t) t.bidsCount = r.n;
+      }
+      for (const r of saleRows) {
+        const t = result.get(r.streamId);
+        if (t) {
+          t.salesCount = r.n;
+          t.salesTotalKobo = Number(r.total);
+        }
+      }
+      return result;
+    },
+
+    async insertComment(values: typeof streamComments.$inferInsert): Promise<string> {
+      const [row] = await db.insert(streamComments).values(values).returning({ id: streamComments.id });
+      if (!row) throw new Error('insert returned no comment');
+      return row.id;
+    },
+
+    /** Stores the latest viewer count; the peak only grows, and only while the show is live. */
+    async recordViewers(streamId: string, viewerCount: number): Promise<{ peakViewers: number } | null> {
+      const [row] = await db
+        .update(streams)
+        .set({
+          viewerCount,
+          peakViewers: sql`case when ${streams.status} = 'live' then greatest(${streams.peakViewers}, ${viewerCount}) else ${streams.peakViewers} end`,
+        })
+        .where(eq(streams.id, streamId))
+        .returning({ peakViewers: streams.peakViewers });
+      return row ?? null;
+    },
+
+    /** Whether a product is offered in one of the seller's shows that has not ended (or expired). */
+    async productInUpcomingOrLiveShow(sellerId: string, productId: string, now: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: streams.id })
+        .from(streamProducts)
+        .innerJoin(streams, eq(streams.id, streamProducts.streamId))
+        .where(
+          and(
+            eq(streamProducts.productId, productId),
+            eq(streams.sellerId, sellerId),
+            or(statusCondition('scheduled', now), eq(streams.status, 'live')),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+  };
+}
+export type LiveRepository = ReturnType<typeof liveRepository>;

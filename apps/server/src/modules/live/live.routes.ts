@@ -1,0 +1,287 @@
+import multipart from '@fastify/multipart';
+import {
+  activateProductBiddingBody,
+  activateProductBiddingResponse,
+  createLiveAuctionBody,
+  endStreamResponse,
+  errorResponse,
+  joinSellerResponse,
+  openLiveShowBody,
+  placeBidBody,
+  placeBidErrorResponse,
+  placeBidResponse,
+  renewTokenResponse,
+  rescheduleExpiredBody,
+  sellerIdParams,
+  sellerStreamsQuery,
+  sellerStreamsResponse,
+  streamDetailsResponse,
+  streamIdParams,
+  streamMediaUploadResponse,
+  streamResponse,
+} from '@kasuwa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseByteRange, sliceStream } from '@/lib/byte-range.ts';
+import type { RequireBuyer } from '@/modules/buyers/buyers.routes.ts';
+import type { LiveService } from '@/modules/live/live.service.ts';
+import type { StreamMedia } from '@/modules/live/stream-media.ts';
+import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
+const tags = ['streams'];
+const security = [{ bearerAuth: [] }];
+
+export const liveRoutes =
+  ({
+    service,
+    media,
+    requireSeller,
+    requireBuyer,
+  }: {
+    service: LiveService;
+    media: StreamMedia;
+    requireSeller: RequireSeller;
+    requireBuyer: RequireBuyer;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    // One file per request; receiveForm sets each field's cap.
+    await app.register(multipart, { limits: { files: 1, fields: 0, parts: 2, headerPairs: 100 } });
+    const seller = requireSeller();
+
+    app.post(
+      '/api/streams/open-live-show',
+      {
+        onRequest: seller,
+        schema: {
+          tags,
+          security,
+          summary: 'Schedule an Open Live Show (or start it immediately)',
+          body: openLiveShowBody,
+          response: { 201: streamResponse, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await service.createOpenLiveShow(currentSeller(request), request.body)),
+    );
+
+    app.post(
+      '/api/streams/create',
+      {
+        onRequest: seller,
+        schema: {
+          tags,
+          security,
+          summary: 'Schedule a live auction, with auction settings per product',
+          body: createLiveAuctionBody,
+          response: { 201: streamResponse, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await service.createLiveAuction(currentSeller(request), request.body)),
+    );
+
+    app.post(
+      '/api/streams/media',
+      {
+        onRequest: seller,
+        schema: {
+          tags,
+          security,
+          summary: 'Upload a cover image (coverImage, WebP-encoded) or a preview video (video, ≤ 50 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 201: streamMediaUploadResponse, ...errors, 413: errorResponse, 415: errorResponse },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await media.upload(currentSeller(request).id, request)),
+    );
+
+    app.get(
+      '/api/streams/seller/:sellerId',
+      {
+        onRequest: seller,
+        schema: {
+          tags,
+          security,
+          summary: 'The seller’s own shows, newest scheduled time first; `status` narrows',
+          params: sellerIdParams,
+          querystring: sellerStreamsQuery,
+          response: { 200: sellerStreamsResponse, ...errors },
+        },
+      },
+      async (request) =>
+        service.listSellerStreams(currentSeller(request), request.params.sellerId, request.query),
+    );
+
+    app.post(
+      '/api/streams/reschedule-expired',
+      {
+        onRequest: seller,
+        schema: {
+          tags,
+          security,
+          summary: 'Give an expired show a new start time; it is scheduled again',
+          body: rescheduleExpiredBody,
+          response: { 200: streamResponse, ...errors },
+        },
+      },
+      async (request) => service.reschedule(currentSeller(request), request.body),
+    );
+
+    app.get(
+      '/api/streams/:id',
+      {
+        schema: {
+          tags,
+          summary: 'A show’s details (public); a viewer token for the video while it is live',
+          params: streamIdParams,
+          response: { 200: streamDetailsResponse, 404: errorResponse },
+        },
+      },
+      async (request) => {
+        // A buyer's token names the viewer to the video service; anything else watches anonymously.
+        const buyer = request.headers.authorization ? await requireBuyer(request).catch(() => null) : null;
+        return service.details(request.params.id, buyer ? { id: buyer.id, name: buyer.name } : null);
+      },
+    );
+
+    app.post(
+      '/api/streams/:id/start',
+      {
+        onRequest: seller,
+        schema: {
+          tags,
+          security,
+          summary: 'Go live',
+          params: streamIdParams,
+          response: { 200: streamResponse, ...errors },
+        },
+      },
+      async (request) => service.start(currentSeller(request), request.params.id),
+    );
+
+    app.post(
+      '/api/streams/:id/end',
+      {
+        onRequest: seller,
+        schema: {
+          tags,
+          security,
+          summary: 'End the show; running auctions close with the bids standing',
+          params: streamIdParams,
+          response: { 200: endStreamResponse, ...errors },
+        },
+      },
+      async (request) => service.end(currentSeller(request), request.params.id),
+    );
+
+    app.post(
+      '/api/streams/:id/join-seller',
+      {
+        onRequest: seller,
+        schema: {
+          tags,
+          security,
+          summary: 'The studio joins its show: the stream with the publishing token',
+          params: streamIdParams,
+          response: { 200: joinSellerResponse, ...errors },
+        },
+      },
+      async (request) => service.joinSeller(currentSeller(request), request.params.id),
+    );
+
+    app.get(
+      '/api/streams/:id/renew-token',
+      {
+        onRequest: seller,
+        schema: {
+          tags,
+          security,
+          summary: 'A fresh publishing token for the video service',
+          params: streamIdParams,
+          response: { 200: renewTokenResponse, ...errors },
+        },
+      },
+      async (request) => service.renewToken(currentSeller(request), request.params.id),
+    );
+
+    app.post(
+      '/api/streams/:id/activate-product-bidding',
+      {
+        onRequest: seller,
+        schema: {
+          tags,
+          security,
+          summary: 'Open bidding on a product; any other running auction of the show ends',
+          params: streamIdParams,
+          body: activateProductBiddingBody,
+          response: { 200: activateProductBiddingResponse, ...errors },
+        },
+      },
+      async (request) => service.activate(currentSeller(request), request.params.id, request.body.productId),
+    );
+
+    app.post(
+      '/api/streams/:id/bids',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'A buyer’s bid on the active product (buyer token)',
+          params: streamIdParams,
+          body: placeBidBody,
+          response: {
+            200: placeBidResponse,
+            400: placeBidErrorResponse,
+            401: errorResponse,
+            404: errorResponse,
+            409: placeBidErrorResponse,
+          },
+        },
+      },
+      async (request) => {
+        const buyer = await requireBuyer(request);
+        return service.placeBid({ id: buyer.id, name: buyer.name }, request.params.id, request.body);
+      },
+    );
+
+    app.get(
+      '/api/media/streams/*',
+      {
+        schema: {
+          tags,
+          summary: 'A show’s cover image or preview video (public); videos answer byte ranges (206)',
+          params: z.object({ '*': z.string() }),
+        },
+      },
+      async (request, reply) => {
+        const file = await media.open(request.params['*']);
+        const range = parseByteRange(request.headers.range, file.size);
+        if (range === 'unsatisfiable') {
+          file.stream.destroy();
+          return reply
+            .code(416)
+            .header('Content-Range', `bytes */${file.size}`)
+            .send({ message: `Range not satisfiable: the file has ${file.size} bytes` });
+        }
+        reply
+          .header('Content-Type', file.contentType)
+          .header('Accept-Ranges', 'bytes')
+          .header('X-Content-Type-Options', 'nosniff')
+          // Every stored file has a fresh name, so its content never changes.
+          .header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (!range) return reply.header('Content-Length', file.size).send(file.stream);
+        return reply
+          .code(206)
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
+          .header('Content-Length', range.end - range.start + 1)
+          .send(sliceStream(file.stream, range));
+      },
+    );
+  };

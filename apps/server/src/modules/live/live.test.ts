@@ -1,0 +1,572 @@
+import fs from 'node:fs/promises';
+import { STREAM_MESSAGES, type Stream } from '@kasuwa/contracts';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '@/db/schema/index.ts';
+import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { buyerWithToken } from '@/test/buyers.ts';
+import { bid, createAuction, createShow, liveAuction, post, productsOf, someCategory } from '@/test/live.ts';
+import { multipartForm } from '@/test/multipart.ts';
+import { sellerWithToken } from '@/test/sellers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ publicUrl: 'https://kasuwa.example.ng' });
+});
+afterAll(() => t.close());
+
+type Auth = { authorization: string };
+const inOneHour = () => new Date(t.clock.now().getTime() + 60 * 60_000).toISOString();
+const get = (url: string, auth: Auth | Record<string, never> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: auth });
+
+async function sellerWithProducts(count = 2) {
+  const seller = await sellerWithToken(t);
+  return { ...seller, productIds: await productsOf(t, seller.seller.id, count) };
+}
+
+describe('POST /api/streams/create (live auction)', () => {
+  it('schedules the auction (201) with each product’s settings, defaults filled in', async () => {
+    const a = await sellerWithProducts(2);
+    const { categoryId, subCategoryId } = await someCategory(t);
+    const when = inOneHour();
+    const res = await post(t.app, '/api/streams/create', a.auth, {
+      title: ' Friday phones ',
+      description: 'Fairly used iPhones',
+      category: categoryId,
+      subCategory: subCategoryId,
+      tags: ['phones'],
+      scheduledStartTime: when,
+      products: [
+        { productId: a.productIds[0], auctionSettings: { startingBid: 5000, reservePrice: 20000 } },
+        {
+          productId: a.productIds[1],
+          auctionSettings: { startingBid: 100, durationSeconds: 60, suddenDeath: true },
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { message, stream } = res.json() as { message: string; stream: Stream };
+    expect(message).toBe('Livestream scheduled successfully');
+    expect(stream).toMatchObject({
+      sellerId: a.seller.id,
+      title: 'Friday phones',
+      type: 'live_auction',
+      status: 'scheduled',
+      scheduledStartTime: new Date(when).toISOString(),
+      actualStartTime: null,
+      subCategory: { _id: subCategoryId },
+      tags: ['phones'],
+      channelName: `kasuwa-${stream._id}`,
+      videoProvider: 'local',
+      videoServerUrl: null,
+      watchUrl: `https://kasuwa.example.ng/watch/${stream._id}`,
+      viewerCount: 0,
+      summary: null,
+    });
+    // The seller's own answers carry the publishing token.
+    expect(stream.agoraToken).toEqual(expect.any(String));
+    expect(stream.products).toEqual([
+      {
+        product: { productId: a.productIds[0], name: 'Lot 1', price: 10000, image: null },
+        bidStatus: 'pending',
+        auctionSettings: {
+          startingBid: 5000,
+          durationSeconds: 30,
+          counterBidSeconds: 10,
+          suddenDeath: false,
+          reservePrice: 20000,
+        },
+        currentBid: null,
+        currentBidder: null,
+        minimumNextBid: 5000,
+        bidsCount: 0,
+        endsAt: null,
+        outcome: null,
+      },
+      expect.objectContaining({
+        product: expect.objectContaining({ productId: a.productIds[1] }),
+        auctionSettings: expect.objectContaining({
+          durationSeconds: 60,
+          suddenDeath: true,
+          reservePrice: null,
+        }),
+        minimumNextBid: 100,
+      }),
+    ]);
+  });
+
+  it('schedules a show that starts immediately for now', async () => {
+    const a = await sellerWithProducts(1);
+    const stream = await createAuction(
+      t.app,
+      t,
+      a.auth,
+      a.productIds,
+      { startingBid: 1000 },
+      {
+        scheduledStartTime: undefined,
+        startImmediately: true,
+      },
+    );
+    expect(stream.scheduledStartTime).toBe(t.clock.now().toISOString());
+    expect(stream.status).toBe('scheduled');
+  });
+
+  it('refuses a start time in the past, an unknown category and products that are not the seller’s own and active', async () => {
+    const a = await sellerWithProducts(1);
+    const b = await sellerWithProducts(1);
+    const [draft] = await productsOf(t, a.seller.id, 1, { status: 'draft' });
+    const { categoryId } = await someCategory(t);
+    const body = (over: Record<string, unknown>) => ({
+      title: 'Show',
+      category: categoryId,
+      scheduledStartTime: inOneHour(),
+      products: [{ productId: a.productIds[0], auctionSettings: { startingBid: 100 } }],
+      ...over,
+    });
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [
+        { scheduledStartTime: new Date(t.clock.now().getTime() - 10 * 60_000).toISOString() },
+        400,
+        'Choose a start time in the future',
+      ],
+      [{ category: '00000000-0000-4000-8000-000000000000' }, 400, 'Unknown category or sub-category'],
+      [
+        { products: [{ productId: b.productIds[0], auctionSettings: { startingBid: 100 } }] },
+        400,
+        'products: a product was not found in your store',
+      ],
+      [
+        { products: [{ productId: draft, auctionSettings: { startingBid: 100 } }] },
+        400,
+        'products: Lot 1 is not active; only active products can be shown',
+      ],
+      [{ products: [] }, 400, 'Invalid request body: products: Add at least one product to auction'],
+      [{ coverImage: 'https://tracker.example.com/pixel.png' }, 400, ''],
+    ];
+    for (const [over, status, message] of cases) {
+      const res = await post(t.app, '/api/streams/create', a.auth, body(over));
+      expect(res.statusCode, res.body).toBe(status);
+      if (message) expect(res.json().message).toBe(message);
+    }
+  });
+
+  it('needs a seller: no token or a buyer’s token is 401', async () => {
+    const buyer = await buyerWithToken(t);
+    for (const url of ['/api/streams/create', '/api/streams/open-live-show']) {
+      expect((await post(t.app, url, {}, {})).statusCode).toBe(401);
+      expect((await post(t.app, url, buyer.auth, {})).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('POST /api/streams/open-live-show', () => {
+  it('schedules an Open Live Show (201) whose products have no auction', async () => {
+    const a = await sellerWithProducts(1);
+    const stream = await createShow(t.app, t, a.auth, a.productIds);
+    expect(stream.type).toBe('live_show');
+    expect(stream.products[0]).toMatchObject({
+      bidStatus: 'pending',
+      auctionSettings: null,
+      minimumNextBid: null,
+    });
+  });
+});
+
+describe('POST /api/streams/media', () => {
+  const upload = (auth: Auth, field: string, filename: string, content: Buffer, type?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/streams/media',
+      ...(() => {
+        const form = multipartForm([{ field, filename, content, ...(type ? { type } : {}) }]);
+        return { payload: form.payload, headers: { ...form.headers, ...auth } };
+      })(),
+    });
+  const jpeg = () =>
+    sharp({ create: { width: 2400, height: 1350, channels: 3, background: { r: 20, g: 120, b: 60 } } })
+      .jpeg()
+      .toBuffer();
+
+  it('stores a cover image as WebP within 1920 px, which the show may then use', async () => {
+    const a = await sellerWithProducts(1);
+    const res = await upload(a.auth, 'coverImage', 'cover.jpg', await jpeg(), 'image/jpeg');
+    expect(res.statusCode, res.body).toBe(201);
+    const { media } = res.json();
+    expect(media).toMatchObject({ kind: 'image', durationSeconds: null });
+    const served = await get(media.url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1920,
+      height: 1080,
+    });
+    const stream = await createShow(t.app, t, a.auth, [], { coverImage: media.url });
+    expect(stream.coverImage).toBe(media.url);
+
+    // Another seller cannot put it on their show.
+    const b = await sellerWithProducts(0);
+    const { categoryId } = await someCategory(t);
+    const res2 = await post(t.app, '/api/streams/open-live-show', b.auth, {
+      title: 'Borrowed cover',
+      category: categoryId,
+      startImmediately: true,
+      coverImage: media.url,
+    });
+    expect(res2.statusCode).toBe(400);
+    expect(res2.json().message).toMatch(/^coverImage: .* is not a file you uploaded/);
+  });
+
+  it('stores a preview video checked by its content, served with byte ranges', async () => {
+    const a = await sellerWithProducts(0);
+    const mp4 = await fs.readFile(new URL('../../../fixtures/videos/blip.mp4', import.meta.url));
+    const res = await upload(a.auth, 'video', 'preview.bin', mp4, 'application/octet-stream');
+    expect(res.statusCode, res.body).toBe(201);
+    const { media } = res.json();
+    expect(media.kind).toBe('video');
+    expect(media.url).toMatch(/\.mp4$/);
+    expect(media.durationSeconds).toBeGreaterThan(0);
+    const part = await get(media.url, {});
+    expect(part.headers['accept-ranges']).toBe('bytes');
+    const ranged = await t.app.inject({ method: 'GET', url: media.url, headers: { range: 'bytes=0-99' } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload.length).toBe(100);
+    expect(ranged.headers['content-type']).toBe('video/mp4');
+    const stream = await createShow(t.app, t, a.auth, [], { video: media.url });
+    expect(stream.video).toBe(media.url);
+  });
+
+  it('refuses a file whose content is not what its field says (415) and a video over 50 MB (413)', async () => {
+    const a = await sellerWithProducts(0);
+    const text = Buffer.from('just some text, not a video');
+    const asVideo = await upload(a.auth, 'video', 'clip.mp4', text, 'video/mp4');
+    expect(asVideo.statusCode).toBe(415);
+    expect(asVideo.json().message).toMatch(/^video must be an MP4, WebM or MOV video/);
+    const asImage = await upload(a.auth, 'coverImage', 'cover.png', text, 'image/png');
+    expect(asImage.statusCode).toBe(415);
+    const huge = await upload(a.auth, 'video', 'big.mp4', Buffer.alloc(50 * 1024 * 1024 + 1), 'video/mp4');
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('video is too large: a preview video can be at most 50 MB');
+  });
+
+  it('needs a seller (401)', async () => {
+    const buyer = await buyerWithToken(t);
+    expect((await upload(buyer.auth, 'coverImage', 'c.jpg', await jpeg())).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/streams/seller/{sellerId}', () => {
+  it('lists the seller’s own shows, newest start first, narrowed by status (expired included)', async () => {
+    const a = await sellerWithProducts(1);
+    const soon = await createShow(t.app, t, a.auth, [], {
+      scheduledStartTime: new Date(t.clock.now().getTime() + 10 * 60_000).toISOString(),
+    });
+    const later = await createShow(t.app, t, a.auth, [], {
+      scheduledStartTime: new Date(t.clock.now().getTime() + 3 * 60 * 60_000).toISOString(),
+    });
+    const live = await createShow(t.app, t, a.auth, [], {
+      startImmediately: true,
+      scheduledStartTime: undefined,
+    });
+    expect((await post(t.app, `/api/streams/${live._id}/start`, a.auth)).statusCode).toBe(200);
+
+    const all = await get(`/api/streams/seller/${a.seller.id}`, a.auth);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().streams.map((s: Stream) => s._id)).toEqual([later._id, soon._id, live._id]);
+    expect(all.json().pagination).toEqual({ currentPage: 1, totalPages: 1, total: 3, hasMore: false });
+
+    // 41 minutes on, the show due in 10 minutes was never started: more than 30 minutes late.
+    t.clock.advance(41 * 60_000);
+    try {
+      const expired = await get(`/api/streams/seller/${a.seller.id}?status=expired`, a.auth);
+      expect(expired.json().streams.map((s: Stream) => [s._id, s.status])).toEqual([[soon._id, 'expired']]);
+      const scheduled = await get(`/api/streams/seller/${a.seller.id}?status=scheduled&status=live`, a.auth);
+      expect(scheduled.json().streams.map((s: Stream) => s._id)).toEqual([later._id, live._id]);
+      const paged = await get(`/api/streams/seller/${a.seller.id}?limit=2&page=2`, a.auth);
+      expect(paged.json().pagination).toEqual({ currentPage: 2, totalPages: 2, total: 3, hasMore: false });
+    } finally {
+      t.clock.advance(-41 * 60_000);
+    }
+  });
+
+  it('answers 404 for another seller’s list and 401 for a buyer', async () => {
+    const a = await sellerWithProducts(0);
+    const b = await sellerWithProducts(0);
+    const buyer = await buyerWithToken(t);
+    expect((await get(`/api/streams/seller/${a.seller.id}`, b.auth)).statusCode).toBe(404);
+    expect((await get(`/api/streams/seller/${a.seller.id}`, buyer.auth)).statusCode).toBe(401);
+  });
+});
+
+describe('a show’s life: start, join, renew, end, details', () => {
+  it('goes live, hands the studio its stream and tokens, ends with a summary', async () => {
+    const a = await sellerWithProducts(1);
+    const stream = await createShow(t.app, t, a.auth, a.productIds, {
+      scheduledStartTime: undefined,
+      startImmediately: true,
+    });
+
+    const before = await get(`/api/streams/${stream._id}`);
+    expect(before.statusCode).toBe(200);
+    expect(before.json().stream).toMatchObject({ status: 'scheduled', agoraToken: null });
+
+    const started = await post(t.app, `/api/streams/${stream._id}/start`, a.auth);
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({
+      message: STREAM_MESSAGES.started,
+      stream: { status: 'live', actualStartTime: t.clock.now().toISOString() },
+    });
+    const again = await post(t.app, `/api/streams/${stream._id}/start`, a.auth);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This show is already live');
+
+    const joined = await post(t.app, `/api/streams/${stream._id}/join-seller`, a.auth);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().data.stream).toMatchObject({ _id: stream._id, status: 'live' });
+    expect(joined.json().data.stream.agoraToken).toEqual(expect.any(String));
+
+    const renewed = await get(`/api/streams/${stream._id}/renew-token`, a.auth);
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json()).toEqual({ success: true, token: expect.any(String) });
+
+    // Public details: no token needed; the local provider needs no viewer token.
+    const details = await get(`/api/streams/${stream._id}`);
+    expect(details.json().stream).toMatchObject({
+      status: 'live',
+      agoraToken: null,
+      watchUrl: expect.any(String),
+    });
+
+    t.clock.advance(44 * 60_000 + 31_000);
+    const ended = await post(t.app, `/api/streams/${stream._id}/end`, a.auth);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toMatchObject({
+      message: STREAM_MESSAGES.ended,
+      stream: {
+        status: 'ended',
+        agoraToken: null,
+        endedAt: t.clock.now().toISOString(),
+        summary: { durationMinutes: 45, peakViewers: 0, bidsCount: 0, salesCount: 0, salesTotal: 0 },
+      },
+    });
+    const endAgain = await post(t.app, `/api/streams/${stream._id}/end`, a.auth);
+    expect(endAgain.statusCode).toBe(409);
+    expect(endAgain.json().message).toBe('This show has already ended');
+    expect((await get(`/api/streams/${stream._id}/renew-token`, a.auth)).statusCode).toBe(409);
+    expect((await post(t.app, `/api/streams/${stream._id}/start`, a.auth)).json().message).toBe(
+      'This show has ended',
+    );
+  });
+
+  it('refuses to end a show that never went live', async () => {
+    const a = await sellerWithProducts(0);
+    const stream = await createShow(t.app, t, a.auth);
+    const res = await post(t.app, `/api/streams/${stream._id}/end`, a.auth);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This show is not live');
+  });
+
+  it('answers 404 for an unknown show and 400 for a malformed id', async () => {
+    expect((await get('/api/streams/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await get('/api/streams/not-a-uuid')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/streams/reschedule-expired', () => {
+  it('gives an expired show a new time; only expired shows, only future times', async () => {
+    const a = await sellerWithProducts(0);
+    const stream = await createShow(t.app, t, a.auth, [], {
+      scheduledStartTime: new Date(t.clock.now().getTime() + 5 * 60_000).toISOString(),
+    });
+    const reschedule = (newScheduledStartTime: string) =>
+      post(t.app, '/api/streams/reschedule-expired', a.auth, { streamId: stream._id, newScheduledStartTime });
+
+    const early = await reschedule(inOneHour());
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Only an expired show can be rescheduled');
+
+    t.clock.advance(36 * 60_000);
+    const start = await post(t.app, `/api/streams/${stream._id}/start`, a.auth);
+    expect(start.statusCode).toBe(409);
+    expect(start.json().message).toBe('This show has expired. Reschedule it to go live.');
+    expect((await reschedule(new Date(t.clock.now().getTime() - 1000).toISOString())).statusCode).toBe(400);
+
+    const when = inOneHour();
+    const res = await reschedule(when);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: STREAM_MESSAGES.rescheduled,
+      stream: { status: 'scheduled', scheduledStartTime: new Date(when).toISOString() },
+    });
+    expect((await post(t.app, `/api/streams/${stream._id}/start`, a.auth)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/streams/{id}/activate-product-bidding', () => {
+  it('opens bidding with the clock at the product’s duration', async () => {
+    const a = await sellerWithProducts(1);
+    const stream = await createAuction(t.app, t, a.auth, a.productIds, {
+      startingBid: 2500,
+      durationSeconds: 45,
+    });
+    const early = await post(t.app, `/api/streams/${stream._id}/activate-product-bidding`, a.auth, {
+      productId: a.productIds[0],
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Start the show before activating bidding');
+
+    await post(t.app, `/api/streams/${stream._id}/start`, a.auth);
+    const res = await post(t.app, `/api/streams/${stream._id}/activate-product-bidding`, a.auth, {
+      productId: a.productIds[0],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: STREAM_MESSAGES.activated,
+      product: {
+        product: { productId: a.productIds[0] },
+        bidStatus: 'active',
+        endsAt: new Date(t.clock.now().getTime() + 45_000).toISOString(),
+        minimumNextBid: 2500,
+      },
+    });
+    const twice = await post(t.app, `/api/streams/${stream._id}/activate-product-bidding`, a.auth, {
+      productId: a.productIds[0],
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('Bidding is already active for this product');
+    const unknown = await post(t.app, `/api/streams/${stream._id}/activate-product-bidding`, a.auth, {
+      productId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('ends every other active product when bidding is activated: the bid standing wins', async () => {
+    const a = await sellerWithProducts(2);
+    const stream = await liveAuction(t.app, t, a.auth, a.productIds, { startingBid: 1000 });
+    const ada = await buyerWithToken(t, 'Ada');
+    expect((await bid(t.app, ada.auth, stream._id, a.productIds[0] as string, 1000)).statusCode).toBe(200);
+    t.clock.advance(5_000);
+    const next = await post(t.app, `/api/streams/${stream._id}/activate-product-bidding`, a.auth, {
+      productId: a.productIds[1],
+    });
+    expect(next.statusCode).toBe(200);
+    const details = (await get(`/api/streams/${stream._id}`)).json().stream as Stream;
+    expect(details.products.map((p) => [p.bidStatus, p.outcome])).toEqual([
+      ['ended', 'sold'],
+      ['active', null],
+    ]);
+    expect(details.products[0]?.currentBidder).toEqual({ _id: ada.buyer.id, name: 'Ada' });
+  });
+
+  it('re-runs an unsold product from scratch but never a sold one', async () => {
+    const a = await sellerWithProducts(2);
+    const stream = await liveAuction(t.app, t, a.auth, a.productIds, {
+      startingBid: 1000,
+      reservePrice: 50000,
+    });
+    const [first, second] = a.productIds as [string, string];
+    const ada = await buyerWithToken(t, 'Ada');
+    await bid(t.app, ada.auth, stream._id, first, 1000);
+    t.clock.advance(31_000);
+    await t.app.auctions.tick();
+    const activate = (productId: string) =>
+      post(t.app, `/api/streams/${stream._id}/activate-product-bidding`, a.auth, { productId });
+    // The reserve was not met: unsold, so it can run again, with no bids.
+    const rerun = await activate(first);
+    expect(rerun.statusCode).toBe(200);
+    expect(rerun.json().product).toMatchObject({ bidsCount: 0, currentBid: null, minimumNextBid: 1000 });
+    // The same amount is a new bid in the new round.
+    expect((await bid(t.app, ada.auth, stream._id, first, 1000)).statusCode).toBe(200);
+    await activate(second);
+    const res = await bid(t.app, ada.auth, stream._id, second, 60000);
+    expect(res.statusCode).toBe(200);
+    t.clock.advance(31_000);
+    await t.app.auctions.tick();
+    const sold = await activate(second);
+    expect(sold.statusCode).toBe(409);
+    expect(sold.json().message).toBe('This product has already been sold');
+  });
+
+  it('is only for live auctions', async () => {
+    const a = await sellerWithProducts(1);
+    const show = await createShow(t.app, t, a.auth, a.productIds, {
+      startImmediately: true,
+      scheduledStartTime: undefined,
+    });
+    await post(t.app, `/api/streams/${show._id}/start`, a.auth);
+    const res = await post(t.app, `/api/streams/${show._id}/activate-product-bidding`, a.auth, {
+      productId: a.productIds[0],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Bidding is only for live auctions');
+  });
+});
+
+describe('another seller’s show (BOLA)', () => {
+  it('answers 404 to seller B for every action on seller A’s show', async () => {
+    const a = await sellerWithProducts(1);
+    const b = await sellerWithProducts(1);
+    const stream = await createAuction(t.app, t, a.auth, a.productIds);
+    const attempts = [
+      post(t.app, `/api/streams/${stream._id}/start`, b.auth),
+      post(t.app, `/api/streams/${stream._id}/end`, b.auth),
+      post(t.app, `/api/streams/${stream._id}/join-seller`, b.auth),
+      post(t.app, `/api/streams/${stream._id}/activate-product-bidding`, b.auth, {
+        productId: a.productIds[0],
+      }),
+      post(t.app, '/api/streams/reschedule-expired', b.auth, {
+        streamId: stream._id,
+        newScheduledStartTime: inOneHour(),
+      }),
+      get(`/api/streams/${stream._id}/renew-token`, b.auth),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().message).toBe('Stream not found');
+    }
+    // Nothing changed.
+    expect((await get(`/api/streams/${stream._id}`)).json().stream.status).toBe('scheduled');
+  });
+
+  it('refuses a buyer token on the seller actions (401)', async () => {
+    const a = await sellerWithProducts(1);
+    const buyer = await buyerWithToken(t);
+    const stream = await createAuction(t.app, t, a.auth, a.productIds);
+    await post(t.app, `/api/streams/${stream._id}/start`, a.auth);
+    for (const res of [
+      await post(t.app, `/api/streams/${stream._id}/activate-product-bidding`, buyer.auth, {
+        productId: a.productIds[0],
+      }),
+      await post(t.app, `/api/streams/${stream._id}/end`, buyer.auth),
+      await post(t.app, `/api/streams/${stream._id}/start`, buyer.auth),
+    ]) {
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('deleting a product that is in a show', () => {
+  it('is refused while the show is scheduled or live, and allowed once it has ended', async () => {
+    const a = await sellerWithProducts(1);
+    const [productId] = a.productIds as [string];
+    const stream = await createAuction(t.app, t, a.auth, [productId]);
+    const remove = () =>
+      t.app.inject({ method: 'DELETE', url: `/api/products/${productId}`, headers: a.auth });
+    const refused = await remove();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This product is in a scheduled or live show. Remove it from the show, or wait until the show has ended, before deleting it.',
+    );
+    await post(t.app, `/api/streams/${stream._id}/start`, a.auth);
+    expect((await remove()).statusCode).toBe(409);
+    await post(t.app, `/api/streams/${stream._id}/end`, a.auth);
+    expect((await remove()).statusCode).toBe(200);
+    expect(await t.db.select().from(products).where(eq(products.id, productId))).toEqual([]);
+    // The past show still names what it offered.
+    const past = (await get(`/api/streams/${stream._id}`)).json().stream as Stream;
+    expect(past.products[0]?.product.name).toBe('Lot 1');
+  });
+});
