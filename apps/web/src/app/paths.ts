@@ -92,6 +92,8 @@ export const paths = {
     analyticsInsights: '/dashboard/analytics-insights',
     kycVerification: '/dashboard/kyc-verification',
   },
+  /** The public watch page of a show, outside the dashboard: what buyers open from a shared link. */
+  watch: (streamId: string | number) => `/watch/${id(streamId)}`,
   /** Development pages: real forms around ui pieces whose screens arrive with later issues. */
   dev: {
     locationPickers: '/dev/location-pickers',

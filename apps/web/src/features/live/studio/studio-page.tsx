@@ -124,6 +124,8 @@ export function StudioPage({
   cameraStream.current = camera.stream;
   const hasCamera = camera.stream !== null;
   const socket = live.socket;
+  const loadRef = useRef(loadProvider);
+  loadRef.current = loadProvider;
   // biome-ignore lint/correctness/useExhaustiveDependencies: hasCamera starts publishing once the camera first runs; the stream itself is read from a ref so that a device switch replaces tracks instead of restarting.
   useEffect(() => {
     const media = cameraStream.current;
@@ -131,7 +133,8 @@ export function StudioPage({
     let cancelled = false;
     let started: Publication | null = null;
     setVideoStatus('connecting');
-    loadProvider(broadcast.videoProvider)
+    loadRef
+      .current(broadcast.videoProvider)
       .then((provider) =>
         provider.publish(broadcast, media, {
           signalling: socket,
@@ -163,7 +166,7 @@ export function StudioPage({
       started?.stop();
       publication.current = null;
     };
-  }, [broadcast, socket, hasCamera, loadProvider, renewToken]);
+  }, [broadcast, socket, hasCamera, renewToken]);
 
   useEffect(() => {
     if (camera.stream) void publication.current?.replaceStream(camera.stream);

@@ -1,0 +1,282 @@
+import type { AuctionStatus, Stream } from '@kasuwa/contracts';
+import { streamSocketEvents } from '@kasuwa/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useMemo, useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/app/providers';
+import { quickBids } from '@/features/watch/bid-panel';
+import { BUYER_SESSION_KEY, type BuyerSession } from '@/features/watch/buyer-session';
+import { type WatchAuction, WatchPage } from '@/features/watch/watch-page';
+import { createApiClient } from '@/lib/api-client';
+import { readBearerToken } from '@/lib/session-token';
+import type { VideoProviderClient } from '@/lib/video/video-provider';
+import { type FakeAnswer, fakeFetch, type RecordedCall, storeTestSession } from '@/test/fake-api';
+import { FakeLiveSocket } from '@/test/fake-live-socket';
+import { ANKARA_ID, STREAM_ID, testStream, testStreamProduct } from '@/test/live-fixtures';
+
+const ada = { _id: 'buyer-ada', name: 'Ada' };
+const me: BuyerSession = { buyer: { _id: 'buyer-chioma', name: 'Chioma' }, token: 'buyer-token' };
+
+/**
+ * The auction statuses as a plain map (server signals applied as they come): the SPEC section 4
+ * timing rules belong to features/live and have their own tests; here only their results matter.
+ */
+function useStatuses(): WatchAuction {
+  const [statuses, setStatuses] = useState<Record<string, AuctionStatus>>({});
+  return useMemo(() => {
+    const set = (productId: string, status: AuctionStatus) =>
+      setStatuses((s) => ({ ...s, [productId]: status }));
+    return {
+      statuses,
+      activate: (id) => set(id, 'active'),
+      timer: () => {},
+      signal: set,
+      winner: (id) => set(id, 'ongoing'),
+      hydrate: (products) => {
+        for (const p of products) if (p.bidStatus !== 'pending') set(p.productId, p.bidStatus);
+      },
+    };
+  }, [statuses]);
+}
+
+function Harness(props: {
+  api: ReturnType<typeof createApiClient>;
+  socket: FakeLiveSocket;
+  provider: VideoProviderClient;
+}) {
+  const auction = useStatuses();
+  return (
+    <WatchPage
+      streamId={STREAM_ID}
+      auction={auction}
+      api={props.api}
+      connect={async () => props.socket}
+      loadProvider={async () => props.provider}
+    />
+  );
+}
+
+const biddingOpen = () =>
+  testStream({
+    status: 'live',
+    products: [
+      testStreamProduct({
+        bidStatus: 'active',
+        currentBid: 5000,
+        currentBidder: ada,
+        minimumNextBid: 5100,
+        bidsCount: 1,
+        endsAt: new Date(Date.now() + 20_000).toISOString(),
+      }),
+    ],
+  });
+
+type Handlers = Record<string, FakeAnswer | ((call: RecordedCall) => FakeAnswer)>;
+
+function renderWatch(options: { stream?: Stream; buyer?: BuyerSession; handlers?: Handlers } = {}) {
+  if (options.buyer) localStorage.setItem(BUYER_SESSION_KEY, JSON.stringify(options.buyer));
+  const stream = options.stream ?? biddingOpen();
+  const socket = new FakeLiveSocket();
+  const { fetch, calls } = fakeFetch({
+    [`GET /streams/${STREAM_ID}`]: { body: { stream } },
+    ...options.handlers,
+  });
+  const buyerToken = () => {
+    const raw = localStorage.getItem(BUYER_SESSION_KEY);
+    return raw ? (JSON.parse(raw) as BuyerSession).token : null;
+  };
+  const api = createApiClient({ fetch, getToken: buyerToken });
+  const watch = vi.fn<VideoProviderClient['watch']>(async () => ({ stop: vi.fn() }));
+  const provider: VideoProviderClient = { name: 'local', publish: vi.fn(), watch };
+  const view = render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <Harness api={api} socket={socket} provider={provider} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...view, socket, calls, watch, connect: () => act(() => void socket.connect()) };
+}
+
+describe('Watch page', () => {
+  it('plays the live video and shows the viewer count and comments to anyone', async () => {
+    const { socket, watch, connect } = renderWatch();
+    connect();
+    expect(await screen.findByText('LIVE')).toBeTruthy();
+    await waitFor(() => expect(watch).toHaveBeenCalledTimes(1));
+    expect(watch.mock.calls[0]?.[0]).toMatchObject({ _id: STREAM_ID, videoProvider: 'local' });
+
+    act(() => {
+      socket.serverSends(streamSocketEvents.viewerJoined, {
+        streamId: STREAM_ID,
+        viewerCount: 7,
+        peakViewers: 7,
+        timestamp: 1,
+      });
+      socket.serverSends(streamSocketEvents.notification, {
+        type: 'stream_comment',
+        timestamp: 2,
+        content: 'Is the gown available in XL?',
+        data: { streamId: STREAM_ID, comment: { _id: 'c1', author: { ...ada, role: 'buyer' } } },
+      });
+    });
+    expect(screen.getByLabelText('7 watching')).toBeTruthy();
+    expect(screen.getByText('Is the gown available in XL?')).toBeTruthy();
+    // Reading needs no account; writing does.
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log in to comment and bid' })).toBeTruthy();
+  });
+
+  it("bids the minimum next bid with the buyer's token, never the seller's", async () => {
+    const user = userEvent.setup();
+    storeTestSession(); // A seller logged in on the same phone.
+    const { calls, connect } = renderWatch({
+      buyer: me,
+      handlers: {
+        [`POST /streams/${STREAM_ID}/bids`]: (call) => ({
+          body: {
+            message: 'Bid placed',
+            product: testStreamProduct({
+              bidStatus: 'active',
+              currentBid: (call.body as { amount: number }).amount,
+              currentBidder: me.buyer,
+              minimumNextBid: 5200,
+              bidsCount: 2,
+              endsAt: new Date(Date.now() + 20_000).toISOString(),
+            }),
+          },
+        }),
+      },
+    });
+    connect();
+    const panel = await screen.findByRole('region', { name: 'Bidding' });
+    expect(within(panel).getByText('₦5,000.00')).toBeTruthy();
+    expect(within(panel).getByText('by Ada')).toBeTruthy();
+    expect(within(panel).getByText('₦5,100.00')).toBeTruthy();
+
+    await user.click(within(panel).getByRole('button', { name: 'Bid ₦5,100' }));
+
+    const bid = calls.find((c) => c.method === 'POST');
+    expect(bid?.path).toBe(`/streams/${STREAM_ID}/bids`);
+    expect(bid?.body).toEqual({ productId: ANKARA_ID, amount: 5100 });
+    expect(bid?.headers.authorization).toBe('Bearer buyer-token');
+    expect(readBearerToken()).toBe('token-1');
+    expect(await within(panel).findByText('You are the highest bidder')).toBeTruthy();
+    expect(within(panel).getByText('by you')).toBeTruthy();
+  });
+
+  it("shows why a bid was refused, with the server's message", async () => {
+    const user = userEvent.setup();
+    const { connect } = renderWatch({
+      buyer: me,
+      handlers: {
+        [`POST /streams/${STREAM_ID}/bids`]: {
+          status: 409,
+          body: { message: 'Bid at least ₦5,200', minimumNextBid: 5200 },
+        },
+      },
+    });
+    connect();
+    const panel = await screen.findByRole('region', { name: 'Bidding' });
+    await user.click(within(panel).getByRole('button', { name: 'Bid ₦5,100' }));
+    expect(await within(panel).findByRole('alert')).toHaveProperty('textContent', 'Bid at least ₦5,200');
+  });
+
+  it('asks a viewer to log in before bidding, then keeps the buyer session apart from the seller one', async () => {
+    const user = userEvent.setup();
+    const { socket, calls, connect } = renderWatch({
+      handlers: {
+        'POST /buyers/login': { body: { message: 'Welcome back', buyer: me.buyer, token: 'buyer-token' } },
+      },
+    });
+    connect();
+    const panel = await screen.findByRole('region', { name: 'Bidding' });
+    await user.click(within(panel).getByRole('button', { name: 'Bid ₦5,100' }));
+    expect(calls.some((c) => c.path.endsWith('/bids'))).toBe(false);
+
+    const sheet = await screen.findByRole('dialog', { name: 'Log in to bid and comment' });
+    await user.click(within(sheet).getByRole('button', { name: 'Log in' }));
+    expect(within(sheet).getByText('Email is required')).toBeTruthy();
+
+    await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
+    await user.type(within(sheet).getByLabelText('Password', { selector: 'input' }), 'Lekki2026market');
+    await user.click(within(sheet).getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.path === '/buyers/login')?.body).toEqual({
+      email: 'chioma@example.ng',
+      password: 'Lekki2026market',
+    });
+    expect(JSON.parse(localStorage.getItem(BUYER_SESSION_KEY) ?? 'null')).toEqual(me);
+    expect(readBearerToken()).toBeNull();
+    // The socket reconnects with the buyer's token and subscribes again; now the buyer can comment.
+    expect(socket.eventsNamed(streamSocketEvents.subscribe)).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: 'Comment' })).toBeTruthy();
+  });
+
+  it("shows the server's message when signing up fails", async () => {
+    const user = userEvent.setup();
+    const { connect } = renderWatch({
+      handlers: {
+        'POST /buyers/register': {
+          status: 409,
+          body: { message: 'An account with this email already exists' },
+        },
+      },
+    });
+    connect();
+    await user.click(await screen.findByRole('button', { name: 'Log in to comment and bid' }));
+    const sheet = await screen.findByRole('dialog');
+    await user.click(within(sheet).getByRole('tab', { name: 'Sign up' }));
+    await user.type(within(sheet).getByRole('textbox', { name: 'Name' }), 'Chioma Okafor');
+    await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
+    await user.type(within(sheet).getByLabelText('Password', { selector: 'input' }), 'Lekki2026market');
+    await user.click(within(sheet).getByRole('button', { name: 'Sign up' }));
+    expect(await within(sheet).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'An account with this email already exists',
+    );
+    expect(localStorage.getItem(BUYER_SESSION_KEY)).toBeNull();
+  });
+
+  it('announces the winner, and tells the winner it is them', async () => {
+    const { socket, connect } = renderWatch({ buyer: me });
+    connect();
+    await screen.findByRole('region', { name: 'Bidding' });
+    act(() =>
+      socket.serverSends(streamSocketEvents.notification, {
+        type: 'auction_winner',
+        timestamp: 3,
+        content: 'Chioma won Ankara gown',
+        data: {
+          streamId: STREAM_ID,
+          product: { product: { productId: ANKARA_ID } },
+          bidWinner: { bidAmount: 6000, buyer: me.buyer },
+          orderId: 'order-1',
+        },
+      }),
+    );
+    expect(screen.getByText('You won!')).toBeTruthy();
+    expect(screen.getByText(/You won Ankara gown for ₦6,000.00!/)).toBeTruthy();
+  });
+
+  it('shows when a scheduled show starts, without video', async () => {
+    const { watch } = renderWatch({ stream: testStream({ scheduledStartTime: '2026-12-05T18:30:00.000Z' }) });
+    expect(await screen.findByText(/^Starts Sat, 5 Dec/)).toBeTruthy();
+    expect(watch).not.toHaveBeenCalled();
+  });
+});
+
+describe('quickBids', () => {
+  it("steps by the server's increment once a bid stands", () => {
+    expect(quickBids(5100, 5000)).toEqual([5100, 5200, 5300]);
+    expect(quickBids(55_000, 54_500)).toEqual([55_000, 55_500, 56_000]);
+  });
+  it('steps by a round tenth of the starting bid before the first bid', () => {
+    expect(quickBids(5000, null)).toEqual([5000, 5500, 6000]);
+    expect(quickBids(300, null)).toEqual([300, 400, 500]);
+  });
+});

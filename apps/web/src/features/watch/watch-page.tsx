@@ -1,0 +1,273 @@
+import {
+  type AuctionStatus,
+  type PlaceBidResponse,
+  PRODUCT_NAME,
+  type Stream,
+  type VideoProvider,
+} from '@kasuwa/contracts';
+import { Eye, Radio } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { BidPanel } from '@/features/watch/bid-panel';
+import { buyerApi, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
+import { WatchChat } from '@/features/watch/watch-chat';
+import { WatchVideo } from '@/features/watch/watch-video';
+import { type ApiClient, isApiError } from '@/lib/api-client';
+import { type ConnectLiveSocket, sendStreamMessage } from '@/lib/live-socket';
+import { formatNaira } from '@/lib/money';
+import { type AuctionEventSink, fetchStream, useLiveRoom } from '@/lib/use-live-room';
+import { useNow } from '@/lib/use-now';
+import type { VideoProviderClient } from '@/lib/video/video-provider';
+import { Spinner } from '@/ui/spinner';
+
+const BuyerAuthSheet = lazy(() => import('@/features/watch/buyer-auth-sheet'));
+
+/**
+ * The public watch page (`/watch/{streamId}`), what buyers open from a WhatsApp link: the seller's
+ * video, the live badge and viewer count, the chat (everyone reads, buyers write), and bidding on
+ * the product the seller has open. Watching needs no account; commenting and bidding need a buyer
+ * log-in, offered in a sheet over the video.
+ */
+
+/** SPEC section 4's statuses per product, kept by the caller (useAuctionStatus). */
+export type WatchAuction = AuctionEventSink & { statuses: Readonly<Record<string, AuctionStatus>> };
+
+export interface WatchPageProps {
+  streamId: string;
+  auction: WatchAuction;
+  api?: ApiClient;
+  connect?: ConnectLiveSocket;
+  loadProvider?: (name: VideoProvider) => Promise<VideoProviderClient>;
+}
+
+const startFormat = new Intl.DateTimeFormat('en-NG', {
+  timeZone: 'Africa/Lagos',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProvider }: WatchPageProps) {
+  const { session, logIn, logOut } = useBuyerSession();
+  const live = useLiveRoom({ streamId, getToken: readBuyerToken, auction, api, connect });
+  const now = useNow();
+  const { room, stream } = live;
+  const [sheet, setSheet] = useState<{ open: boolean; reason?: string }>({ open: false });
+  const [placing, setPlacing] = useState<number | null>(null);
+  const [bidError, setBidError] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = stream ? `${stream.title} · Live on ${PRODUCT_NAME}` : `Live on ${PRODUCT_NAME}`;
+  }, [stream]);
+
+  const askToLogIn = useCallback((reason: string) => setSheet({ open: true, reason }), []);
+
+  // A token the server refuses (expired, revoked) is forgotten, and the socket goes on as a viewer.
+  const { connectError, reauthenticate } = live;
+  useEffect(() => {
+    if (session && connectError === 'Invalid token') {
+      logOut();
+      reauthenticate();
+    }
+  }, [session, connectError, logOut, reauthenticate]);
+
+  // A viewer's provider token comes with the public stream answer: a fresh fetch brings a fresh one.
+  const renewToken = useCallback(async () => {
+    const fresh = await fetchStream(api, streamId);
+    if (!fresh.agoraToken) throw new Error('No video token');
+    return fresh.agoraToken;
+  }, [api, streamId]);
+
+  const status = room.status ?? stream?.status ?? null;
+  const isLive = status === 'live';
+  const current =
+    room.products.find((p) => auction.statuses[p.productId] === 'active') ??
+    room.products.find((p) => auction.statuses[p.productId] === 'ongoing') ??
+    null;
+  const currentStatus = current ? auction.statuses[current.productId] : undefined;
+
+  const placeBid = useCallback(
+    async (amount: number) => {
+      if (!current) return;
+      if (!session) {
+        askToLogIn('Log in or sign up to bid. It takes a few seconds.');
+        return;
+      }
+      setPlacing(amount);
+      setBidError(null);
+      try {
+        const answer = await api.post<PlaceBidResponse>(`/streams/${encodeURIComponent(streamId)}/bids`, {
+          productId: current.productId,
+          amount,
+        });
+        live.apply({ type: 'product', product: answer.product });
+      } catch (error) {
+        if (isApiError(error) && error.status === 401) {
+          logOut();
+          reauthenticate();
+          askToLogIn('Your log-in has expired. Log in again to bid.');
+        } else {
+          setBidError(error instanceof Error ? error.message : 'Your bid was not placed. Try again.');
+        }
+      } finally {
+        setPlacing(null);
+      }
+    },
+    [api, askToLogIn, current, live, logOut, reauthenticate, session, streamId],
+  );
+
+  const sendComment = useCallback(
+    (text: string) => sendStreamMessage(live.socket, stream?._id, text, 'comment'),
+    [live.socket, stream?._id],
+  );
+
+  if (live.query.isPending) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center bg-ink text-white">
+        <Spinner size="lg" label="Loading the show" />
+      </div>
+    );
+  }
+  if (!stream) {
+    const notFound =
+      isApiError(live.query.error) && (live.query.error.status === 404 || live.query.error.status === 400);
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-ink p-6 text-center text-white">
+        <h1 className="font-semibold text-xl">
+          {notFound ? 'Show not found' : 'This show could not be loaded'}
+        </h1>
+        <p className="max-w-sm text-white/80">
+          {notFound ? 'Check the link you were sent.' : 'Check your connection, then try again.'}
+        </p>
+        {!notFound && (
+          <button
+            type="button"
+            onClick={() => void live.query.refetch()}
+            className="min-h-11 rounded-control bg-white px-4 font-semibold text-ink"
+          >
+            Try again
+          </button>
+        )}
+      </main>
+    );
+  }
+
+  return (
+    <div className="min-h-dvh bg-ink lg:flex lg:h-dvh">
+      <section aria-label="Video" className="relative h-[56dvh] shrink-0 lg:h-auto lg:flex-1">
+        {isLive ? (
+          <WatchVideo
+            stream={stream}
+            live={isLive}
+            socket={live.socket}
+            renewToken={renewToken}
+            loadProvider={loadProvider}
+          />
+        ) : (
+          <OffAir stream={stream} status={status} />
+        )}
+        <header className="absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent px-3 pt-3 pb-6 text-white">
+          <h1 className="min-w-0 flex-1 truncate font-semibold">{stream.title}</h1>
+          {isLive && (
+            <span className="flex shrink-0 items-center gap-1 rounded-full bg-danger-600 px-2.5 py-1 font-bold text-xs">
+              <Radio className="size-3.5" aria-hidden />
+              LIVE
+            </span>
+          )}
+          <span
+            role="status"
+            aria-live="off"
+            aria-label={`${room.viewerCount} watching`}
+            className="flex shrink-0 items-center gap-1 rounded-full bg-black/50 px-2.5 py-1 text-xs"
+          >
+            <Eye className="size-3.5" aria-hidden />
+            {room.viewerCount}
+          </span>
+        </header>
+        {current?.winner && currentStatus === 'ongoing' && (
+          <p
+            role="status"
+            className="absolute inset-x-3 bottom-16 rounded-card bg-amber-400 px-4 py-3 font-semibold text-amber-950 text-sm shadow-card"
+          >
+            {current.winner.buyer._id === session?.buyer._id ? 'You won' : `${current.winner.buyer.name} won`}{' '}
+            {current.name} for {formatNaira(current.winner.bidAmount)}!
+          </p>
+        )}
+      </section>
+
+      <div className="flex flex-col gap-3 p-3 lg:w-[420px] lg:overflow-y-auto">
+        {current && currentStatus ? (
+          <BidPanel
+            product={current}
+            status={currentStatus}
+            now={now}
+            buyerId={session?.buyer._id ?? null}
+            placing={placing}
+            error={bidError}
+            onBid={(amount) => void placeBid(amount)}
+          />
+        ) : (
+          isLive &&
+          stream.type === 'live_auction' && (
+            <p className="rounded-card bg-white/10 px-4 py-3 text-sm text-white/85">
+              Bidding opens when the seller puts a product up. Stay around!
+            </p>
+          )
+        )}
+        <WatchChat
+          items={room.feed}
+          buyerName={session?.buyer.name ?? null}
+          canWrite={live.connected && status !== 'ended'}
+          send={sendComment}
+          onLogIn={() => askToLogIn('Log in or sign up to comment and bid.')}
+          onLogOut={() => {
+            logOut();
+            reauthenticate();
+          }}
+        />
+      </div>
+
+      {sheet.open && (
+        <Suspense fallback={null}>
+          <BuyerAuthSheet
+            open={sheet.open}
+            onOpenChange={(open) => setSheet((s) => ({ ...s, open }))}
+            api={api}
+            reason={sheet.reason}
+            onLoggedIn={(next) => {
+              logIn(next);
+              // The socket learns who is here (comments need a buyer), then the show is fetched again.
+              reauthenticate();
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function OffAir({ stream, status }: { stream: Stream; status: Stream['status'] | null }) {
+  const text =
+    status === 'ended'
+      ? { title: 'This show has ended', body: 'Thanks for watching.' }
+      : status === 'expired'
+        ? { title: 'This show did not start', body: 'The seller may schedule it again.' }
+        : {
+            title: `Starts ${startFormat.format(new Date(stream.scheduledStartTime))}`,
+            body: 'Keep this page open: the video starts by itself when the seller goes live.',
+          };
+  return (
+    <div className="relative flex h-full w-full flex-col items-center justify-center gap-2 overflow-hidden p-6 text-center text-white">
+      {stream.coverImage && (
+        <img
+          src={stream.coverImage}
+          alt=""
+          className="absolute inset-0 h-full w-full object-cover opacity-40"
+        />
+      )}
+      <p className="relative font-semibold text-xl">{text.title}</p>
+      <p className="relative max-w-xs text-sm text-white/85">{text.body}</p>
+    </div>
+  );
+}
