@@ -154,12 +154,12 @@ function SalesChart({ shows }: { shows: Shown[] }) {
 
 function Figure({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
-    <div className="flex items-start gap-2">
-      <span className="mt-0.5 text-ink-subtle">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-ink-muted text-xs">{label}</dt>
-        <dd className="font-semibold text-ink text-sm">{value}</dd>
-      </div>
+    <div className="min-w-0">
+      <dt className="flex items-center gap-1.5 text-ink-muted text-xs">
+        <span className="text-ink-subtle">{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-semibold text-ink text-sm">{value}</dd>
     </div>
   );
 }
