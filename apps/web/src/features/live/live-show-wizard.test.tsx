@@ -16,6 +16,7 @@ import {
   SUB_CATEGORY_ID,
   testProduct,
 } from '@/features/live/testing';
+import { ApiError } from '@/lib/api-client';
 
 type Fake = ReturnType<typeof liveApi>;
 
@@ -109,6 +110,32 @@ describe('the create live show and live auction wizards', () => {
     expect(((await screen.findByLabelText('Title')) as HTMLInputElement).value).toBe('Friday Ankara drop');
     expect(((await screen.findByLabelText('Category')) as HTMLSelectElement).value).toBe(CATEGORY_ID);
     expect(screen.getByRole('button', { name: 'Remove tag ankara' })).toBeTruthy();
+  });
+
+  it('refuses a preview video over the cap before sending it, and retries a failed upload', async () => {
+    const { upload, sent } = fakeUpload();
+    let failures = 1;
+    const flaky = ((...args: Parameters<typeof upload>) => {
+      if (failures-- > 0)
+        return Promise.reject(new ApiError({ status: 0, kind: 'network', message: 'No connection' }));
+      return upload(...args);
+    }) as typeof upload;
+    open(liveApi(), 'live_show', flaky, `${SHOW}?step=media`);
+
+    const big = new File(['x'], 'long.mp4', { type: 'video/mp4' });
+    Object.defineProperty(big, 'size', { value: 51 * 1024 * 1024 });
+    await userEvent.upload(screen.getByLabelText('Choose preview video'), big);
+    expect(await screen.findByText('The video must be at most 50 MB')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await userEvent.upload(
+      screen.getByLabelText('Choose cover photo'),
+      new File(['img'], 'cover.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByText('No connection')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry upload' }));
+    expect(await screen.findByRole('button', { name: 'Remove cover photo' })).toBeTruthy();
+    expect(sent).toEqual(['coverImage']);
   });
 
   it('forgets the draft on Start over', async () => {

@@ -1,3 +1,4 @@
+import { MAX_STREAM_COVER_IMAGE_BYTES, MAX_STREAM_VIDEO_BYTES } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
 import { Film, ImagePlus, RotateCw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -16,6 +17,13 @@ const accepts: Record<StreamMediaField, string> = {
   coverImage: 'image/*',
   video: 'video/mp4,video/webm,video/quicktime,.mp4,.m4v,.webm,.mov',
 };
+
+const caps: Record<StreamMediaField, number> = {
+  coverImage: MAX_STREAM_COVER_IMAGE_BYTES,
+  video: MAX_STREAM_VIDEO_BYTES,
+};
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 function fits(field: StreamMediaField, file: File) {
   if (field === 'coverImage')
@@ -78,6 +86,16 @@ export function MediaField({
         preview: null,
         message:
           field === 'coverImage' ? 'Choose a photo (JPG, PNG or WebP)' : 'Choose an MP4, WebM or MOV video',
+      });
+      return;
+    }
+    // Checked here so a seller on mobile data does not send 60 MB only to be told it is too big.
+    if (file.size > caps[field]) {
+      setState({
+        status: 'failed',
+        file,
+        preview: null,
+        message: `${field === 'coverImage' ? 'The cover photo' : 'The video'} must be at most ${megabytes(caps[field])}`,
       });
       return;
     }
@@ -179,7 +197,7 @@ export function MediaField({
             />
           </label>
         )}
-        {state.status === 'failed' && fits(field, state.file) && (
+        {state.status === 'failed' && fits(field, state.file) && state.file.size <= caps[field] && (
           <Button variant="secondary" size="sm" onClick={() => start(state.file)}>
             <RotateCw className="size-4" aria-hidden />
             Retry upload
