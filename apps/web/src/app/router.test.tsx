@@ -85,7 +85,9 @@ const screens: [string, string][] = [
   [paths.dashboard.liveStreams.pastShows, 'Past Shows'],
   [paths.dashboard.liveStreams.scheduledShows, 'Scheduled Shows'],
   [paths.dashboard.liveStreams.submitLiveShow, 'Submit Live Show'],
-  [paths.dashboard.liveStreams.studio('s-1'), 'Live Stream Studio'],
+  // The studio and the watch page of a show the server does not know.
+  [paths.dashboard.liveStreams.studio('s-1'), 'Show not found'],
+  [paths.watch('s-1'), 'Show not found'],
   [paths.dashboard.livestreaming, 'Livestreaming'],
   [paths.dashboard.settings, 'Settings'],
   [paths.dashboard.account, 'Account'],

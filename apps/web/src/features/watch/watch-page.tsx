@@ -154,7 +154,7 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
   }
 
   return (
-    <div className="min-h-dvh bg-ink lg:flex lg:h-dvh">
+    <main className="min-h-dvh bg-ink lg:flex lg:h-dvh">
       <section aria-label="Video" className="relative h-[56dvh] shrink-0 lg:h-auto lg:flex-1">
         {isLive ? (
           <WatchVideo
@@ -243,7 +243,7 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
           />
         </Suspense>
       )}
-    </div>
+    </main>
   );
 }
 

@@ -19,7 +19,7 @@ import {
 } from '@/features/live/studio/studio-api';
 import { type MediaDevicesLike, useCamera } from '@/features/live/studio/use-camera';
 import { useAuctionStatus } from '@/features/live/use-auction-status';
-import { type ApiClient, api as appApi } from '@/lib/api-client';
+import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { type ConnectLiveSocket, type StreamMessageKind, sendStreamMessage } from '@/lib/live-socket';
 import { formatNaira } from '@/lib/money';
@@ -224,10 +224,14 @@ export function StudioPage({
     );
   }
   if (live.query.isError || !stream) {
+    const error = live.query.error;
+    const notFound = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
       <StudioMessage
-        title="This show could not be loaded"
-        text={serverMessage(live.query.error)}
+        title={notFound ? 'Show not found' : 'This show could not be loaded'}
+        text={
+          notFound ? 'It may have been deleted. Your shows are under Scheduled Shows.' : serverMessage(error)
+        }
         action={
           <Button variant="secondary" onClick={() => void live.query.refetch()}>
             Try again
@@ -273,7 +277,7 @@ export function StudioPage({
     isLive && stream.actualStartTime ? formatElapsed(now - Date.parse(stream.actualStartTime)) : null;
 
   return (
-    <div className="flex h-dvh flex-col bg-canvas lg:flex-row">
+    <main className="flex h-dvh flex-col bg-canvas lg:flex-row">
       <section aria-label="Broadcast" className="flex min-h-0 flex-col bg-ink text-white lg:flex-1">
         <header className="flex h-14 shrink-0 items-center gap-2 px-2 sm:px-4">
           <Link
@@ -416,7 +420,7 @@ export function StudioPage({
           </>
         }
       />
-    </div>
+    </main>
   );
 }
 
