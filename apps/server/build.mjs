@@ -1,14 +1,21 @@
-// Bundles the server and the admin CLI into dist/ (our TypeScript and workspace packages inlined,
-// npm dependencies left as imports) and copies the committed migrations beside the bundle.
+// Bundles the server and the admin and simulator CLIs into dist/ (our TypeScript and workspace
+// packages inlined, npm dependencies left as imports) and copies the committed migrations beside the bundle.
 import { cp, readFile, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@kasuwa/'));
+// The simulator's socket client is the web app's dependency (hoisted to the root node_modules);
+// bundled, its CommonJS internals cannot load in an ES module.
+external.push('socket.io-client');
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'src/server.ts', 'cli/admin': 'src/cli/admin.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'cli/admin': 'src/cli/admin.ts',
+    'cli/simulate': 'src/cli/simulate.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
