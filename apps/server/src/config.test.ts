@@ -94,3 +94,43 @@ describe('S3 storage settings', () => {
     expect(() => loadConfig({ S3_BUCKET: 'b-1', S3_ENDPOINT: 'ftp://files' })).toThrow(/S3_ENDPOINT/);
   });
 });
+
+describe('video provider settings', () => {
+  it('uses the local WebRTC provider by default, with ICE servers from JSON', () => {
+    expect(loadConfig({}).video).toEqual({ provider: 'local', iceServers: [] });
+    const ice =
+      '[{"urls":"stun:stun.example.ng:3478"},{"urls":["turn:t.example.ng"],"username":"u","credential":"p"}]';
+    expect(loadConfig({ WEBRTC_ICE_SERVERS: ice }).video).toEqual({
+      provider: 'local',
+      iceServers: [
+        { urls: 'stun:stun.example.ng:3478' },
+        { urls: ['turn:t.example.ng'], username: 'u', credential: 'p' },
+      ],
+    });
+    expect(() => loadConfig({ WEBRTC_ICE_SERVERS: 'stun:x' })).toThrow(
+      /WEBRTC_ICE_SERVERS: must be a JSON array of ICE servers/,
+    );
+  });
+
+  it('switches to LiveKit or Agora only with every setting they need', () => {
+    expect(
+      loadConfig({
+        VIDEO_PROVIDER: 'livekit',
+        LIVEKIT_URL: 'wss://kasuwa.livekit.cloud',
+        LIVEKIT_API_KEY: 'key',
+        LIVEKIT_API_SECRET: 'secret',
+      }).video,
+    ).toEqual({ provider: 'livekit', url: 'wss://kasuwa.livekit.cloud', apiKey: 'key', apiSecret: 'secret' });
+    expect(() =>
+      loadConfig({ VIDEO_PROVIDER: 'livekit', LIVEKIT_URL: 'wss://kasuwa.livekit.cloud' }),
+    ).toThrow(/LIVEKIT_API_KEY: is required when VIDEO_PROVIDER=livekit[\s\S]*LIVEKIT_API_SECRET/);
+    const appId = '0123456789abcdef0123456789abcdef';
+    expect(
+      loadConfig({ VIDEO_PROVIDER: 'agora', AGORA_APP_ID: appId, AGORA_APP_CERTIFICATE: appId }).video,
+    ).toEqual({ provider: 'agora', appId, appCertificate: appId });
+    expect(() => loadConfig({ VIDEO_PROVIDER: 'agora', AGORA_APP_ID: 'nope' })).toThrow(
+      /AGORA_APP_ID: must be 32 hexadecimal characters/,
+    );
+    expect(() => loadConfig({ VIDEO_PROVIDER: 'zoom' })).toThrow(/VIDEO_PROVIDER/);
+  });
+});

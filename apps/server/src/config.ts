@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { iceServerSchema } from '@kasuwa/contracts';
 import { z } from 'zod';
+import type { VideoConfig } from '@/video/video-provider.ts';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
@@ -59,6 +61,44 @@ export const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   /** Defaults to true when S3_ENDPOINT is set (most self-hosted services need path-style URLs). */
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  /** Who carries live-show video: local WebRTC peer to peer (no outside service), LiveKit or Agora. */
+  VIDEO_PROVIDER: z.enum(['local', 'livekit', 'agora']).default('local'),
+  /** The LiveKit server browsers connect to, e.g. wss://kasuwa.livekit.cloud. */
+  LIVEKIT_URL: optionalUrl(['ws', 'wss', 'http', 'https']),
+  LIVEKIT_API_KEY: optionalText,
+  LIVEKIT_API_SECRET: optionalText,
+  /** Agora's App ID and App Certificate (32 hexadecimal characters each). */
+  AGORA_APP_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{32}$/i, 'must be 32 hexadecimal characters')
+      .optional(),
+  ),
+  AGORA_APP_CERTIFICATE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{32}$/i, 'must be 32 hexadecimal characters')
+      .optional(),
+  ),
+  /**
+   * STUN/TURN servers for the local provider, as JSON, e.g.
+   * [{"urls":"stun:stun.l.google.com:19302"},{"urls":"turn:turn.example.ng:3478","username":"u","credential":"p"}].
+   * None are needed when the seller and the viewers share a machine or a network.
+   */
+  WEBRTC_ICE_SERVERS: optionalText.pipe(
+    z
+      .string()
+      .transform((v, ctx) => {
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON array of ICE servers' });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.array(iceServerSchema, { error: 'must be a JSON array of ICE servers' }))
+      .optional(),
+  ),
 });
 
 /** Where uploads go: S3 when a bucket is configured, else local disk under DATA_DIR. */
@@ -76,6 +116,7 @@ export type Config = z.infer<typeof configSchema> & {
   PUBLIC_URL: string;
   /** Null: local disk. */
   s3: S3Config | null;
+  video: VideoConfig;
 };
 
 /** S3 settings that make no sense alone: a half-done S3 setup must not fall back to local disk quietly. */
@@ -98,6 +139,33 @@ function s3Problems(c: z.infer<typeof configSchema>): string[] {
   return problems;
 }
 
+/** The chosen video provider's settings must all be there: a half-configured one would fail mid-show. */
+function videoProblems(c: z.infer<typeof configSchema>): string[] {
+  const missing = (names: Array<keyof typeof c>) =>
+    names
+      .filter((name) => !c[name])
+      .map((name) => `  ${name}: is required when VIDEO_PROVIDER=${c.VIDEO_PROVIDER}`);
+  if (c.VIDEO_PROVIDER === 'livekit')
+    return missing(['LIVEKIT_URL', 'LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET']);
+  if (c.VIDEO_PROVIDER === 'agora') return missing(['AGORA_APP_ID', 'AGORA_APP_CERTIFICATE']);
+  return [];
+}
+
+function videoConfig(c: z.infer<typeof configSchema>): VideoConfig {
+  if (c.VIDEO_PROVIDER === 'livekit') {
+    return {
+      provider: 'livekit',
+      url: c.LIVEKIT_URL ?? '',
+      apiKey: c.LIVEKIT_API_KEY ?? '',
+      apiSecret: c.LIVEKIT_API_SECRET ?? '',
+    };
+  }
+  if (c.VIDEO_PROVIDER === 'agora') {
+    return { provider: 'agora', appId: c.AGORA_APP_ID ?? '', appCertificate: c.AGORA_APP_CERTIFICATE ?? '' };
+  }
+  return { provider: 'local', iceServers: c.WEBRTC_ICE_SERVERS ?? [] };
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -107,7 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const problems = s3Problems(c);
+  const problems = [...s3Problems(c), ...videoProblems(c)];
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...c,
@@ -123,5 +191,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
           forcePathStyle: c.S3_FORCE_PATH_STYLE ?? c.S3_ENDPOINT !== undefined,
         }
       : null,
+    video: videoConfig(c),
   };
 }

@@ -21,11 +21,13 @@ import { migrationsFolder } from '@/db/migrations-folder.ts';
 import { systemClock } from '@/lib/clock.ts';
 import { createOutboxMailer, createSmtpMailer } from '@/mail/mailer.ts';
 import { scaleAuthRateLimits } from '@/modules/accounts/accounts.routes.ts';
+import { scaleBuyerRateLimits } from '@/modules/buyers/buyers.routes.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
 import { seedDemoCatalogue } from '@/seed/demo-catalogue.ts';
 import { type FileStorage, localDiskStorage } from '@/storage/file-storage.ts';
 import { StorageUnavailableError, s3Storage } from '@/storage/s3-storage.ts';
+import { createVideoProvider } from '@/video/video-provider.ts';
 
 const EMBEDDED_DATABASE = 'kasuwa';
 
@@ -164,7 +166,11 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       version: await readVersion(),
       trustProxy: config.TRUST_PROXY,
       authRateLimits: scaleAuthRateLimits(config.AUTH_RATE_LIMIT_SCALE),
+      buyerRateLimits: scaleBuyerRateLimits(config.AUTH_RATE_LIMIT_SCALE),
+      video: createVideoProvider(config.video, jwtSecret),
+      publicUrl: config.PUBLIC_URL,
     });
+    logger.info({ videoProvider: config.video.provider }, 'live-show video provider');
     cleanups.push(() => app.close());
 
     await app.listen({ port: config.PORT, host: config.HOST });

@@ -558,7 +558,7 @@ describe('deleting a product that is in a show', () => {
     const refused = await remove();
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      'This product is in a scheduled or live show. Remove it from the show, or wait until the show has ended, before deleting it.',
+      'This product is in a scheduled or live show. You can delete it once the show has ended.',
     );
     await post(t.app, `/api/streams/${stream._id}/start`, a.auth);
     expect((await remove()).statusCode).toBe(409);

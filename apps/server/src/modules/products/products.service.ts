@@ -172,7 +172,7 @@ const pageCount = (total: number, limit: number) => Math.ceil(total / limit);
 
 /** The refusal of a delete while buyers may still be shown the product live. */
 export const PRODUCT_IN_SHOW_MESSAGE =
-  'This product is in a scheduled or live show. Remove it from the show, or wait until the show has ended, before deleting it.';
+  'This product is in a scheduled or live show. You can delete it once the show has ended.';
 
 export function productsService({
   repo,
