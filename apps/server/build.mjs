@@ -5,9 +5,6 @@ import { build } from 'esbuild';
 
 const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@kasuwa/'));
-// The simulator's socket client is the web app's dependency (hoisted to the root node_modules);
-// bundled, its CommonJS internals cannot load in an ES module.
-external.push('socket.io-client');
 
 await rm('dist', { recursive: true, force: true });
 await build({
