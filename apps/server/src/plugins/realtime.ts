@@ -28,6 +28,8 @@ export type Realtime = {
   toSocket: (socketId: string, event: string, payload: unknown) => void;
   /** Every socket in a room across the cluster (with Redis, nodes answer each other). */
   socketsIn: (room: string) => Promise<SocketInfo[]>;
+  /** Whether one socket is in a room now: looked up on this node first, else across the cluster. */
+  isInRoom: (socketId: string, room: string) => Promise<boolean>;
   /** Adds handlers to each new socket; modules (live shows) bring their own events. */
   onConnection: (handler: (socket: Socket, identity: SocketIdentity) => void) => void;
 };
@@ -140,6 +142,13 @@ export function registerRealtime(
     socketsIn: async (room) => {
       const sockets = await io.in(room).fetchSockets();
       return sockets.map((s) => ({ id: s.id, identity: identityOf(s) }));
+    },
+    isInRoom: async (socketId, room) => {
+      const local = io.sockets.sockets.get(socketId);
+      if (local) return local.rooms.has(room);
+      // Not connected here: another node may hold it (Redis adapter), or it is gone.
+      const sockets = await io.in(room).fetchSockets();
+      return sockets.some((s) => s.id === socketId);
     },
     onConnection: (handler) => {
       handlers.push(handler);

@@ -344,6 +344,78 @@ describe('live sockets', () => {
     viewer.close();
     expect((await gone).viewerId).toBe(viewerId);
   });
+
+  it('lets a show’s seller signal only sockets that asked to watch that show, and viewers only that seller', async () => {
+    const a = await liveShow();
+    const b = await liveShow();
+    const studioA = open(url, a.seller.token);
+    const studioB = open(url, b.seller.token);
+    // Subscribed to show A's room (comments, bids) but never asked for its video.
+    const chatOnly = open(url);
+    const watcherA = open(url);
+    const watcherB = open(url);
+    await Promise.all([studioA, studioB, watcherA, watcherB].map(connected));
+    await subscribe(chatOnly, a.stream._id);
+    expect(await emitAck(watcherA, webrtcSocketEvents.watch, { streamId: a.stream._id })).toEqual({
+      ok: true,
+    });
+    expect(await emitAck(watcherB, webrtcSocketEvents.watch, { streamId: b.stream._id })).toEqual({
+      ok: true,
+    });
+
+    const delivered: { to: string; from?: string }[] = [];
+    for (const s of [studioA, studioB, chatOnly, watcherA, watcherB]) {
+      s.on(webrtcSocketEvents.signal, (e: { from?: string }) => delivered.push({ to: s.id ?? '', ...e }));
+    }
+    const offer = (to: Socket) => ({
+      streamId: a.stream._id,
+      to: to.id,
+      description: { type: 'offer', sdp: 'v=0' },
+    });
+    const unknownPeer = { ok: false, message: 'Unknown peer' };
+
+    // Seller A: not to a socket that only chats, nor to one watching another show.
+    expect(await emitAck(studioA, webrtcSocketEvents.signal, offer(chatOnly))).toEqual(unknownPeer);
+    expect(await emitAck(studioA, webrtcSocketEvents.signal, offer(watcherB))).toEqual(unknownPeer);
+    // Seller B cannot use show A to reach A's watcher.
+    expect(await emitAck(studioB, webrtcSocketEvents.signal, offer(watcherA))).toEqual(unknownPeer);
+    // A viewer must be watching show A, and may reach only A's seller.
+    expect(
+      await emitAck(chatOnly, webrtcSocketEvents.signal, { ...offer(studioA), description: undefined }),
+    ).toEqual(unknownPeer);
+    const answerTo = (to: Socket) => ({
+      streamId: a.stream._id,
+      to: to.id,
+      description: { type: 'answer', sdp: 'v=0' },
+    });
+    expect(await emitAck(watcherA, webrtcSocketEvents.signal, answerTo(studioB))).toEqual(unknownPeer);
+    expect(await emitAck(watcherA, webrtcSocketEvents.signal, answerTo(watcherB))).toEqual(unknownPeer);
+
+    // The pair that belongs together still talks.
+    expect(await emitAck(studioA, webrtcSocketEvents.signal, offer(watcherA))).toEqual({ ok: true });
+    expect(await emitAck(watcherA, webrtcSocketEvents.signal, answerTo(studioA))).toEqual({ ok: true });
+    await waitFor(() => delivered.length >= 2);
+
+    // Once the viewer leaves the show, its seller can no longer reach it.
+    await emitAck(watcherA, streamSocketEvents.unsubscribe, { streamId: a.stream._id });
+    expect(await emitAck(studioA, webrtcSocketEvents.signal, offer(watcherA))).toEqual(unknownPeer);
+
+    await new Promise((r) => setTimeout(r, 100));
+    expect(delivered).toEqual([
+      {
+        to: watcherA.id,
+        from: studioA.id,
+        streamId: a.stream._id,
+        description: { type: 'offer', sdp: 'v=0' },
+      },
+      {
+        to: studioA.id,
+        from: watcherA.id,
+        streamId: a.stream._id,
+        description: { type: 'answer', sdp: 'v=0' },
+      },
+    ]);
+  });
 });
 
 describe('the auction clock across restarts', () => {

@@ -32,15 +32,19 @@ const refuse = (ack: unknown, message: string) => answer(ack, { ok: false, messa
 type SocketState = {
   /** Streams whose video this socket asked to watch (local WebRTC provider). */
   watching: Set<string>;
-  /** Seller sockets this viewer may signal, once checked. */
-  peers: Set<string>;
   messageTimes: number[];
 };
 
 const stateOf = (socket: Socket): SocketState => {
-  socket.data.live ??= { watching: new Set(), peers: new Set(), messageTimes: [] } satisfies SocketState;
+  socket.data.live ??= { watching: new Set(), messageTimes: [] } satisfies SocketState;
   return socket.data.live as SocketState;
 };
+
+/**
+ * The sockets that asked for a show's video (`webrtc_watch`). A room rather than a list in one
+ * node's memory, so the seller's node can check a viewer connected to another node.
+ */
+export const watchRoom = (streamId: string) => `webrtc:${streamId}`;
 
 /**
  * The live show's socket events (SPEC section 7 "Socket channel"): subscribing to a show's room,
@@ -127,6 +131,7 @@ export function registerLiveSocket({
   const leftWatching = (socket: Socket, streamId: string) => {
     const state = stateOf(socket);
     if (!state.watching.delete(streamId)) return;
+    void socket.leave(watchRoom(streamId));
     const sellerId = sellers.get(streamId);
     if (sellerId) {
       realtime.toSeller(sellerId, webrtcSocketEvents.viewerLeft, { streamId, viewerId: socket.id });
@@ -255,6 +260,8 @@ export function registerLiveSocket({
         const sellerId = parsed.success ? await sellerOf(parsed.data.streamId) : undefined;
         if (!parsed.success || !sellerId) return refuse(ack, 'Stream not found');
         stateOf(socket).watching.add(parsed.data.streamId);
+        // Joined before the seller hears of it, so the studio's offer finds this socket allowed.
+        await socket.join(watchRoom(parsed.data.streamId));
         realtime.toSeller(sellerId, webrtcSocketEvents.viewer, {
           streamId: parsed.data.streamId,
           viewerId: socket.id,
@@ -263,7 +270,10 @@ export function registerLiveSocket({
       }),
     );
 
-    // Offers, answers and candidates pass only between a show's seller and its viewers.
+    // Offers, answers and candidates pass only between a show's seller and the sockets watching
+    // that show: the seller may reach only a socket that asked for this show's video (and still
+    // watches it), a viewer only a socket of this show's seller, and only while watching. Anything
+    // else would let any socket push descriptions and candidates at any other socket it can name.
     socket.on(
       webrtcSocketEvents.signal,
       guarded(async (payload, ack) => {
@@ -273,14 +283,11 @@ export function registerLiveSocket({
         const sellerId = await sellerOf(signal.streamId);
         if (!sellerId) return refuse(ack, 'Stream not found');
         const fromSeller = identity.kind === 'seller' && identity.id === sellerId;
-        if (!fromSeller) {
-          const peers = stateOf(socket).peers;
-          if (!peers.has(signal.to)) {
-            const sellerSockets = await realtime.socketsIn(sellerRoom(sellerId));
-            if (!sellerSockets.some((s) => s.id === signal.to)) return refuse(ack, 'Unknown peer');
-            peers.add(signal.to);
-          }
-        }
+        const allowed = fromSeller
+          ? await realtime.isInRoom(signal.to, watchRoom(signal.streamId))
+          : stateOf(socket).watching.has(signal.streamId) &&
+            (await realtime.isInRoom(signal.to, sellerRoom(sellerId)));
+        if (!allowed) return refuse(ack, 'Unknown peer');
         realtime.toSocket(signal.to, webrtcSocketEvents.signal, { ...signal, from: socket.id });
         answer(ack, { ok: true });
       }),
