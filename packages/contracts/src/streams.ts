@@ -381,6 +381,36 @@ export const placeBidErrorResponse = z.object({
 });
 export type PlaceBidErrorResponse = z.infer<typeof placeBidErrorResponse>;
 
+/** GET /streams/{id}/comments answers this many when no `limit` is given, and at most the maximum. */
+export const DEFAULT_STREAM_COMMENTS_LIMIT = 50;
+export const MAX_STREAM_COMMENTS_LIMIT = 100;
+
+/** GET /streams/{id}/comments (public): how many of the newest comments and announcements. */
+export const streamCommentsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(MAX_STREAM_COMMENTS_LIMIT).default(DEFAULT_STREAM_COMMENTS_LIMIT),
+});
+export type StreamCommentsQuery = z.input<typeof streamCommentsQuery>;
+
+/**
+ * A stored comment or seller announcement of a show. `_id` is the id the socket's
+ * `stream_notification` carried (`comment._id` / `announcement._id`), so a studio or watch page
+ * that re-joins merges the two without showing anything twice. An announcement's author is the
+ * show's seller.
+ */
+export const streamCommentSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(['comment', 'announcement']),
+  author: z.object({ _id: z.string(), name: z.string(), role: z.enum(['seller', 'buyer']) }),
+  content: z.string(),
+  /** ISO-8601. */
+  createdAt: z.string(),
+});
+export type StreamComment = z.infer<typeof streamCommentSchema>;
+
+/** The newest `limit` comments and announcements, oldest first (the order a chat shows them). */
+export const streamCommentsResponse = z.object({ comments: z.array(streamCommentSchema) });
+export type StreamCommentsResponse = z.infer<typeof streamCommentsResponse>;
+
 /**
  * GET /streams/{id}/renew-token. SPEC section 5: anything but `success: true` with a token is
  * 'Invalid token response from server', so the schema accepts nothing else.

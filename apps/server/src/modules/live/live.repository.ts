@@ -289,6 +289,26 @@ export function liveRepository(db: Database) {
       return row.id;
     },
 
+    /** A show's newest `limit` comments and announcements, oldest first. */
+    async recentComments(streamId: string, limit: number) {
+      const rows = await db
+        .select({
+          id: streamComments.id,
+          kind: streamComments.kind,
+          authorKind: streamComments.authorKind,
+          authorId: streamComments.authorId,
+          authorName: streamComments.authorName,
+          content: streamComments.content,
+          createdAt: streamComments.createdAt,
+        })
+        .from(streamComments)
+        .where(eq(streamComments.streamId, streamId))
+        // The (stream, created_at) index reads the newest first; the id breaks ties the same way each time.
+        .orderBy(desc(streamComments.createdAt), desc(streamComments.id))
+        .limit(limit);
+      return rows.reverse();
+    },
+
     /** Stores the latest viewer count; the peak only grows, and only while the show is live. */
     async recordViewers(streamId: string, viewerCount: number): Promise<{ peakViewers: number } | null> {
       const [row] = await db

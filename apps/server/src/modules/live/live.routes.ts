@@ -15,6 +15,8 @@ import {
   sellerIdParams,
   sellerStreamsQuery,
   sellerStreamsResponse,
+  streamCommentsQuery,
+  streamCommentsResponse,
   streamDetailsResponse,
   streamIdParams,
   streamMediaUploadResponse,
@@ -149,6 +151,20 @@ export const liveRoutes =
         const buyer = request.headers.authorization ? await requireBuyer(request).catch(() => null) : null;
         return service.details(request.params.id, buyer ? { id: buyer.id, name: buyer.name } : null);
       },
+    );
+
+    app.get(
+      '/api/streams/:id/comments',
+      {
+        schema: {
+          tags,
+          summary: 'A show’s newest comments and announcements (public), oldest first',
+          params: streamIdParams,
+          querystring: streamCommentsQuery,
+          response: { 200: streamCommentsResponse, 400: errorResponse, 404: errorResponse },
+        },
+      },
+      async (request) => service.comments(request.params.id, request.query.limit),
     );
 
     app.post(

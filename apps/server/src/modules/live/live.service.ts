@@ -12,6 +12,7 @@ import {
   type SellerStreamsResponse,
   STREAM_MESSAGES,
   type Stream,
+  type StreamCommentsResponse,
   type StreamDetailsResponse,
   type StreamNotification,
   type StreamResponse,
@@ -376,6 +377,22 @@ export function liveService(deps: Deps) {
           ? await video.viewerToken({ streamId: row.id, channelName: channelNameOf(row.id) }, viewer)
           : null;
       return { stream: await view(row, token) };
+    },
+
+    /** A show's recent comments and announcements (public), for a studio or watch page (re)joining. */
+    async comments(id: string, limit: number): Promise<StreamCommentsResponse> {
+      const row = await repo.findStream(repo.db, id);
+      if (!row) throw new NotFoundError('Stream');
+      const rows = await repo.recentComments(id, limit);
+      return {
+        comments: rows.map((c) => ({
+          _id: c.id,
+          kind: c.kind,
+          author: { _id: c.authorId, name: c.authorName, role: c.authorKind },
+          content: c.content,
+          createdAt: c.createdAt.toISOString(),
+        })),
+      };
     },
 
     async start(seller: SellerRow, id: string): Promise<StreamResponse> {
