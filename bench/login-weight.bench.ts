@@ -1,40 +1,17 @@
 // How much compressed JavaScript a phone downloads to show /login, measured in Chromium against the
 // real built server, and how much memory the idle API server process holds. Each is printed as a
 // ratio of its budget: 150 KB of script, 200 MB of RSS.
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { chromium, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
+import { startBuiltServer } from './support/built-server';
 
 const JS_BUDGET_BYTES = 150 * 1024;
 const RSS_BUDGET_MB = 200;
-const root = fileURLToPath(new URL('..', import.meta.url));
 
-const port = await new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const a = s.address();
-    s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-  });
-});
-const server: ChildProcess = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), SEED_DEMO: '1' },
-  stdio: 'inherit',
-});
-const base = `http://127.0.0.1:${port}`;
+const server = await startBuiltServer();
+const { base } = server;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const context = await browser.newContext({ ...devices['Pixel 7'] });
   const page = await context.newPage();
@@ -56,7 +33,7 @@ try {
 
   // Idle: a few seconds after the last request.
   await new Promise((r) => setTimeout(r, 2000));
-  const status = await fs.readFile(`/proc/${server.pid}/status`, 'utf8');
+  const status = await fs.readFile(`/proc/${server.process.pid}/status`, 'utf8');
   const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
   const rssMb = kb('VmRSS') / 1024;
   const peakMb = kb('VmHWM') / 1024;
@@ -74,6 +51,5 @@ try {
   );
   process.exitCode = jsRatio <= 1 && rssRatio <= 1 ? 0 : 1;
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await server.stop();
 }

@@ -145,6 +145,10 @@ export function productsRepository(db: Database) {
      */
     async page(filter: ProductPageFilter): Promise<{ views: ProductView[]; total: number }> {
       const where = pageWhere(filter);
+      const countMatches = async () => {
+        const [counted] = await db.select({ n: count() }).from(products).where(where);
+        return counted?.n ?? 0;
+      };
       const dir = filter.order === 'asc' ? asc : desc;
       let ids: string[];
       let total: number | undefined = filter.knownTotal;
@@ -169,19 +173,20 @@ export function productsRepository(db: Database) {
             : filter.sort === 'price'
               ? products.priceKobo
               : sql`lower(${products.name})`;
-        const rows = await db
+        // One round trip: the page's ids from the sort index, then their rows in the same order.
+        const pageIds = db
           .select({ id: products.id })
           .from(products)
           .where(where)
           .orderBy(dir(key), dir(products.id))
           .limit(filter.limit)
           .offset(filter.offset);
-        ids = rows.map((r) => r.id);
+        const views = await viewQuery()
+          .where(inArray(products.id, pageIds))
+          .orderBy(dir(key), dir(products.id));
+        return { views, total: total ?? (await countMatches()) };
       }
-      if (total === undefined) {
-        const [counted] = await db.select({ n: count() }).from(products).where(where);
-        total = counted?.n ?? 0;
-      }
+      total ??= await countMatches();
       if (ids.length === 0) return { views: [], total };
       const found = await viewQuery().where(inArray(products.id, ids));
       const byId = new Map(found.map((v) => [v.row.id, v]));
@@ -214,6 +219,36 @@ export function productsRepository(db: Database) {
         .where(or(byId, sql`lower(${categories.name}) = lower(${idOrName})`))
         .limit(1);
       return row?.id ?? null;
+    },
+
+    /**
+     * The seller's vacation mode and product statistics for `statuses` in one round trip (the
+     * products list needs both on every page); null when there is no such seller.
+     */
+    async sellerOverview(
+      sellerId: string,
+      statuses: readonly ProductStatus[],
+    ): Promise<{
+      vacationMode: boolean;
+      stats: { status: ProductStatus; n: number; stockValueKobo: number }[];
+    } | null> {
+      const [row] = await db
+        .select({
+          vacationMode: sellers.vacationMode,
+          stats: sql<{ status: ProductStatus; n: number; stockValueKobo: number }[]>`coalesce((
+            select json_agg(json_build_object(
+              'status', ${productStatistics.status},
+              'n', ${productStatistics.productCount},
+              'stockValueKobo', ${productStatistics.stockValueKobo}::float8))
+            from ${productStatistics}
+            where ${productStatistics.sellerId} = ${sellers.id}
+              and ${inArray(productStatistics.status, [...statuses])}
+          ), '[]'::json)`,
+        })
+        .from(sellers)
+        .where(eq(sellers.id, sellerId))
+        .limit(1);
+      return row ?? null;
     },
 
     /** The seller's vacation mode, or null when there is no such seller. */

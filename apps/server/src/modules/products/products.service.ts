@@ -324,10 +324,11 @@ export function productsService({
       viewerId: string | null,
       query: SellerProductsQuery,
     ): Promise<SellerProductsResponse> {
-      const vacationMode = await assertSeller(sellerId);
       const { visible, statuses } = statusesFor(sellerId, viewerId, query.status);
+      const overview = await repo.sellerOverview(sellerId, visible);
+      if (!overview) throw new NotFoundError('Seller');
+      const { vacationMode, stats } = overview;
       const words = searchWords(query.search);
-      const stats = await repo.statistics(sellerId, visible);
       const { views, total } =
         statuses.length === 0
           ? { views: [], total: 0 }
