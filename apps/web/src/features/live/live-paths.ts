@@ -25,3 +25,10 @@ export function submitShowPath(kind: StreamType): string {
 export function showKindFrom(search: URLSearchParams): StreamType {
   return search.get(SHOW_TYPE_PARAM) === 'live_auction' ? 'live_auction' : 'live_show';
 }
+
+/** Navigation state of the review's Edit links: the wizard then needs no "we kept your draft" notice. */
+export const FROM_REVIEW = { fromReview: true } as const;
+
+export function cameFromReview(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'fromReview' in state && state.fromReview === true;
+}

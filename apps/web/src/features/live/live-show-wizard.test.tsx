@@ -358,6 +358,16 @@ describe('the submit page', () => {
     expect(where()).toBe(`${SUBMIT}?type=live_show`);
   });
 
+  it('goes back to a step to edit it, with everything still there', async () => {
+    await reachSubmit(liveApi());
+    await userEvent.click(screen.getByRole('link', { name: 'Edit details' }));
+
+    await waitFor(() => expect(where()).toBe(`${SHOW}?step=details`));
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Evening show');
+    // Coming back from the review is not a restored draft.
+    expect(screen.queryByText(/We kept your draft from/)).toBeNull();
+  });
+
   it('falls back to the default message when the server gives none', async () => {
     const fake = liveApi({
       override: (call) =>

@@ -4,7 +4,7 @@ import { clsx } from 'clsx';
 import { CalendarClock, History, Zap } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ChipsField, SelectBox, StepSection, TextAreaField } from '@/features/live/form-parts';
 import {
   clearLiveDraft,
@@ -21,7 +21,7 @@ import {
   type WizardStep,
   writeLiveDraft,
 } from '@/features/live/live-draft';
-import { STEP_PARAM, submitShowPath } from '@/features/live/live-paths';
+import { cameFromReview, STEP_PARAM, submitShowPath } from '@/features/live/live-paths';
 import { MediaField } from '@/features/live/media-field';
 import { ProductsStep } from '@/features/live/products-step';
 import {
@@ -110,7 +110,9 @@ export function LiveShowWizard({ kind, sellerId, api = appApi, upload }: LiveSho
   const [search, setSearch] = useSearchParams();
   const step = stepFrom(search.get(STEP_PARAM));
   const stepIndex = WIZARD_STEPS.indexOf(step);
+  const location = useLocation();
   const [restored, setRestored] = useState<SavedDraft | null>(() => readLiveDraft(sellerId, kind));
+  const [fromReview] = useState(() => cameFromReview(location.state));
   const [resolver] = useState(() => liveDraftResolver(kind));
   const form = useForm<LiveDraftValues, unknown, LiveDraftBody>({
     resolver,
@@ -174,7 +176,7 @@ export function LiveShowWizard({ kind, sellerId, api = appApi, upload }: LiveSho
       }}
       className="mt-4 flex flex-col gap-4 pb-24 sm:pb-0"
     >
-      {restored && (
+      {restored && !fromReview && (
         <div className="flex flex-col gap-2 rounded-card border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex items-center gap-2 text-brand-800 text-sm">
             <History className="size-4 shrink-0" aria-hidden />

@@ -18,7 +18,7 @@ import {
   stepOfPath,
   type WizardStep,
 } from '@/features/live/live-draft';
-import { createShowPath } from '@/features/live/live-paths';
+import { createShowPath, FROM_REVIEW } from '@/features/live/live-paths';
 import { formatLagosTime, relativeTime } from '@/features/live/show-time';
 import {
   categoriesKey,
@@ -140,7 +140,11 @@ export function SubmitLiveShow({ kind, sellerId, api = appApi }: SubmitLiveShowP
           <ul className="mt-2 flex flex-col gap-1 text-sm">
             {stepsWithIssues.map((step) => (
               <li key={step}>
-                <Link to={createShowPath(kind, step)} className="font-semibold text-danger-700 underline">
+                <Link
+                  to={createShowPath(kind, step)}
+                  state={FROM_REVIEW}
+                  className="font-semibold text-danger-700 underline"
+                >
                   {STEP_LABELS[step]}
                 </Link>
                 : {issuesIn(step).map(issueText).join(' · ')}
@@ -191,6 +195,7 @@ export function SubmitLiveShow({ kind, sellerId, api = appApi }: SubmitLiveShowP
       <div className="fixed inset-x-0 bottom-0 z-10 flex gap-2 border-line border-t bg-surface p-3 sm:static sm:justify-end sm:border-0 sm:bg-transparent sm:p-0">
         <Link
           to={createShowPath(kind, 'schedule')}
+          state={FROM_REVIEW}
           className={buttonClasses({ variant: 'secondary', size: 'lg' })}
         >
           Back
@@ -275,6 +280,7 @@ function ReviewSection({
         </h2>
         <Link
           to={createShowPath(kind, step)}
+          state={FROM_REVIEW}
           aria-label={`Edit ${title.toLowerCase()}`}
           className="inline-flex min-h-10 items-center gap-1 rounded-control px-2 font-semibold text-brand-700 text-sm hover:bg-canvas"
         >
