@@ -73,3 +73,13 @@ export async function adminNotify(email: string, type: string, ...data: string[]
   );
   return stdout.trim();
 }
+
+/** `npm run admin -- comment <blipId> <name> <text…>`: a buyer's comment on a blip, as demos add them. */
+export async function adminComment(blipId: string, authorName: string, text: string) {
+  const { stdout } = await run(
+    process.execPath,
+    ['apps/server/dist/cli/admin.js', 'comment', blipId, authorName, text],
+    { env: { ...process.env, PORT: process.env.E2E_PORT, DATA_DIR: dataDir() } },
+  );
+  return stdout.trim();
+}
