@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -44,5 +44,20 @@ describe('Dialog', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+  it('focuses its first field on opening, or itself when told not to (no phone keyboard yet)', async () => {
+    const form = (focusFirstField: boolean) => (
+      <Dialog open title="Upload" focusFirstField={focusFirstField}>
+        <label>
+          Search
+          <input />
+        </label>
+      </Dialog>
+    );
+    const view = render(form(true));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Search')));
+    view.unmount();
+    render(form(false));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('dialog', { name: 'Upload' })));
   });
 });

@@ -23,9 +23,19 @@ export interface DialogProps {
   /** The card's height limit as a Tailwind class; 85 % of the viewport unless a screen says otherwise. */
   maxHeightClass?: string;
   className?: string;
+  /**
+   * false keeps focus on the dialog itself when it opens instead of its first field, so a phone
+   * does not raise its keyboard over a form the seller has not started yet.
+   */
+  focusFirstField?: boolean;
 }
 
 const keepOpen = (event: Event) => event.preventDefault();
+const focusDialog = (event: Event) => {
+  event.preventDefault();
+  // The content is focusable (tabIndex -1): screen readers still announce the dialog.
+  (event.currentTarget as HTMLElement | null)?.focus();
+};
 
 export function Dialog({
   open,
@@ -39,6 +49,7 @@ export function Dialog({
   icon,
   maxHeightClass = 'max-h-[85dvh]',
   className,
+  focusFirstField = true,
 }: DialogProps) {
   const fullscreen = layout === 'fullscreen';
   return (
@@ -51,6 +62,7 @@ export function Dialog({
           {...(dismissible
             ? {}
             : { onEscapeKeyDown: keepOpen, onPointerDownOutside: keepOpen, onInteractOutside: keepOpen })}
+          {...(focusFirstField ? {} : { onOpenAutoFocus: focusDialog })}
           className={clsx(
             'fixed z-50 overflow-y-auto bg-surface',
             fullscreen

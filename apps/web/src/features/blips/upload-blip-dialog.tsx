@@ -174,6 +174,7 @@ export function UploadBlipDialog({
       title="Upload blip"
       description={`A video of up to ${BLIP_LIMITS.maxDurationSeconds} seconds showing one of your products.`}
       maxHeightClass="max-h-[92dvh]"
+      focusFirstField={false}
       footer={
         uploading ? (
           <Button variant="secondary" onClick={() => controller.current?.abort()}>
