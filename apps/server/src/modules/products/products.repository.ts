@@ -1,6 +1,7 @@
 import type { ProductSort, ProductStatus } from '@kasuwa/contracts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
+import { executePrepared } from '@/db/prepared.ts';
 import {
   blips,
   categories,
@@ -146,7 +147,7 @@ export function productsRepository(db: Database) {
     async page(filter: ProductPageFilter): Promise<{ views: ProductView[]; total: number }> {
       const where = pageWhere(filter);
       const countMatches = async () => {
-        const [counted] = await db.select({ n: count() }).from(products).where(where);
+        const [counted] = await executePrepared(db.select({ n: count() }).from(products).where(where));
         return counted?.n ?? 0;
       };
       const dir = filter.order === 'asc' ? asc : desc;
@@ -181,9 +182,9 @@ export function productsRepository(db: Database) {
           .orderBy(dir(key), dir(products.id))
           .limit(filter.limit)
           .offset(filter.offset);
-        const views = await viewQuery()
-          .where(inArray(products.id, pageIds))
-          .orderBy(dir(key), dir(products.id));
+        const views = await executePrepared(
+          viewQuery().where(inArray(products.id, pageIds)).orderBy(dir(key), dir(products.id)),
+        );
         return { views, total: total ?? (await countMatches()) };
       }
       total ??= await countMatches();
@@ -232,10 +233,11 @@ export function productsRepository(db: Database) {
       vacationMode: boolean;
       stats: { status: ProductStatus; n: number; stockValueKobo: number }[];
     } | null> {
-      const [row] = await db
-        .select({
-          vacationMode: sellers.vacationMode,
-          stats: sql<{ status: ProductStatus; n: number; stockValueKobo: number }[]>`coalesce((
+      const [row] = await executePrepared(
+        db
+          .select({
+            vacationMode: sellers.vacationMode,
+            stats: sql<{ status: ProductStatus; n: number; stockValueKobo: number }[]>`coalesce((
             select json_agg(json_build_object(
               'status', ${productStatistics.status},
               'n', ${productStatistics.productCount},
@@ -244,10 +246,11 @@ export function productsRepository(db: Database) {
             where ${productStatistics.sellerId} = ${sellers.id}
               and ${inArray(productStatistics.status, [...statuses])}
           ), '[]'::json)`,
-        })
-        .from(sellers)
-        .where(eq(sellers.id, sellerId))
-        .limit(1);
+          })
+          .from(sellers)
+          .where(eq(sellers.id, sellerId))
+          .limit(1),
+      );
       return row ?? null;
     },
 
