@@ -180,6 +180,54 @@ describe('concurrent bids', () => {
     const details = (await t.app.inject({ method: 'GET', url: `/api/streams/${stream._id}` })).json();
     expect(details.stream.products[0]).toMatchObject({ currentBid: highest / 100, bidsCount: rows.length });
   });
+
+  it('judges and stores a bid at the moment it holds the auction, not when it arrived', async () => {
+    const { stream, productId } = await auctionOf({ startingBid: 1000, durationSeconds: 30 });
+    const ada = await buyerWithToken(t, 'Ada');
+    const ben = await buyerWithToken(t, 'Ben');
+
+    // Another transaction holds the auction's row (as a burst of bids would) while a bid waits.
+    const holdRow = async () => {
+      const holder = await t.db.$client.connect();
+      await holder.query('begin');
+      await holder.query('select 1 from stream_products where stream_id = $1 for update', [stream._id]);
+      return async () => {
+        await holder.query('commit');
+        holder.release();
+      };
+    };
+    const waitingOnTheRow = async () => {
+      for (let i = 0; i < 200; i++) {
+        const r = await t.db.$client.query(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+        );
+        if (r.rows[0].n > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error('the bid never waited for the row');
+    };
+
+    const arrived = t.clock.now().getTime();
+    let release = await holdRow();
+    const queued = bid(t.app, ada.auth, stream._id, productId, 1000);
+    await waitingOnTheRow();
+    t.clock.advance(5_000);
+    await release();
+    expect((await queued).statusCode).toBe(200);
+    const [stored] = await t.db.select().from(bids).where(eq(bids.streamId, stream._id));
+    expect(stored?.createdAt.getTime()).toBe(arrived + 5_000);
+
+    // Sent 10 s before the end, but it reaches the row after the end: too late.
+    t.clock.advance(15_000);
+    release = await holdRow();
+    const late = bid(t.app, ben.auth, stream._id, productId, 1100);
+    await waitingOnTheRow();
+    t.clock.advance(10_000);
+    await release();
+    const answer = await late;
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().message).toBe('Bidding has ended for this product');
+  });
 });
 
 describe('closing an auction', () => {

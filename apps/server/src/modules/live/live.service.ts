@@ -537,12 +537,15 @@ export function liveService(deps: Deps) {
       streamId: string,
       body: PlaceBidBody,
     ): Promise<PlaceBidResponse> {
-      const now = clock.now();
       const amountKobo = toKobo(body.amount);
       const outcome = await repo
         .transaction(async (tx) => {
           const item = await repo.lockStreamProduct(tx, streamId, body.productId);
           if (!item) throw new NotFoundError('Product');
+          // The bid is judged, and stored, at the moment it holds the row, not when it arrived:
+          // under contention it may have queued behind many others, and bids stored in the order
+          // of their times must be the order they were accepted in (each above the one before).
+          const now = clock.now();
           const state = auctionStateOf(item);
           if (!state) throw new ConflictError('Bidding is only for live auctions');
           if (item.streamStatus !== 'live') {
@@ -578,6 +581,7 @@ export function liveService(deps: Deps) {
             item: { ...item, ...changes, currentBidderName: buyer.name },
             state: result.state,
             extended: result.extended,
+            now,
           };
         })
         .catch((err: unknown) => {
@@ -588,7 +592,7 @@ export function liveService(deps: Deps) {
           throw err;
         });
 
-      const { item, state } = outcome;
+      const { item, state, now } = outcome;
       const endsAt = state.endsAt ?? now;
       const timestamp = clock.now().getTime();
       const notification: StreamNotification = {
