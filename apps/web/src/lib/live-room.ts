@@ -5,6 +5,7 @@ import type {
   ProductAuctionStatusEvent,
   ProductBidStatus,
   Stream,
+  StreamComment,
   StreamNotification,
   StreamProduct,
   StreamStatus,
@@ -79,6 +80,8 @@ export interface LiveRoomState {
 
 export type LiveRoomAction =
   | { type: 'hydrate'; stream: Stream }
+  /** The stored comments and announcements (GET /streams/{id}/comments), merged with the live ones. */
+  | { type: 'comments'; comments: readonly StreamComment[] }
   /** One product as an HTTP answer gave it (activation, a bid placed). */
   | { type: 'product'; product: StreamProduct }
   | { type: 'notification'; notification: StreamNotification }
@@ -154,6 +157,28 @@ function updateProduct(
 function addToFeed(s: LiveRoomState, item: FeedItem): LiveRoomState {
   if (s.feed.some((f) => f.id === item.id)) return s;
   const feed = [...s.feed, item];
+  return { ...s, feed: feed.length > FEED_LIMIT ? feed.slice(feed.length - FEED_LIMIT) : feed };
+}
+
+function fromComment(c: StreamComment): FeedItem {
+  const timestamp = Date.parse(c.createdAt);
+  return c.kind === 'announcement'
+    ? { kind: 'announcement', id: c._id, content: c.content, timestamp }
+    : {
+        kind: 'comment',
+        id: c._id,
+        author: { name: c.author.name, role: c.author.role },
+        content: c.content,
+        timestamp,
+      };
+}
+
+function mergeComments(s: LiveRoomState, comments: readonly StreamComment[]): LiveRoomState {
+  const known = new Set(s.feed.map((f) => f.id));
+  const fresh = comments.filter((c) => !known.has(c._id)).map(fromComment);
+  if (fresh.length === 0) return s;
+  // Stable sort: what arrived live keeps its order among items of the same instant.
+  const feed = [...s.feed, ...fresh].sort((a, b) => a.timestamp - b.timestamp);
   return { ...s, feed: feed.length > FEED_LIMIT ? feed.slice(feed.length - FEED_LIMIT) : feed };
 }
 
@@ -237,6 +262,8 @@ export function liveRoomReducer(s: LiveRoomState, action: LiveRoomAction): LiveR
         products: stream.products.map((p) => merge(local.get(p.product.productId), fromStream(p))),
       };
     }
+    case 'comments':
+      return mergeComments(s, action.comments);
     case 'product': {
       const fetched = fromStream(action.product);
       return updateProduct(s, fetched.productId, (p) => merge(p, fetched));

@@ -39,10 +39,23 @@ function setup() {
       testStreamProduct({ bidStatus: 'active', endsAt: new Date(Date.now() + 30_000).toISOString() }),
     ],
   });
+  let storedComments = [
+    {
+      _id: 'c0',
+      kind: 'comment',
+      author: { _id: 'buyer-1', name: 'Chioma', role: 'buyer' },
+      content: 'Good evening!',
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+    },
+  ];
   const { fetch, calls } = fakeFetch({
     [`GET /streams/${STREAM_ID}`]: () => {
       log.push('GET stream');
       return { body: { stream: serverStream } };
+    },
+    [`GET /streams/${STREAM_ID}/comments`]: () => {
+      log.push('GET comments');
+      return { body: { comments: storedComments } };
     },
   });
   const api = createApiClient({ fetch, getToken: () => 'seller-token' });
@@ -69,6 +82,9 @@ function setup() {
     setServerStream: (next: typeof serverStream) => {
       serverStream = next;
     },
+    setStoredComments: (next: typeof storedComments) => {
+      storedComments = next;
+    },
   };
 }
 
@@ -90,7 +106,7 @@ describe('useLiveRoom', () => {
   });
 
   it('after a reconnection re-joins, re-subscribes, then fetches the show so nothing shown is stale', async () => {
-    const { socket, result, log, setServerStream } = setup();
+    const { socket, result, log, setServerStream, setStoredComments } = setup();
     await waitFor(() => expect(result.current.socket).not.toBeNull());
     act(() => {
       socket.connect();
@@ -118,17 +134,33 @@ describe('useLiveRoom', () => {
         ],
       }),
     );
+    setStoredComments([
+      {
+        _id: 'c2',
+        kind: 'comment',
+        author: { _id: 'buyer-2', name: 'Emeka', role: 'buyer' },
+        content: 'Sent while you were away',
+        createdAt: new Date().toISOString(),
+      },
+    ]);
     log.length = 0;
     act(() => {
       socket.connect();
     });
 
     await waitFor(() => expect(result.current.room.products[0]?.currentBid).toBe(6000));
-    expect(log).toEqual([
+    // Re-joined and re-subscribed first, then the show and its chat fetched again.
+    expect(log.slice(0, 2)).toEqual([
       `emit ${streamSocketEvents.join}`,
       `emit ${streamSocketEvents.subscribe}`,
-      'GET stream',
     ]);
+    await waitFor(() => expect(log.slice(2).sort()).toEqual(['GET comments', 'GET stream']));
+    await waitFor(() =>
+      expect(result.current.room.feed.flatMap((f) => (f.kind === 'comment' ? [f.content] : []))).toEqual([
+        'Good evening!',
+        'Sent while you were away',
+      ]),
+    );
     const product = result.current.room.products[0];
     expect(product?.bidStatus).toBe('ended');
     expect(product?.winner).toEqual({ bidAmount: 6000, buyer, orderId: null });
@@ -142,6 +174,7 @@ describe('useLiveRoom', () => {
       socket.connect();
     });
     await waitFor(() => expect(result.current.room.products).toHaveLength(1));
+    await waitFor(() => expect(result.current.room.feed).toHaveLength(1));
 
     act(() => {
       socket.serverSends(streamSocketEvents.viewerJoined, {
@@ -165,7 +198,7 @@ describe('useLiveRoom', () => {
       });
       socket.serverSends(streamSocketEvents.notification, {
         type: 'stream_comment',
-        timestamp: 4,
+        timestamp: Date.now(),
         content: 'How much is shipping to Kano?',
         data: {
           streamId: STREAM_ID,
@@ -177,8 +210,22 @@ describe('useLiveRoom', () => {
     expect(result.current.room.viewerCount).toBe(3);
     expect(result.current.room.products[0]?.timer?.formattedTime).toBe('00:12');
     expect(result.current.room.feed.map((f) => f.kind === 'comment' && f.content)).toEqual([
+      'Good evening!',
       'How much is shipping to Kano?',
     ]);
+    // The same comment arriving again (stored and live) is listed once.
+    act(() =>
+      socket.serverSends(streamSocketEvents.notification, {
+        type: 'stream_comment',
+        timestamp: Date.now(),
+        content: 'Good evening!',
+        data: {
+          streamId: STREAM_ID,
+          comment: { _id: 'c0', author: { _id: buyer._id, name: 'Chioma', role: 'buyer' } },
+        },
+      }),
+    );
+    expect(result.current.room.feed).toHaveLength(2);
   });
 
   it('leaves the show and closes the socket on unmount', async () => {

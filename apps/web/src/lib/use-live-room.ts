@@ -4,6 +4,7 @@ import {
   type ProductBidStatus,
   productAuctionStatusEvent,
   type Stream,
+  type StreamCommentsResponse,
   type StreamDetailsResponse,
   streamNotification,
   streamSocketEvents,
@@ -37,6 +38,7 @@ export interface AuctionEventSink {
 }
 
 export const streamKey = (streamId: string) => ['stream', streamId] as const;
+const commentsKey = (streamId: string) => ['stream', streamId, 'comments'] as const;
 
 export function fetchStream(api: ApiClient, streamId: string, signal?: AbortSignal): Promise<Stream> {
   // SPEC section 6: stream details are fetched without a token.
@@ -84,6 +86,20 @@ export function useLiveRoom({
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+  // The chat so far, for whoever (re)joins: merged with what arrives live, never shown twice.
+  const comments = useQuery({
+    queryKey: commentsKey(streamId),
+    queryFn: ({ signal }) =>
+      api.get<StreamCommentsResponse>(`/streams/${encodeURIComponent(streamId)}/comments`, {
+        signal,
+        auth: false,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useEffect(() => {
+    if (comments.data) dispatch({ type: 'comments', comments: comments.data.comments });
+  }, [comments.data]);
+
   const stream = query.data;
   useEffect(() => {
     if (!stream) return;
@@ -95,6 +111,10 @@ export function useLiveRoom({
 
   const refetch = useCallback(
     () => queryClient.refetchQueries({ queryKey: streamKey(streamId), exact: true }),
+    [queryClient, streamId],
+  );
+  const refetchAll = useCallback(
+    () => queryClient.refetchQueries({ queryKey: streamKey(streamId) }),
     [queryClient, streamId],
   );
 
@@ -166,7 +186,7 @@ export function useLiveRoom({
       getToken: () => getTokenRef.current(),
       connect: connectRef.current,
       onSubscribed: ({ reconnected }) => {
-        if (reconnected) void refetch();
+        if (reconnected) void refetchAll();
       },
       onConnectionChange: (isConnected, error) => {
         if (cancelled) return;
@@ -197,7 +217,7 @@ export function useLiveRoom({
       setConnection(null);
       setConnected(false);
     };
-  }, [streamId, sellerId, refetch]);
+  }, [streamId, sellerId, refetch, refetchAll]);
 
   const apply = useCallback((action: LiveRoomAction) => dispatch(action), []);
 
