@@ -90,5 +90,10 @@ test('a seller uploads a blip, opens it, sees a buyer comment and replies', asyn
   // Back returns to the grid.
   await page.getByRole('button', { name: 'All blips' }).click();
   await expect(page).toHaveURL(/\/dashboard\/blips$/);
-  await expect(page.getByRole('link', { name: new RegExp(productName) })).toBeVisible();
+  await page.getByRole('link', { name: new RegExp(productName) }).click();
+
+  await page.getByRole('button', { name: 'Delete blip' }).click();
+  await page.getByRole('dialog', { name: 'Delete blip?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Blip deleted successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No blips yet' })).toBeVisible();
 });
