@@ -242,10 +242,7 @@ export function ProductForm({ sellerId, mode, api = appApi, upload }: ProductFor
         </p>
       )}
 
-      <FormSection
-        title="Photos"
-        description="Good photos sell: show the product in daylight, from several sides."
-      >
+      <FormSection title="Photos">
         <PhotosField
           value={images}
           onChange={(urls) => setValue('images', urls, { shouldDirty: true })}
