@@ -13,7 +13,10 @@
 // viewers in one room, broadcasting the same number of new_bid-shaped messages at the same rate.
 // Targets: delivered messages/s >= 0.6 of the baseline's, p99 <= 250 ms, 0 lost. At a fixed offered
 // rate both deliver about rate × viewers when they keep up, so the ratio drops only when the app
-// falls behind; p99 and the event-loop delay show how close it is to doing so.
+// falls behind; p99 and the event-loop delay show how close it is to doing so. Both are at the
+// mercy of the machine's other load (they include waiting for a core); the server's CPU use per
+// second of each run, also printed, is the steadier comparison of what the app costs over the bare
+// broadcast.
 //
 // Where things run: the server (and, for the app, the three bidders: 10 requests a second) in this
 // process; the viewers in a child process (bench/support/live-viewers.ts). In one process the
@@ -81,6 +84,8 @@ type RunResult = ViewerReport & {
   perSecond: number;
   serverLoopP99Ms: number;
   serverLoopMaxMs: number;
+  /** CPU time the server process used per second of the run (1 = a whole core). */
+  serverCpuShare: number;
   connectSeconds: number;
 };
 
@@ -115,8 +120,10 @@ async function run(
     await viewers.call({ type: 'start' });
     loop.enable();
     const started = Date.now();
+    const cpuBefore = process.cpuUsage();
     const expected = await broadcast();
     const report = await viewers.call<ViewerReport>({ type: 'drain', expected, quietMs: 3000 });
+    const cpu = process.cpuUsage(cpuBefore);
     loop.disable();
     const seconds = (Math.max(report.lastReceipt, started + 1) - started) / 1000;
     return {
@@ -126,6 +133,7 @@ async function run(
       perSecond: report.received / seconds,
       serverLoopP99Ms: loop.percentile(99) / 1e6,
       serverLoopMaxMs: loop.max / 1e6,
+      serverCpuShare: (cpu.user + cpu.system) / 1e6 / seconds,
       connectSeconds,
     };
   } finally {
@@ -271,7 +279,8 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 const line = (name: string, r: RunResult) =>
   `${name}: ${fmt(r.perSecond)} msg/s delivered (${fmt(r.received)} in ${r.seconds.toFixed(1)} s),` +
   ` latency p50 ${ms(r.p50)} p99 ${ms(r.p99)} max ${ms(r.max)}, lost ${r.lost}, duplicates ${r.duplicates},` +
-  ` disconnects ${r.disconnects}; server event loop delay p99 ${ms(r.serverLoopP99Ms)} max ${ms(r.serverLoopMaxMs)};` +
+  ` disconnects ${r.disconnects}; server event loop delay p99 ${ms(r.serverLoopP99Ms)} max ${ms(r.serverLoopMaxMs)},` +
+  ` CPU ${(r.serverCpuShare * 100).toFixed(0)} % of a core;` +
   ` viewers' event loop delay p99 ${ms(r.loopDelayP99Ms)}; ${VIEWERS} viewers connected in ${r.connectSeconds.toFixed(1)} s\n`;
 
 const ratio = live.perSecond / bare.perSecond;
