@@ -31,16 +31,6 @@ const INFORMATIONAL_TARGET = 0.1;
 const env = await benchEnvironment('live_bidders');
 const { db } = env.database;
 
-// ---- The app ----
-const app = await buildApp({
-  ...env.deps,
-  logger: process.env.NOLOG ? false : benchLogger(),
-  webDist: null,
-  auctionTimers: 'auto',
-});
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
-const show = await liveAuctionFixture(env, base, { buyerCount: BIDDERS });
-
 type BiddersReport = {
   seconds: number;
   attempted: number;
@@ -50,114 +40,140 @@ type BiddersReport = {
   bidP50: number;
   bidP99: number;
 };
-const bidders = spawnLoad('live-bidders.ts');
-let load: BiddersReport;
-try {
-  load = await bidders.call<BiddersReport>({
-    type: 'run',
-    base,
-    streamId: show.streamId,
-    productId: show.productId,
-    tokens: show.buyers.map((b) => b.token),
-    seconds: SECONDS,
+
+async function measure() {
+  // ---- The app ----
+  const app = await buildApp({
+    ...env.deps,
+    logger: process.env.NOLOG ? false : benchLogger(),
+    webDist: null,
+    auctionTimers: 'auto',
   });
-} finally {
-  await bidders.stop();
-}
-
-// The seller moves on: the auction closes with the bid standing.
-const ended = await fetch(`${base}/api/streams/${show.streamId}/end`, {
-  method: 'POST',
-  headers: show.sellerAuth,
-});
-if (!ended.ok) throw new Error(`ending the show: ${ended.status} ${await ended.text()}`);
-await app.close();
-
-// ---- Invariants, from the database ----
-const problems: string[] = [];
-const [auction] = await db.select().from(streamProducts).where(eq(streamProducts.id, show.streamProductId));
-if (!auction) throw new Error('auction row gone');
-const stored = await db
-  .select({ amountKobo: bids.amountKobo, buyerId: bids.buyerId, createdAt: bids.createdAt })
-  .from(bids)
-  .where(and(eq(bids.streamProductId, show.streamProductId), eq(bids.round, auction.round)))
-  .orderBy(asc(bids.createdAt), asc(bids.id));
-let outOfOrder = 0;
-let sameTime = 0;
-for (let i = 1; i < stored.length; i++) {
-  const prev = stored[i - 1];
-  const cur = stored[i];
-  if (!prev || !cur) continue;
-  if (cur.createdAt.getTime() === prev.createdAt.getTime()) sameTime += 1;
-  if (cur.amountKobo <= prev.amountKobo) outOfOrder += 1;
-}
-if (outOfOrder) problems.push(`${outOfOrder} accepted bids are not above the bid stored before them in time`);
-if (stored.length !== load.accepted.length) {
-  problems.push(`${stored.length} bids stored, ${load.accepted.length} answered as accepted`);
-}
-const storedAmounts = new Set(stored.map((b) => b.amountKobo));
-const missing = load.accepted.filter((a) => !storedAmounts.has(Math.round(a.amount * 100)));
-if (missing.length) problems.push(`${missing.length} bids answered as accepted are not stored`);
-const counts = load.accepted.map((a) => a.bidsCount).sort((x, y) => x - y);
-if (counts.some((c, i) => c !== i + 1))
-  problems.push('the accepted answers do not count 1, 2, 3, … once each');
-if (auction.bidsCount !== stored.length) {
-  problems.push(`the auction counts ${auction.bidsCount} bids, ${stored.length} are stored`);
-}
-
-const highest = stored.reduce<(typeof stored)[number] | null>(
-  (best, b) => (!best || b.amountKobo > best.amountKobo ? b : best),
-  null,
-);
-const [order] = await db.select().from(orders).where(eq(orders.streamProductId, show.streamProductId));
-if (!highest) problems.push('no bid was accepted');
-else {
-  if (auction.outcome !== 'sold') problems.push(`the auction closed ${auction.outcome}, not sold`);
-  if (auction.currentBidKobo !== highest.amountKobo || auction.currentBidderId !== highest.buyerId) {
-    problems.push('the auction’s standing bid is not the highest accepted bid');
-  }
-  if (!order || order.amountKobo !== highest.amountKobo || order.buyerId !== highest.buyerId) {
-    problems.push('the winner’s order is not the highest accepted bid and its bidder');
-  }
-}
-
-// ---- Baseline: plain single-row UPDATEs on the same database and pool ----
-await db.execute(sql`create table bench_bid_row (id int primary key, amount bigint not null)`);
-await db.execute(sql`insert into bench_bid_row values (1, 0)`);
-const pool = env.database.pool;
-const STEP = 100_00;
-let remaining = load.attempted;
-let baseAccepted = 0;
-const baseStarted = performance.now();
-await Promise.all(
-  Array.from({ length: BIDDERS }, async () => {
-    let next = STEP;
-    while (remaining > 0) {
-      remaining -= 1;
-      const client = await pool.connect();
-      let won = false;
-      try {
-        await client.query('begin');
-        const r = await client.query('update bench_bid_row set amount = $1 where id = 1 and amount < $1', [
-          next,
-        ]);
-        await client.query('commit');
-        won = r.rowCount === 1;
-      } finally {
-        client.release();
-      }
-      if (won) {
-        baseAccepted += 1;
-        next += STEP;
-      } else {
-        const r = await pool.query<{ amount: string }>('select amount from bench_bid_row where id = 1');
-        next = Number(r.rows[0]?.amount ?? 0) + STEP;
-      }
+  let show: Awaited<ReturnType<typeof liveAuctionFixture>>;
+  let load: BiddersReport;
+  try {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    show = await liveAuctionFixture(env, base, { buyerCount: BIDDERS });
+    const bidders = spawnLoad('live-bidders.ts');
+    try {
+      load = await bidders.call<BiddersReport>({
+        type: 'run',
+        base,
+        streamId: show.streamId,
+        productId: show.productId,
+        tokens: show.buyers.map((b) => b.token),
+        seconds: SECONDS,
+      });
+    } finally {
+      await bidders.stop();
     }
-  }),
-);
-const baseSeconds = (performance.now() - baseStarted) / 1000;
-await env.close();
+
+    // The seller moves on: the auction closes with the bid standing.
+    const ended = await fetch(`${base}/api/streams/${show.streamId}/end`, {
+      method: 'POST',
+      headers: show.sellerAuth,
+    });
+    if (!ended.ok) throw new Error(`ending the show: ${ended.status} ${await ended.text()}`);
+  } finally {
+    await app.close();
+  }
+
+  // ---- Invariants, from the database ----
+  const problems: string[] = [];
+  const [auction] = await db.select().from(streamProducts).where(eq(streamProducts.id, show.streamProductId));
+  if (!auction) throw new Error('auction row gone');
+  const stored = await db
+    .select({ amountKobo: bids.amountKobo, buyerId: bids.buyerId, createdAt: bids.createdAt })
+    .from(bids)
+    .where(and(eq(bids.streamProductId, show.streamProductId), eq(bids.round, auction.round)))
+    .orderBy(asc(bids.createdAt), asc(bids.id));
+  let outOfOrder = 0;
+  let sameTime = 0;
+  for (let i = 1; i < stored.length; i++) {
+    const prev = stored[i - 1];
+    const cur = stored[i];
+    if (!prev || !cur) continue;
+    if (cur.createdAt.getTime() === prev.createdAt.getTime()) sameTime += 1;
+    if (cur.amountKobo <= prev.amountKobo) outOfOrder += 1;
+  }
+  if (outOfOrder)
+    problems.push(`${outOfOrder} accepted bids are not above the bid stored before them in time`);
+  if (stored.length !== load.accepted.length) {
+    problems.push(`${stored.length} bids stored, ${load.accepted.length} answered as accepted`);
+  }
+  const storedAmounts = new Set(stored.map((b) => b.amountKobo));
+  const missing = load.accepted.filter((a) => !storedAmounts.has(Math.round(a.amount * 100)));
+  if (missing.length) problems.push(`${missing.length} bids answered as accepted are not stored`);
+  const counts = load.accepted.map((a) => a.bidsCount).sort((x, y) => x - y);
+  if (counts.some((c, i) => c !== i + 1))
+    problems.push('the accepted answers do not count 1, 2, 3, … once each');
+  if (auction.bidsCount !== stored.length) {
+    problems.push(`the auction counts ${auction.bidsCount} bids, ${stored.length} are stored`);
+  }
+
+  const highest = stored.reduce<(typeof stored)[number] | null>(
+    (best, b) => (!best || b.amountKobo > best.amountKobo ? b : best),
+    null,
+  );
+  const [order] = await db.select().from(orders).where(eq(orders.streamProductId, show.streamProductId));
+  if (!highest) problems.push('no bid was accepted');
+  else {
+    if (auction.outcome !== 'sold') problems.push(`the auction closed ${auction.outcome}, not sold`);
+    if (auction.currentBidKobo !== highest.amountKobo || auction.currentBidderId !== highest.buyerId) {
+      problems.push('the auction’s standing bid is not the highest accepted bid');
+    }
+    if (!order || order.amountKobo !== highest.amountKobo || order.buyerId !== highest.buyerId) {
+      problems.push('the winner’s order is not the highest accepted bid and its bidder');
+    }
+  }
+
+  // ---- Baseline: plain single-row UPDATEs on the same database and pool ----
+  await db.execute(sql`create table bench_bid_row (id int primary key, amount bigint not null)`);
+  await db.execute(sql`insert into bench_bid_row values (1, 0)`);
+  const pool = env.database.pool;
+  const STEP = 100_00;
+  let remaining = load.attempted;
+  let baseAccepted = 0;
+  const baseStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: BIDDERS }, async () => {
+      let next = STEP;
+      while (remaining > 0) {
+        remaining -= 1;
+        const client = await pool.connect();
+        let won = false;
+        try {
+          await client.query('begin');
+          const r = await client.query('update bench_bid_row set amount = $1 where id = 1 and amount < $1', [
+            next,
+          ]);
+          await client.query('commit');
+          won = r.rowCount === 1;
+        } finally {
+          client.release();
+        }
+        if (won) {
+          baseAccepted += 1;
+          next += STEP;
+        } else {
+          const r = await pool.query<{ amount: string }>('select amount from bench_bid_row where id = 1');
+          next = Number(r.rows[0]?.amount ?? 0) + STEP;
+        }
+      }
+    }),
+  );
+  const baseSeconds = (performance.now() - baseStarted) / 1000;
+  return { load, problems, stored, sameTime, highest, baseAccepted, baseSeconds };
+}
+
+let result: Awaited<ReturnType<typeof measure>>;
+try {
+  result = await measure();
+} finally {
+  // The benchmark's database is dropped even when a run fails.
+  await env.close();
+}
+const { load, problems, stored, sameTime, highest, baseAccepted, baseSeconds } = result;
 
 // ---- Report ----
 const fmt = (n: number) => Math.round(n).toLocaleString('en-NG');

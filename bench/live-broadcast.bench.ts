@@ -270,9 +270,15 @@ async function appRun(): Promise<
   }
 }
 
-const bare = await baseline();
-const live = await appRun();
-await env.close();
+let bare: RunResult;
+let live: Awaited<ReturnType<typeof appRun>>;
+try {
+  bare = await baseline();
+  live = await appRun();
+} finally {
+  // The benchmark's database is dropped even when a run fails.
+  await env.close();
+}
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-NG');
 const ms = (n: number) => `${n.toFixed(0)} ms`;

@@ -187,6 +187,8 @@ export function spawnLoad(file: string) {
 
 /** The child's side of spawnLoad: answers each request with its handler's result. */
 export function serveLoad(handle: (command: Record<string, unknown>) => Promise<unknown>) {
+  // The benchmark is gone (finished or killed): nothing is left to measure for.
+  process.on('disconnect', () => process.exit(0));
   process.on('message', (raw) => {
     const { id, ...command } = raw as { id: number } & Record<string, unknown>;
     handle(command).then(
