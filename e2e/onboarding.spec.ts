@@ -31,6 +31,8 @@ async function expectToast(page: Page, title: string, description?: string) {
 /** Checks the step's heading, axe, no sideways scrolling on a phone, and optionally saves screenshots. */
 async function onStep(page: Page, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  // A toast fading out is half transparent: axe would measure its contrast mid-animation.
+  await expect(page.locator('[data-sonner-toast][data-removed="true"]')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, heading);
   const overflow = await page.evaluate(() => {
     const wide = Array.from(document.querySelectorAll('body *'))
@@ -208,7 +210,22 @@ test('business: sign up, every step of the business path, review, approval, dash
   await onStep(page, 'Business Verification');
   await next(page);
 
+  // Back from the bank step: the documents on file are shown, and Next does not send them again.
   await onStep(page, 'Bank Details');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await onStep(page, 'Business Verification');
+  await expect(page.getByText('Uploaded. Choose a new file below to replace it.')).toHaveCount(2);
+  await expect(page.getByText('cac.pdf')).toBeVisible();
+  await expect(page.locator('img[src^="blob:"]')).toBeVisible();
+  const resent: string[] = [];
+  const onRequest = (request: { url(): string }) => {
+    if (request.url().includes('/api/seller/verification/')) resent.push(request.url());
+  };
+  page.on('request', onRequest);
+  await next(page);
+  await onStep(page, 'Bank Details');
+  page.off('request', onRequest);
+  expect(resent).toEqual([]);
   await next(page);
   await expectToast(page, 'Please fill in all fields', 'All fields are required');
   await combobox(page, 'Bank Name').fill('Guaranty');
