@@ -291,7 +291,7 @@ export function StudioPage({
           {isLive ? (
             <span className="flex shrink-0 items-center gap-1.5 rounded-full bg-danger-600 px-2.5 py-1 font-bold text-xs">
               <Radio className="size-3.5" aria-hidden />
-              LIVE
+              <span>LIVE</span>
               {elapsed && (
                 <span role="timer" className="font-semibold tabular-nums" aria-label={`Live for ${elapsed}`}>
                   {elapsed}
