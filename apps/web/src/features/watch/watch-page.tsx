@@ -188,7 +188,8 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
         {current?.winner && currentStatus === 'ongoing' && (
           <p
             role="status"
-            className="absolute inset-x-3 bottom-16 rounded-card bg-amber-400 px-4 py-3 font-semibold text-amber-950 text-sm shadow-card"
+            // On a phone the bidding card right under the video shows the result already.
+            className="absolute inset-x-3 bottom-16 hidden rounded-card bg-amber-400 px-4 py-3 font-semibold text-amber-950 text-sm shadow-card lg:block"
           >
             {current.winner.buyer._id === session?.buyer._id ? 'You won' : `${current.winner.buyer.name} won`}{' '}
             {current.name} for {formatNaira(current.winner.bidAmount)}!
