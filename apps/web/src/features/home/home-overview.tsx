@@ -211,20 +211,3 @@ export function TopSoldProducts({ sellerId, api = appApi }: { sellerId: string; 
     </Card>
   );
 }
-
-/** Live and upcoming shows. Streams arrive with the live-streams issue; until then there are none. */
-export function ShowsCard() {
-  return (
-    <Card title="Live and upcoming shows">
-      <p className="text-ink-muted text-sm">
-        You have no live or scheduled shows. Start an Open Live Show to sell to buyers in real time.
-      </p>
-      <Link
-        to={paths.dashboard.liveStreams.liveStream}
-        className="mt-2 inline-block font-semibold text-brand-700 text-sm underline"
-      >
-        Plan a live show
-      </Link>
-    </Card>
-  );
-}

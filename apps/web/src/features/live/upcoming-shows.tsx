@@ -10,14 +10,27 @@ import { Spinner } from '@/ui/spinner';
 
 const SHOWN = 3;
 
-/** The next few shows, and the way to all scheduled and past shows. */
-export function UpcomingShows({ sellerId, api = appApi }: { sellerId: string; api?: ApiClient }) {
+/** The next few shows, and the way to all scheduled and past shows (live-stream page and home). */
+export function UpcomingShows({
+  sellerId,
+  api = appApi,
+  className = 'mt-6',
+  emptyText = 'No shows scheduled. Choose a kind of show above to plan your next one.',
+}: {
+  sellerId: string;
+  api?: ApiClient;
+  className?: string;
+  emptyText?: string;
+}) {
   const list = useSellerStreams(api, sellerId, UPCOMING_STATUSES);
   const upcoming = list.streams.filter((s) => s.status !== 'expired').sort(bySoonest);
   const expired = list.streams.filter((s) => s.status === 'expired').length;
 
   return (
-    <section aria-labelledby="upcoming-shows" className="mt-6 rounded-card bg-surface p-4 shadow-card sm:p-5">
+    <section
+      aria-labelledby="upcoming-shows"
+      className={`${className} rounded-card bg-surface p-4 shadow-card sm:p-5`}
+    >
       <div className="flex items-center justify-between gap-3">
         <h2 id="upcoming-shows" className="font-semibold text-ink text-lg">
           Upcoming shows
@@ -46,9 +59,7 @@ export function UpcomingShows({ sellerId, api = appApi }: { sellerId: string; ap
             </p>
           )}
           {upcoming.length === 0 ? (
-            <p className="mt-2 text-ink-muted text-sm">
-              No shows scheduled. Choose a kind of show above to plan your next one.
-            </p>
+            <p className="mt-2 text-ink-muted text-sm">{emptyText}</p>
           ) : (
             <ul className="mt-2 flex flex-col divide-y divide-line">
               {upcoming.slice(0, SHOWN).map((stream) => (

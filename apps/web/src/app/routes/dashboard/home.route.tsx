@@ -7,10 +7,10 @@ import {
   Greeting,
   PickupAddressPrompt,
   QuickActions,
-  ShowsCard,
   TopSoldProducts,
   WalletCard,
 } from '@/features/home/home-overview';
+import { UpcomingShows } from '@/features/live/upcoming-shows';
 import { RecentNotifications } from '@/features/notifications/notification-bell';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
 import { VacationToggle } from '@/features/vacation/vacation-mode';
@@ -39,7 +39,11 @@ export function Component() {
               </Card>
             </div>
             <TopSoldProducts sellerId={seller._id} />
-            <ShowsCard />
+            <UpcomingShows
+              sellerId={seller._id}
+              className=""
+              emptyText="No shows scheduled. Start an Open Live Show or an auction to sell to buyers in real time."
+            />
           </div>
           <Card title="Recent notifications">
             <RecentNotifications sellerId={seller._id} />
