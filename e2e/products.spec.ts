@@ -92,6 +92,22 @@ test('a product with three option levels and two photos: listed with its stock, 
   await expect(page.getByRole('button', { name: 'Remove photo 2' })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect(page.getByText('Cover', { exact: true })).toBeVisible();
+  // Reordering by keyboard: the second photo becomes the cover.
+  const tiles = page.locator('figure img');
+  const second = await tiles.nth(1).getAttribute('src');
+  const handle = page.getByRole('button', { name: 'Reorder photo 2', exact: true });
+  await handle.focus();
+  // Each step waits for the sensor to answer (it measures the grid between keys).
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  // The sensor ignores an arrow that arrives before it has measured the grid (a person is slower).
+  await expect(async () => {
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByText('Photo 2 is over position 1.')).toBeAttached({ timeout: 500 });
+  }).toPass();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Photo 2 moved to position 1.')).toBeAttached();
+  await expect(tiles.first()).toHaveAttribute('src', second ?? '');
 
   await addOption(page, 'Colour', ['Red', 'Blue']);
   await addOption(page, 'Size', ['M', 'XL']);

@@ -47,7 +47,7 @@ function SortableTile({
       ref={setActivatorNodeRef}
       {...attributes}
       {...listeners}
-      aria-label={`Move photo ${index + 1}`}
+      aria-label={`Reorder photo ${index + 1}`}
       className="flex size-10 touch-none items-center justify-center rounded-control bg-surface/90 text-ink shadow-sm hover:bg-surface"
     >
       <GripVertical className="size-5" aria-hidden />
