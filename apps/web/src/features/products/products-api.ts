@@ -23,6 +23,8 @@ export const PRODUCT_SORTS: readonly ProductSort[] = ['newest', 'oldest', 'price
 /** SPEC section 9: the products page starts at page 1 with 10 products. */
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 10;
+/** The server's bound on a page (sellerProductsQuery). */
+export const MAX_LIMIT = 100;
 
 export const productMessages = {
   created: 'Product created successfully',

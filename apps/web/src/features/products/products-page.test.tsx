@@ -42,6 +42,13 @@ describe('the products page', () => {
     expect(listCalls(fake)[0]?.query.get('limit')).toBe('10');
   });
 
+  it('opens the editor inside the app from a row', async () => {
+    const product = testProduct({ name: 'Aso-oke gele' });
+    const { router } = open(productsApi([product]));
+    await userEvent.click(await screen.findByRole('link', { name: 'Edit Aso-oke gele' }));
+    expect(router.state.location.pathname).toBe(`/dashboard/edit-product/${product._id}`);
+  });
+
   it('deletes after confirming: the toast names the product and the row disappears', async () => {
     const fake = productsApi([testProduct({ name: 'Aso-oke gele' }), testProduct({ name: 'Adire shirt' })]);
     open(fake);
@@ -135,16 +142,17 @@ describe('the products page', () => {
 
 describe('the list state in the URL', () => {
   it('falls back to the defaults for anything it cannot read', () => {
-    expect(readListQuery(new URLSearchParams('page=-2&status=sold&sort=cheapest'))).toEqual({
+    expect(readListQuery(new URLSearchParams('page=-2&limit=500&status=sold&sort=cheapest'))).toEqual({
       page: 1,
       limit: 10,
       sortBy: 'newest',
       status: undefined,
       search: undefined,
     });
-    expect(writeListQuery({ page: 1, sortBy: 'newest' }).toString()).toBe('');
-    expect(writeListQuery({ page: 3, sortBy: 'name', status: 'archived', search: 'gele' }).toString()).toBe(
-      'page=3&status=archived&search=gele&sort=name',
-    );
+    expect(writeListQuery({ page: 1, limit: 10, sortBy: 'newest' }).toString()).toBe('');
+    expect(
+      writeListQuery({ page: 3, limit: 100, sortBy: 'name', status: 'archived', search: 'gele' }).toString(),
+    ).toBe('page=3&limit=100&status=archived&search=gele&sort=name');
+    expect(readListQuery(new URLSearchParams('limit=100')).limit).toBe(100);
   });
 });

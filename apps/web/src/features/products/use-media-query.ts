@@ -1,21 +1,25 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 
 /**
  * Whether a CSS media query matches now, following changes. Used where rendering both layouts and
  * hiding one with CSS would double the work (the products table and its phone cards).
  */
 export function useMediaQuery(query: string): boolean {
-  const subscribe = useCallback(
-    (notify: () => void) => {
-      const list = window.matchMedia?.(query);
+  // One MediaQueryList per query: React reads the snapshot on every render.
+  const list = useMemo(
+    () => (typeof window.matchMedia === 'function' ? window.matchMedia(query) : null),
+    [query],
+  );
+  const subscribe = useMemo(
+    () => (notify: () => void) => {
       list?.addEventListener('change', notify);
       return () => list?.removeEventListener('change', notify);
     },
-    [query],
+    [list],
   );
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia?.(query).matches ?? false,
+    () => list?.matches ?? false,
     () => false,
   );
 }
