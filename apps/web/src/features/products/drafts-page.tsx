@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { readLocalDraft } from '@/features/products/local-draft';
-import { ProductThumb, useDeleteProduct } from '@/features/products/product-bits';
+import { productThumb, useDeleteProduct } from '@/features/products/product-bits';
 import {
   DEFAULT_LIMIT,
   fetchSellerProducts,
@@ -128,7 +128,7 @@ export function DraftsPage({ sellerId, api = appApi }: { sellerId: string; api?:
               return (
                 <li key={product._id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
                   <div className="flex min-w-0 flex-1 gap-3">
-                    <ProductThumb src={product.images[0]} size="lg" />
+                    {productThumb(product.images[0], 'lg')}
                     <div className="min-w-0">
                       <p className="line-clamp-2 font-semibold text-ink">{product.name}</p>
                       <p className="text-ink text-sm tabular-nums">

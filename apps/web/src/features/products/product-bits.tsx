@@ -1,6 +1,5 @@
 import type { ProductStatus, SellerProductsResponse } from '@kasuwa/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { clsx } from 'clsx';
 import { useState } from 'react';
 import {
   deleteFailureToast,
@@ -15,41 +14,41 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 
-const badgeColours: Record<ProductStatus, string> = {
-  active: 'bg-brand-50 text-brand-800 ring-brand-200',
-  draft: 'bg-slate-100 text-slate-800 ring-slate-300',
-  out_of_stock: 'bg-amber-50 text-amber-900 ring-amber-300',
-  archived: 'bg-zinc-100 text-zinc-700 ring-zinc-300',
+const badgeBase =
+  'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 font-medium text-xs ring-1 ring-inset';
+
+/** Each status's badge classes, computed once: a 100-row page draws a hundred badges. */
+export const statusBadgeClasses: Record<ProductStatus, string> = {
+  active: `${badgeBase} bg-brand-50 text-brand-800 ring-brand-200`,
+  draft: `${badgeBase} bg-slate-100 text-slate-800 ring-slate-300`,
+  out_of_stock: `${badgeBase} bg-amber-50 text-amber-900 ring-amber-300`,
+  archived: `${badgeBase} bg-zinc-100 text-zinc-700 ring-zinc-300`,
 };
 
 export function StatusBadge({ status }: { status: ProductStatus }) {
-  return (
-    <span
-      className={clsx(
-        'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 font-medium text-xs ring-1 ring-inset',
-        badgeColours[status],
-      )}
-    >
-      {statusLabels[status]}
-    </span>
-  );
+  return <span className={statusBadgeClasses[status]}>{statusLabels[status]}</span>;
 }
 
-/** The cover photo, small; decorative because the product's name sits beside it. */
-export function ProductThumb({ src, size = 'md' }: { src: string | undefined; size?: 'md' | 'lg' }) {
-  const box = size === 'lg' ? 'size-16' : 'size-12';
-  // A plain box, not an icon component: a 100-row page draws a hundred of these.
-  if (!src) return <span className={clsx(box, 'shrink-0 rounded-control bg-line')} />;
+const thumbClasses = {
+  md: {
+    empty: 'size-12 shrink-0 rounded-control bg-line',
+    image: 'size-12 shrink-0 rounded-control bg-canvas object-cover',
+  },
+  lg: {
+    empty: 'size-16 shrink-0 rounded-control bg-line',
+    image: 'size-16 shrink-0 rounded-control bg-canvas object-cover',
+  },
+};
+
+/**
+ * The cover photo, small; decorative because the product's name sits beside it. A function rather
+ * than a component, so list rows draw it without a component of its own; no photo is a plain box.
+ */
+export function productThumb(src: string | undefined, size: 'md' | 'lg' = 'md') {
+  const classes = thumbClasses[size];
+  if (!src) return <span className={classes.empty} />;
   return (
-    <img
-      src={src}
-      alt=""
-      width={64}
-      height={64}
-      loading="lazy"
-      decoding="async"
-      className={clsx(box, 'shrink-0 rounded-control bg-canvas object-cover')}
-    />
+    <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" className={classes.image} />
   );
 }
 

@@ -8,8 +8,8 @@ import { paths } from '@/app/paths';
 import { readListQuery, writeListQuery } from '@/features/products/list-query';
 import {
   type DeleteTarget,
-  ProductThumb,
-  StatusBadge,
+  productThumb,
+  statusBadgeClasses,
   useDeleteProduct,
 } from '@/features/products/product-bits';
 import {
@@ -323,17 +323,8 @@ function combinations(product: Product): number {
   return count;
 }
 
-function StockText({ product }: { product: Product }) {
-  const count = combinations(product);
-  return (
-    <>
-      <span className="tabular-nums">{product.stock}</span>
-      {count > 0 && <span className="block text-ink-muted text-xs">in {count} variants</span>}
-    </>
-  );
-}
-
 const editLinkClasses = buttonClasses({ variant: 'secondary', size: 'sm' });
+const deleteButtonClasses = clsx(buttonClasses({ variant: 'ghost', size: 'sm' }), 'text-danger-700');
 
 /**
  * Opens the rows' edit links inside the app, as a router <Link> would: a plain click navigates
@@ -354,81 +345,87 @@ function useRouteLinkClicks() {
   );
 }
 
-function RowActions({
-  product,
-  onDelete,
-  busy,
-}: {
-  product: Product;
-  onDelete: (target: DeleteTarget) => void;
-  busy: boolean;
-}) {
+type RowProps = { product: Product; onDelete: (target: DeleteTarget) => void; busy: boolean };
+
+/*
+ * A row is one component drawing plain elements: a 100-row page mounts a hundred of them when the
+ * seller turns a page, so no per-cell components, no router <Link> (see useRouteLinkClicks) and no
+ * icon components. Rows are memoised, so a refetch or a keystroke in the search box redraws none.
+ */
+
+// The names say which product; they begin with the visible word, so speech input still finds them.
+function rowActions({ product, onDelete, busy }: RowProps) {
   return (
-    <div className="flex items-center justify-end gap-2">
-      {/* A plain link (see routeLinkClicks): a hundred router <Link>s cost more than the rest of the row. */}
-      <a href={paths.dashboard.editProduct(product._id)} data-route-link className={editLinkClasses}>
-        Edit<span className="sr-only"> {product.name}</span>
+    <>
+      <a
+        href={paths.dashboard.editProduct(product._id)}
+        data-route-link
+        aria-label={`Edit ${product.name}`}
+        className={editLinkClasses}
+      >
+        Edit
       </a>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="text-danger-700"
-        loading={busy}
+      <button
+        type="button"
+        aria-label={`Delete ${product.name}`}
+        className={deleteButtonClasses}
+        disabled={busy}
+        aria-busy={busy || undefined}
         onClick={() => onDelete({ _id: product._id, name: product.name })}
       >
-        Delete<span className="sr-only"> {product.name}</span>
-      </Button>
-    </div>
+        Delete
+      </button>
+    </>
   );
 }
 
-type RowProps = { product: Product; onDelete: (target: DeleteTarget) => void; busy: boolean };
+function variantsNote(product: Product) {
+  const count = combinations(product);
+  return count > 0 ? <span className="block text-ink-muted text-xs">in {count} variants</span> : null;
+}
 
-// Rows are memoised: a refetch, a "fetching" flag or a search keystroke re-renders the page, and a
-// 100-row page must not redraw every row for that.
-const TableRow = memo(function TableRow({ product, onDelete, busy }: RowProps) {
+const TableRow = memo(function TableRow(props: RowProps) {
+  const { product } = props;
   return (
     <tr className="border-line border-b last:border-0">
       <th scope="row" className="px-4 py-3 font-normal">
-        <span className="flex items-center gap-3">
-          <ProductThumb src={product.images[0]} />
-          <span className="min-w-0">
-            <span className="line-clamp-2 font-semibold text-ink">{product.name}</span>
-            <span className="block text-ink-muted text-xs">{product.subCategory}</span>
-          </span>
-        </span>
+        <div className="flex items-center gap-3">
+          {productThumb(product.images[0])}
+          <p className="line-clamp-2 min-w-0 font-semibold text-ink">{product.name}</p>
+        </div>
       </th>
       <td className="px-4 py-3 text-right tabular-nums">{formatNaira(product.price)}</td>
-      <td className="px-4 py-3 text-right">
-        <StockText product={product} />
+      <td className="px-4 py-3 text-right tabular-nums">
+        {product.stock}
+        {variantsNote(product)}
       </td>
       <td className="px-4 py-3">
-        <StatusBadge status={product.status} />
+        <span className={statusBadgeClasses[product.status]}>{statusLabels[product.status]}</span>
       </td>
-      <td className="px-4 py-3">
-        <RowActions product={product} onDelete={onDelete} busy={busy} />
-      </td>
+      <td className="space-x-2 whitespace-nowrap px-4 py-3 text-right">{rowActions(props)}</td>
     </tr>
   );
 });
 
-const CardRow = memo(function CardRow({ product, onDelete, busy }: RowProps) {
+const CardRow = memo(function CardRow(props: RowProps) {
+  const { product } = props;
   return (
     <li className="flex flex-col gap-3 p-4">
       <div className="flex gap-3">
-        <ProductThumb src={product.images[0]} size="lg" />
+        {productThumb(product.images[0], 'lg')}
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-2">
             <p className="line-clamp-2 font-semibold text-ink">{product.name}</p>
-            <StatusBadge status={product.status} />
+            <span className={statusBadgeClasses[product.status]}>{statusLabels[product.status]}</span>
           </div>
           <p className="mt-1 font-semibold text-ink tabular-nums">{formatNaira(product.price)}</p>
           <p className="text-ink-muted text-sm">
-            Stock: <StockText product={product} />
+            Stock: <span className="tabular-nums">{product.stock}</span>
+            {variantsNote(product)}
           </p>
         </div>
       </div>
-      <RowActions product={product} onDelete={onDelete} busy={busy} />
+      <div className="flex items-center justify-end gap-2">{rowActions(props)}</div>
     </li>
   );
 });
@@ -483,8 +480,9 @@ function ProductList({
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: only routes the clicks of the links inside, which keyboards activate with Enter as usual
     <ul className="divide-y divide-line" onClick={onClick}>
-      {products.map((product) => (
-        <CardRow key={product._id} product={product} onDelete={onDelete} busy={deletingId === product._id} />
+      {products.map((product, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: as for the table's rows
+        <CardRow key={index} product={product} onDelete={onDelete} busy={deletingId === product._id} />
       ))}
     </ul>
   );
