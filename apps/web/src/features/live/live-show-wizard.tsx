@@ -5,7 +5,6 @@ import { CalendarClock, History, Zap } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ChipsField, SelectBox, StepSection, TextAreaField } from '@/features/live/form-parts';
 import {
   clearLiveDraft,
   emptyDraftValues,
@@ -34,6 +33,8 @@ import {
 import { categoriesKey, fetchCategories, type UploadFn } from '@/features/live/streams-api';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { Button } from '@/ui/button';
+import { ChipsInput } from '@/ui/chips-input';
+import { FormSection, SelectBox, TextAreaField } from '@/ui/form-parts';
 import { Input } from '@/ui/input';
 
 type DraftForm = UseFormReturn<LiveDraftValues, unknown, LiveDraftBody>;
@@ -193,7 +194,7 @@ export function LiveShowWizard({ kind, sellerId, api = appApi, upload }: LiveSho
       </h2>
       {step === 'details' && <DetailsStep form={form} api={api} />}
       {step === 'media' && (
-        <StepSection
+        <FormSection
           title="Media"
           description="A bright cover photo and a short preview video help buyers decide to join."
         >
@@ -231,7 +232,7 @@ export function LiveShowWizard({ kind, sellerId, api = appApi, upload }: LiveSho
               />
             )}
           />
-        </StepSection>
+        </FormSection>
       )}
       {step === 'products' && <ProductsStep form={form} kind={kind} api={api} sellerId={sellerId} />}
       {step === 'schedule' && <ScheduleStep form={form} />}
@@ -303,7 +304,7 @@ function DetailsStep({ form, api }: { form: DraftForm; api: ApiClient }) {
   const chosen = categories.find((c) => c._id === category);
 
   return (
-    <StepSection title="Details" description="What buyers see first when they find your show.">
+    <FormSection title="Details" description="What buyers see first when they find your show.">
       <Input
         label="Title"
         maxLength={100}
@@ -376,7 +377,7 @@ function DetailsStep({ form, api }: { form: DraftForm; api: ApiClient }) {
         control={form.control}
         name="tags"
         render={({ field, fieldState }) => (
-          <ChipsField
+          <ChipsInput
             label="Tags"
             hint="Words buyers might search for. Press Enter or type a comma after each one."
             error={fieldState.error?.message ?? firstTagError(errors.tags)}
@@ -389,7 +390,7 @@ function DetailsStep({ form, api }: { form: DraftForm; api: ApiClient }) {
           />
         )}
       />
-    </StepSection>
+    </FormSection>
   );
 }
 
@@ -429,7 +430,7 @@ function ScheduleStep({ form }: { form: DraftForm }) {
     form.setValue('scheduledStartTime', iso, { shouldDirty: true, shouldValidate: iso !== null });
 
   return (
-    <StepSection title="Schedule" description="When your show starts. You go live from the studio.">
+    <FormSection title="Schedule" description="When your show starts. You go live from the studio.">
       <fieldset className="grid gap-2 sm:grid-cols-2">
         <legend className="mb-2 font-medium text-ink text-sm">Start</legend>
         <ChoiceCard
@@ -495,7 +496,7 @@ function ScheduleStep({ form }: { form: DraftForm }) {
           )}
         </div>
       )}
-    </StepSection>
+    </FormSection>
   );
 }
 

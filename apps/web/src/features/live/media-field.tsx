@@ -2,11 +2,11 @@ import { MAX_STREAM_COVER_IMAGE_BYTES, MAX_STREAM_VIDEO_BYTES } from '@kasuwa/co
 import { clsx } from 'clsx';
 import { Film, ImagePlus, RotateCw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ProgressBar } from '@/features/live/form-parts';
 import { type StreamMediaField, type UploadFn, uploadStreamMedia } from '@/features/live/streams-api';
 import { isApiError } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { FieldMessages } from '@/ui/field-messages';
+import { ProgressBar } from '@/ui/progress-bar';
 
 type UploadState =
   | { status: 'idle' }
@@ -166,7 +166,7 @@ export function MediaField({
       {state.status === 'uploading' && (
         <div className="flex max-w-md flex-col gap-1">
           <p className="truncate text-ink-muted text-sm">Uploading {state.file.name}</p>
-          <ProgressBar fraction={state.progress} label={`Uploading ${label}`} />
+          <ProgressBar value={state.progress} label={`Uploading ${label}`} />
         </div>
       )}
       <div className="flex flex-wrap gap-2">

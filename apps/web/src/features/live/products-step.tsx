@@ -11,7 +11,6 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
-import { AmountField, StepSection, SwitchField } from '@/features/live/form-parts';
 import {
   defaultAuctionSettings,
   describeAuctionSettings,
@@ -23,6 +22,7 @@ import { fetchPickableProducts } from '@/features/live/streams-api';
 import type { ApiClient } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
+import { AmountField, FormSection, SwitchField } from '@/ui/form-parts';
 import { Spinner } from '@/ui/spinner';
 
 type DraftForm = UseFormReturn<LiveDraftValues, unknown, LiveDraftBody>;
@@ -109,7 +109,7 @@ export function ProductsStep({
 
   return (
     <div className="flex flex-col gap-4">
-      <StepSection
+      <FormSection
         title={`In this show (${fields.length})`}
         description={
           kind === 'live_auction'
@@ -157,7 +157,7 @@ export function ProductsStep({
             })}
           </ol>
         )}
-      </StepSection>
+      </FormSection>
       <ProductChooser
         api={api}
         sellerId={sellerId}
@@ -305,7 +305,7 @@ function ProductChooser({
   const products = list.data?.pages.flatMap((page) => page.products) ?? [];
 
   return (
-    <StepSection
+    <FormSection
       title={kind === 'live_auction' ? 'Your auction products' : 'Your products'}
       description={
         kind === 'live_auction'
@@ -390,7 +390,7 @@ function ProductChooser({
           Load more products
         </Button>
       )}
-    </StepSection>
+    </FormSection>
   );
 }
 

@@ -5,6 +5,7 @@ import { type ReactNode, useId, useRef } from 'react';
 import { type AddressDraft, newFileId, type PickedFile } from '@/features/onboarding/onboarding-draft';
 import { Input } from '@/ui/input';
 import { LocationFields } from '@/ui/location-pickers';
+import { ProgressBar } from '@/ui/progress-bar';
 
 export function Checkbox({
   checked,
@@ -106,28 +107,6 @@ export function AddressFields({
         error={errors.zipCode}
         onChange={(event) => onChange({ ...value, zipCode: event.target.value })}
       />
-    </div>
-  );
-}
-
-export function ProgressBar({ value, label }: { value: number; label: string }) {
-  const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
-  return (
-    <div className="flex items-center gap-3">
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 flex-1 overflow-hidden rounded-full bg-line"
-      >
-        <div
-          className="h-full rounded-full bg-brand-600 transition-[width]"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
-      <span className="w-10 text-right text-ink-muted text-xs tabular-nums">{percent}%</span>
     </div>
   );
 }
@@ -248,7 +227,9 @@ export function FilePicker({
         <div className="flex items-center gap-3 rounded-control border border-line-strong p-3">
           <FileCard name={value.file.name} size={value.file.size} previewUrl={value.previewUrl}>
             {stored && <p className="text-ink-muted text-xs">Replaces {stored.name}</p>}
-            {progress != null && <ProgressBar value={progress} label={`Uploading ${label}`} />}
+            {progress != null && (
+              <ProgressBar value={progress} label={`Uploading ${label}`} className="gap-3" />
+            )}
           </FileCard>
           <button
             type="button"

@@ -5,14 +5,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { type FieldPath, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
-import { ChipsInput } from '@/features/products/chips-input';
-import {
-  AmountField,
-  CheckboxField,
-  FormSection,
-  SelectBox,
-  TextAreaField,
-} from '@/features/products/form-parts';
 import {
   emptyProductValues,
   firstMessage,
@@ -48,6 +40,8 @@ import { analytics } from '@/lib/analytics';
 import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
+import { ChipsInput } from '@/ui/chips-input';
+import { AmountField, CheckboxField, FormSection, SelectBox, TextAreaField } from '@/ui/form-parts';
 import { Input } from '@/ui/input';
 
 export type ProductFormMode = { kind: 'add' } | { kind: 'edit'; product: Product };

@@ -1,7 +1,6 @@
 import { clsx } from 'clsx';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { ChipsInput } from '@/features/products/chips-input';
 import { parseAmount } from '@/features/products/form-values';
 import {
   MAX_OPTION_LEVELS,
@@ -12,6 +11,7 @@ import {
 } from '@/features/products/variant-builder';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
+import { ChipsInput } from '@/ui/chips-input';
 import { Input } from '@/ui/input';
 
 export interface VariantEditorProps {

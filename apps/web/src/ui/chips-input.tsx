@@ -1,11 +1,11 @@
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { FieldMessages } from '@/ui/field-messages';
 
 export interface ChipsInputProps {
   label: string;
-  hint?: string;
+  hint?: ReactNode;
   error?: string | undefined;
   values: string[];
   onChange: (values: string[]) => void;
@@ -17,7 +17,12 @@ export interface ChipsInputProps {
 }
 
 /** Splits pasted or typed text on commas, trims, and drops empties and repeats (case-insensitive). */
-export function addChips(current: string[], text: string, maxItems: number, maxLength: number): string[] {
+export function addChips(
+  current: readonly string[],
+  text: string,
+  maxItems: number,
+  maxLength: number,
+): string[] {
   const next = [...current];
   for (const part of text.split(',')) {
     const value = part.trim().slice(0, maxLength);
@@ -31,6 +36,7 @@ export function addChips(current: string[], text: string, maxItems: number, maxL
 /**
  * A list of short words typed one by one (tags, an option's values): Enter or a comma adds the
  * word as a chip, leaving the box adds what is typed, Backspace in an empty box removes the last.
+ * Shared by the product form and the live-show wizard so both behave the same.
  */
 export function ChipsInput({
   label,
@@ -55,7 +61,7 @@ export function ChipsInput({
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' || event.key === ',') {
-      // Enter would submit the whole product form.
+      // Enter would submit the whole form.
       event.preventDefault();
       if (text.trim()) commit(text);
     } else if (event.key === 'Backspace' && text === '' && values.length > 0) {
@@ -75,7 +81,7 @@ export function ChipsInput({
         )}
       >
         {values.length > 0 && (
-          <ul className="contents">
+          <ul className="contents" aria-label={label}>
             {values.map((value) => (
               <li
                 key={value}

@@ -3,7 +3,10 @@ import type { ComponentProps, ReactNode } from 'react';
 import { useId } from 'react';
 import { FieldMessages } from '@/ui/field-messages';
 
-/** One card of the product form, named by its heading for screen-reader navigation. */
+/* Form fields of the longer forms (product form, live-show wizard), each with a visible label, a hint
+   and its error below. */
+
+/** One titled card of a form, named by its heading for screen-reader navigation. */
 export function FormSection({
   title,
   description,
@@ -11,7 +14,7 @@ export function FormSection({
   aside,
 }: {
   title: string;
-  description?: string;
+  description?: ReactNode;
   children: ReactNode;
   aside?: ReactNode;
 }) {
@@ -45,12 +48,12 @@ function describedBy(id: string, hint: unknown, error: unknown) {
 
 interface FieldProps {
   label: string;
-  hint?: string;
+  hint?: ReactNode;
   error?: string | undefined;
   className?: string;
 }
 
-/** An amount in naira (or any number) with a visible prefix such as ₦ and a numeric keypad on phones. */
+/** An amount or a count with a visible prefix (₦) or suffix (kg, seconds) and a numeric keypad on phones. */
 export function AmountField({
   label,
   hint,
@@ -81,7 +84,12 @@ export function AmountField({
           autoComplete="off"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, hint, error)}
-          className={clsx(controlClasses(error), prefix && 'pl-8', suffix && 'pr-12')}
+          // A word such as 'seconds' needs more room than a unit such as 'kg'.
+          className={clsx(
+            controlClasses(error),
+            prefix && 'pl-8',
+            suffix && (suffix.length > 3 ? 'pr-20' : 'pr-12'),
+          )}
           {...props}
         />
         {suffix && (
@@ -177,6 +185,55 @@ export function CheckboxField({
           </p>
         )}
       </div>
+    </div>
+  );
+}
+
+/** An on/off setting as a switch, with the words for what it does underneath. */
+export function SwitchField({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint?: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <div>
+        <label htmlFor={id} className="font-medium text-ink text-sm">
+          {label}
+        </label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-ink-muted text-sm">
+            {hint}
+          </p>
+        )}
+      </div>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onClick={() => onChange(!checked)}
+        className={clsx(
+          'relative mt-0.5 inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors',
+          checked ? 'bg-brand-600' : 'bg-line-strong',
+        )}
+      >
+        <span
+          aria-hidden
+          className={clsx(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-6' : 'translate-x-1',
+          )}
+        />
+      </button>
     </div>
   );
 }
