@@ -83,7 +83,9 @@ export function AuthProvider({ children, api = appApi }: AuthProviderProps) {
       onExpired: () => dispatch({ type: 'loggedOut' }),
       // The dashboard is gone from the screen by now, so nothing refetches what is dropped.
       onRedirected: () => queryClient.clear(),
-      onTokenRefreshed: (token) => dispatch({ type: 'tokenRefreshed', token }),
+      // A refreshed token goes to storage (replaceToken), where every request reads it. It is not
+      // put in the React state: that would re-render the whole app after every navigation's token
+      // check, which cost a 100-row products page turn about 10 ms.
     }),
   );
 

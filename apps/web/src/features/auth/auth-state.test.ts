@@ -84,16 +84,6 @@ describe('authReducer', () => {
     expect(state).toMatchObject({ user: null, token: null, isAuthenticated: false, blocked: true });
   });
 
-  it('stores a refreshed token only while logged in', () => {
-    expect(
-      run([
-        { type: 'loggedIn', user: verified, token: 't' },
-        { type: 'tokenRefreshed', token: 'r' },
-      ]).token,
-    ).toBe('r');
-    expect(run([{ type: 'tokenRefreshed', token: 'r' }]).token).toBeNull();
-  });
-
   it('sets the forgot-password success with its e-mail, and cancelling it forgets both', () => {
     let state = run([{ type: 'forgotPasswordSent', email: 'ngozi@example.ng' }]);
     expect(state).toMatchObject({ forgotPasswordSuccess: true, resetEmail: 'ngozi@example.ng' });

@@ -34,7 +34,6 @@ export type AuthEvent =
   | { type: 'otpVerified'; user?: Seller; token?: string }
   | { type: 'accountDisabled'; user: Seller }
   | { type: 'profileLoaded'; user: Seller }
-  | { type: 'tokenRefreshed'; token: string }
   | { type: 'blocked' }
   | { type: 'forgotPasswordSent'; email: string }
   | { type: 'forgotPasswordCancelled' }
@@ -108,8 +107,6 @@ export function authReducer(state: AuthState, event: AuthEvent): AuthState {
         emailVerified: emailIsVerified(event.user, state.emailVerified),
         accountDisabled: event.user.isDisabled,
       };
-    case 'tokenRefreshed':
-      return state.token === null ? state : { ...state, token: event.token };
     case 'blocked':
       return { ...signedOutState, blocked: true };
     case 'forgotPasswordSent':
