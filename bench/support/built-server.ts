@@ -22,6 +22,8 @@ export async function startBuiltServer(): Promise<BuiltServer> {
     env: { ...process.env, PORT: String(port), SEED_DEMO: '1' },
     stdio: 'inherit',
   });
+  // A benchmark that crashes must not leave the server (and its PostgreSQL) running.
+  process.once('exit', () => child.kill('SIGTERM'));
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null) return;
