@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '@/app/providers';
 
@@ -11,26 +11,25 @@ function Where() {
 }
 
 /**
- * Renders one screen at a path, with the app's query client settings and toasts, for screens that
- * take their API client as a prop (no AuthProvider needed). `where` shows the current URL.
+ * Renders screens at their patterns in a memory router, with the app's query client settings and
+ * toasts, for screens that take their API client as a prop (no AuthProvider needed). `where` shows
+ * the current URL, also after a navigation to a path none of the routes match.
  */
-export function renderScreen(path: string, pattern: string, element: ReactNode) {
+export function renderRoutes(path: string, routes: { path: string; element: ReactNode }[]) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(
-    [
-      {
-        path: pattern,
-        element: (
-          <>
-            {element}
-            <Where />
-          </>
-        ),
-      },
-      { path: '*', element: <Where /> },
-    ],
-    { initialEntries: [path] },
-  );
+  const objects: RouteObject[] = [
+    ...routes.map((route) => ({
+      path: route.path,
+      element: (
+        <>
+          {route.element}
+          <Where />
+        </>
+      ),
+    })),
+    { path: '*', element: <Where /> },
+  ];
+  const router = createMemoryRouter(objects, { initialEntries: [path] });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -38,4 +37,9 @@ export function renderScreen(path: string, pattern: string, element: ReactNode) 
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/** Renders one screen at a path matching `pattern`; see renderRoutes. */
+export function renderScreen(path: string, pattern: string, element: ReactNode) {
+  return renderRoutes(path, [{ path: pattern, element }]);
 }

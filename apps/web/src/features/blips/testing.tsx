@@ -1,7 +1,8 @@
 import type { Blip, BlipComment, BlipReply, Product } from '@kasuwa/contracts';
 import type { UploadFn } from '@/features/blips/blips-api';
-import { type ApiClient, ApiError, createApiClient } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import type { UploadOptions } from '@/lib/upload';
+import { type Answer, type Call, fakeApiClient, type Override } from '@/test/in-memory-api';
 
 /* Test helpers for the blips screens: factories and an in-memory blips API answering as the server does. */
 
@@ -74,15 +75,7 @@ export function testComment(overrides: Partial<BlipComment> = {}): BlipComment {
   };
 }
 
-export interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-type Answer = { status: number; body?: unknown } | 'network-error';
-type Override = (call: Call) => Answer | undefined;
+export type { Call } from '@/test/in-memory-api';
 
 /**
  * A seller's products, blips and comments behind the blip endpoints; `override` can answer any
@@ -95,7 +88,6 @@ export function blipsApi(
   const products = [...(initial.products ?? [])];
   let blips = [...(initial.blips ?? [])];
   const comments: Record<string, BlipComment[]> = { ...initial.comments };
-  const calls: Call[] = [];
 
   const answer = (call: Call): Answer => {
     const forced = override?.(call);
@@ -176,30 +168,7 @@ export function blipsApi(
     return { status: 404, body: { message: 'Not found' } };
   };
 
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://test',
-    );
-    const call: Call = {
-      method: init.method ?? 'GET',
-      path: url.pathname.replace(/^\/api/, ''),
-      query: url.searchParams,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const result = answer(call);
-    if (result === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(result.body === undefined ? '' : JSON.stringify(result.body), {
-      status: result.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  };
-
-  const api: ApiClient = createApiClient({
-    fetch: fetch as typeof globalThis.fetch,
-    getToken: () => 'token-1',
-  });
+  const { api, calls } = fakeApiClient(answer);
   return { api, calls, blips: () => blips, comments };
 }
 

@@ -11,12 +11,12 @@ import {
   CATEGORY_ID,
   fakeUpload,
   liveApi,
-  renderRoutes,
   SELLER_ID,
   SUB_CATEGORY_ID,
   testProduct,
 } from '@/features/live/testing';
 import { ApiError } from '@/lib/api-client';
+import { renderRoutes } from '@/test/render-screen';
 
 type Fake = ReturnType<typeof liveApi>;
 

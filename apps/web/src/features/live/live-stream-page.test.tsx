@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LiveShowTypes } from '@/features/live/live-show-types';
-import { liveApi, renderRoutes, SELLER_ID, testStream } from '@/features/live/testing';
+import { liveApi, SELLER_ID, testStream } from '@/features/live/testing';
 import { UpcomingShows } from '@/features/live/upcoming-shows';
+import { renderRoutes } from '@/test/render-screen';
 
 const PAGE = '/dashboard/live-streams/live-stream';
 

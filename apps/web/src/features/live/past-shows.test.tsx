@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PastShows } from '@/features/live/past-shows';
-import { liveApi, renderRoutes, SELLER_ID, testStream } from '@/features/live/testing';
+import { liveApi, SELLER_ID, testStream } from '@/features/live/testing';
+import { renderRoutes } from '@/test/render-screen';
 
 const PAST = '/dashboard/live-streams/past-shows';
 

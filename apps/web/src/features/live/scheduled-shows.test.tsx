@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ScheduledShows } from '@/features/live/scheduled-shows';
-import { liveApi, renderRoutes, SELLER_ID, testStream } from '@/features/live/testing';
+import { liveApi, SELLER_ID, testStream } from '@/features/live/testing';
+import { renderRoutes } from '@/test/render-screen';
 
 const SCHEDULED = '/dashboard/live-streams/scheduled-shows';
 

@@ -1,12 +1,6 @@
 import type { Category, Product, Stream, StreamStatus } from '@kasuwa/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
-import { createQueryClient } from '@/app/providers';
 import type { UploadFn } from '@/features/live/streams-api';
-import { createApiClient } from '@/lib/api-client';
+import { type Answer, type Call, fakeApiClient, type Override } from '@/test/in-memory-api';
 
 /* Test helpers for the live-show screens: factories and an in-memory API behind the stream calls. */
 
@@ -91,15 +85,7 @@ export function testStream(overrides: Partial<Stream> = {}): Stream {
   };
 }
 
-export interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-type Answer = { status: number; body?: unknown } | 'network-error';
-type Override = (call: Call) => Answer | undefined;
+export type { Call } from '@/test/in-memory-api';
 
 /**
  * The seller's products and shows behind the calls the live screens make, answering as the server
@@ -108,7 +94,6 @@ type Override = (call: Call) => Answer | undefined;
 export function liveApi(options: { products?: Product[]; streams?: Stream[]; override?: Override } = {}) {
   const products = options.products ?? [];
   let streams = [...(options.streams ?? [])];
-  const calls: Call[] = [];
 
   const answer = (call: Call): Answer => {
     const forced = options.override?.(call);
@@ -189,29 +174,8 @@ export function liveApi(options: { products?: Product[]; streams?: Stream[]; ove
     return { status: 404, body: { message: 'Not found' } };
   };
 
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(raw, 'http://test');
-    const call: Call = {
-      method: init.method ?? 'GET',
-      path: url.pathname.replace(/^\/api/, ''),
-      query: url.searchParams,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const result = answer(call);
-    if (result === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(result.body === undefined ? '' : JSON.stringify(result.body), {
-      status: result.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  };
-
-  return {
-    api: createApiClient({ fetch: fetch as typeof globalThis.fetch, getToken: () => 'token-1' }),
-    calls,
-    streams: () => streams,
-  };
+  const { api, calls } = fakeApiClient(answer);
+  return { api, calls, streams: () => streams };
 }
 
 /** An upload that reports half way, then answers with a URL named after the form field. */
@@ -235,34 +199,4 @@ export function fakeUpload() {
     };
   }) as UploadFn;
   return { upload, sent };
-}
-
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
-/** Renders screens at their patterns in a memory router, with the app's query client and toasts. */
-export function renderRoutes(path: string, routes: { path: string; element: ReactNode }[]) {
-  const queryClient = createQueryClient();
-  const objects: RouteObject[] = [
-    ...routes.map((route) => ({
-      path: route.path,
-      element: (
-        <>
-          {route.element}
-          <Where />
-        </>
-      ),
-    })),
-    { path: '*', element: <Where /> },
-  ];
-  const router = createMemoryRouter(objects, { initialEntries: [path] });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { ...view, router, queryClient };
 }

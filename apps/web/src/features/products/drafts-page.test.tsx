@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { DraftsPage } from '@/features/products/drafts-page';
 import { emptyProductValues } from '@/features/products/form-values';
 import { writeLocalDraft } from '@/features/products/local-draft';
-import { productsApi, renderScreen, SELLER_ID, testProduct } from '@/features/products/testing';
+import { productsApi, SELLER_ID, testProduct } from '@/features/products/testing';
+import { renderScreen } from '@/test/render-screen';
 
 function open(fake: ReturnType<typeof productsApi>) {
   return renderScreen(

@@ -8,11 +8,11 @@ import type { UploadFn } from '@/features/products/products-api';
 import {
   CATEGORY_ID,
   productsApi,
-  renderScreen,
   SELLER_ID,
   SUB_CATEGORY_ID,
   testProduct,
 } from '@/features/products/testing';
+import { renderScreen } from '@/test/render-screen';
 
 type Fake = ReturnType<typeof productsApi>;
 

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readListQuery, writeListQuery } from '@/features/products/list-query';
 import { ProductsPage } from '@/features/products/products-page';
-import { productsApi, renderScreen, SELLER_ID, testProduct } from '@/features/products/testing';
+import { productsApi, SELLER_ID, testProduct } from '@/features/products/testing';
+import { renderScreen } from '@/test/render-screen';
 
 function open(fake: ReturnType<typeof productsApi>, path = '/dashboard/products') {
   return renderScreen(path, '/dashboard/products', <ProductsPage sellerId={SELLER_ID} api={fake.api} />);

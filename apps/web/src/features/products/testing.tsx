@@ -1,11 +1,5 @@
 import type { Category, Product, ProductStatistics, ProductStatus } from '@kasuwa/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
-import { createQueryClient } from '@/app/providers';
-import { createApiClient } from '@/lib/api-client';
+import { type Answer, type Call, fakeApiClient, type Override } from '@/test/in-memory-api';
 
 /* Test helpers for the product screens: a product factory and an in-memory products API. */
 
@@ -56,15 +50,7 @@ export function testProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
-export interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-type Answer = { status: number; body?: unknown } | 'network-error';
-type Override = (call: Call) => Answer | undefined;
+export type { Call } from '@/test/in-memory-api';
 
 function statistics(products: Product[]): ProductStatistics {
   const count = (status: ProductStatus) => products.filter((p) => p.status === status).length;
@@ -84,7 +70,6 @@ function statistics(products: Product[]): ProductStatistics {
  */
 export function productsApi(initial: Product[] = [], override?: Override) {
   let products = [...initial];
-  const calls: Call[] = [];
 
   const answer = (call: Call): Answer => {
     const forced = override?.(call);
@@ -136,61 +121,6 @@ export function productsApi(initial: Product[] = [], override?: Override) {
     return { status: 404, body: { message: 'Not found' } };
   };
 
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://test',
-    );
-    const call: Call = {
-      method: init.method ?? 'GET',
-      path: url.pathname.replace(/^\/api/, ''),
-      query: url.searchParams,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const result = answer(call);
-    if (result === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(result.body === undefined ? '' : JSON.stringify(result.body), {
-      status: result.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  };
-
-  return {
-    api: createApiClient({ fetch: fetch as typeof globalThis.fetch, getToken: () => 'token-1' }),
-    calls,
-    products: () => products,
-  };
-}
-
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
-/** Renders one product screen at a path, with the app's query client settings and toasts. */
-export function renderScreen(path: string, pattern: string, element: ReactNode) {
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter(
-    [
-      {
-        path: pattern,
-        element: (
-          <>
-            {element}
-            <Where />
-          </>
-        ),
-      },
-      { path: '*', element: <Where /> },
-    ],
-    { initialEntries: [path] },
-  );
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { ...view, router, queryClient };
+  const { api, calls } = fakeApiClient(answer);
+  return { api, calls, products: () => products };
 }
