@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { approvedSeller, storeSession } from './support/session';
+import { sellerWithPickupAddress } from './support/sellers';
 
 // Issue 8's scheduling journey: a seller sets up a live auction in the wizard (details, cover,
 // a product with its auction settings, a start time), reviews and submits it, and finds it in
@@ -9,32 +9,7 @@ import { approvedSeller, storeSession } from './support/session';
 
 /** A fresh approved seller with a pickup address and one product set up for auction, logged in. */
 async function auctionSeller(page: Page, request: APIRequestContext, productName: string) {
-  const seller = await approvedSeller(request, 'live');
-  let headers = { Authorization: `Bearer ${seller.token}` };
-  // The individual path: its address is the pickup address. Each step answers a fresh token.
-  const type = await request.put('/api/seller/profile/account-type', {
-    headers,
-    data: { accountType: 'individual' },
-  });
-  expect(type.status(), await type.text()).toBe(200);
-  headers = { Authorization: `Bearer ${(await type.json()).token}` };
-  const address = await request.put('/api/seller/individual-information', {
-    headers,
-    data: {
-      firstName: seller.firstName,
-      lastName: seller.lastName,
-      sellerAddress: {
-        country: 'Nigeria',
-        state: 'Lagos',
-        city: 'Ikeja',
-        streetAddress1: '12 Allen Avenue',
-        zipCode: '100271',
-      },
-    },
-  });
-  expect(address.status(), await address.text()).toBe(200);
-  const token: string = (await address.json()).token;
-  headers = { Authorization: `Bearer ${token}` };
+  const { headers } = await sellerWithPickupAddress(page, request, 'live');
 
   const catalogue = await request.get('/api/categories');
   const { categories } = (await catalogue.json()) as {
@@ -55,11 +30,6 @@ async function auctionSeller(page: Page, request: APIRequestContext, productName
   });
   expect(created.status(), await created.text()).toBe(201);
 
-  const profile = await request.get('/api/seller/profile', { headers });
-  expect(profile.status()).toBe(200);
-  await storeSession(page, { token, user: await profile.json() });
-  // The consent banner is answered elsewhere; here it would cover the wizard's buttons.
-  await page.evaluate(() => localStorage.setItem('analyticsConsent', 'false'));
   return { categoryName: category.name };
 }
 

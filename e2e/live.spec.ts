@@ -1,6 +1,7 @@
 import { devices, expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { scheduleAuction, sellerReadyToStream } from './support/live';
+import { scheduleAuction } from './support/live';
+import { sellerWithPickupAddress } from './support/sellers';
 
 // Issue 8's journey, end to end with real video: a seller schedules a live auction, goes live in the
 // studio with Chromium's fake camera; a buyer opens the public watch page in another browser and
@@ -17,7 +18,7 @@ test('a seller runs a live auction with video; a buyer watches, comments and win
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const seller = await sellerReadyToStream(page, request);
+  const seller = await sellerWithPickupAddress(page, request, 'live');
   const show = await scheduleAuction(request, seller.headers, {
     title: 'Aso-oke evening auction',
     product: 'Aso-oke wrapper',

@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { approvedSeller, storeSession } from './support/session';
+import { sellerWithPickupAddress } from './support/sellers';
 
 // Issue 7's journeys: a product with three option levels and two photos from the form to the list,
 // an edit and a delete; then a draft that survives a reload, is saved, resumed and published.
@@ -10,40 +10,6 @@ const photo = (color: string) =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
     .png()
     .toBuffer();
-
-/** A fresh approved seller with a pickup address (the route guard's two conditions), logged in. */
-async function sellerWithPickupAddress(page: Page, request: APIRequestContext) {
-  const seller = await approvedSeller(request, 'products');
-  let headers = { Authorization: `Bearer ${seller.token}` };
-  const type = await request.put('/api/seller/profile/account-type', {
-    headers,
-    data: { accountType: 'individual' },
-  });
-  expect(type.status(), await type.text()).toBe(200);
-  headers = { Authorization: `Bearer ${(await type.json()).token}` };
-  const address = await request.put('/api/seller/individual-information', {
-    headers,
-    data: {
-      firstName: seller.firstName,
-      lastName: seller.lastName,
-      sellerAddress: {
-        country: 'Nigeria',
-        state: 'Lagos',
-        city: 'Ikeja',
-        streetAddress1: '12 Allen Avenue',
-        zipCode: '100271',
-      },
-    },
-  });
-  expect(address.status(), await address.text()).toBe(200);
-  const token: string = (await address.json()).token;
-  headers = { Authorization: `Bearer ${token}` };
-  const profile = await request.get('/api/seller/profile', { headers });
-  expect(profile.status()).toBe(200);
-  await storeSession(page, { token, user: await profile.json() });
-  // The consent banner is answered elsewhere; here it would cover the form's save buttons.
-  await page.evaluate(() => localStorage.setItem('analyticsConsent', 'false'));
-}
 
 async function fillBasics(page: Page, name: string, price: string) {
   await page.getByLabel('Name', { exact: true }).fill(name);
@@ -74,7 +40,7 @@ test('a product with three option levels and two photos: listed with its stock, 
   request,
 }) => {
   test.setTimeout(90_000);
-  await sellerWithPickupAddress(page, request);
+  await sellerWithPickupAddress(page, request, 'products');
   const name = `Ankara wrap dress ${Date.now().toString(36)}`;
 
   await page.goto('/dashboard/products');
@@ -156,7 +122,7 @@ test('a product with three option levels and two photos: listed with its stock, 
 
 test('a draft survives a reload, is saved, resumed and published', async ({ page, request }) => {
   test.setTimeout(60_000);
-  await sellerWithPickupAddress(page, request);
+  await sellerWithPickupAddress(page, request, 'products');
   const name = `Adire shirt ${Date.now().toString(36)}`;
 
   await page.goto('/dashboard/add-products');

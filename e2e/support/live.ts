@@ -1,43 +1,6 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { approvedSeller, storeSession } from './session';
+import { type APIRequestContext, expect } from '@playwright/test';
 
 type Category = { _id: string; name: string; subCategories: { _id: string; name: string }[] };
-
-/**
- * A fresh approved individual seller with a pickup address (what the route guard of SPEC section 5
- * asks of the studio), logged in on `page`.
- */
-export async function sellerReadyToStream(page: Page, request: APIRequestContext) {
-  const seller = await approvedSeller(request, 'live');
-  const headers = { Authorization: `Bearer ${seller.token}` };
-  const type = await request.put('/api/seller/profile/account-type', {
-    headers,
-    data: { accountType: 'individual' },
-  });
-  expect(type.status(), await type.text()).toBe(200);
-  const address = await request.put('/api/seller/individual-information', {
-    headers,
-    data: {
-      firstName: seller.firstName,
-      lastName: seller.lastName,
-      sellerAddress: {
-        country: 'Nigeria',
-        state: 'Lagos',
-        city: 'Ikeja',
-        streetAddress1: '12 Allen Avenue',
-        zipCode: '100271',
-      },
-    },
-  });
-  expect(address.status(), await address.text()).toBe(200);
-  const profile = await request.get('/api/seller/profile', { headers });
-  expect(profile.status()).toBe(200);
-  const user = await profile.json();
-  await storeSession(page, { token: seller.token, user });
-  // The consent banner is answered elsewhere; here it would cover the studio's controls.
-  await page.evaluate(() => localStorage.setItem('analyticsConsent', 'false'));
-  return { ...seller, headers, sellerId: user._id as string };
-}
 
 /**
  * A product and a live auction scheduled for it, through the API (the wizards have their own
