@@ -1,23 +1,11 @@
-import { Gavel, Megaphone, Trophy } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { Gavel, Trophy } from 'lucide-react';
 import type { FeedItem } from '@/lib/live-room';
 import { formatNaira } from '@/lib/money';
-
-/** Keeps a list scrolled to its newest entry, unless the seller scrolled up to read. */
-function useStickToBottom(count: number) {
-  const ref = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    const list = ref.current;
-    if (!list || count === 0) return;
-    const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 120;
-    if (nearBottom) list.scrollTop = list.scrollHeight;
-  }, [count]);
-  return ref;
-}
+import { ChatMessage, chatItems, useStickToBottom } from '@/ui/chat';
 
 /** Live comments and the seller's announcements. */
 export function CommentList({ items }: { items: FeedItem[] }) {
-  const messages = items.filter((i) => i.kind === 'comment' || i.kind === 'announcement');
+  const messages = chatItems(items);
   const ref = useStickToBottom(messages.length);
   if (messages.length === 0) {
     return (
@@ -33,30 +21,9 @@ export function CommentList({ items }: { items: FeedItem[] }) {
       aria-live="polite"
       className="flex flex-1 flex-col gap-2 overflow-y-auto p-3"
     >
-      {messages.map((item) =>
-        item.kind === 'announcement' ? (
-          <li
-            key={item.id}
-            className="flex gap-2 rounded-control bg-brand-50 px-3 py-2 text-brand-800 text-sm"
-          >
-            <Megaphone className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>
-              <span className="font-semibold">Announcement: </span>
-              {item.content}
-            </span>
-          </li>
-        ) : item.kind === 'comment' ? (
-          <li key={item.id} className="text-sm">
-            <span className="font-semibold text-ink">{item.author.name}</span>
-            {item.author.role === 'seller' && (
-              <span className="ml-1 rounded bg-ink px-1 py-0.5 font-semibold text-[10px] text-white uppercase">
-                Seller
-              </span>
-            )}{' '}
-            <span className="break-words text-ink-muted">{item.content}</span>
-          </li>
-        ) : null,
-      )}
+      {messages.map((item) => (
+        <ChatMessage key={item.id} item={item} labelAnnouncement />
+      ))}
     </ol>
   );
 }

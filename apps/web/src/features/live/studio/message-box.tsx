@@ -1,9 +1,7 @@
-import { MAX_STREAM_COMMENT_LENGTH } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
-import { Send } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { SendOutcome, StreamMessageKind } from '@/lib/live-socket';
-import { Button } from '@/ui/button';
+import { ChatInput, useChatSender } from '@/ui/chat';
 
 export interface MessageBoxProps {
   /** lib/live-socket's sendStreamMessage bound to the socket and show: null when it sent nothing. */
@@ -25,25 +23,11 @@ const kinds: { kind: StreamMessageKind; label: string; placeholder: string }[] =
 export function MessageBox({ send, connected }: MessageBoxProps) {
   const inputId = useId();
   const [kind, setKind] = useState<StreamMessageKind>('comment');
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const sender = useChatSender((text) => send(text, kind));
   const current = kinds.find((k) => k.kind === kind) ?? kinds[0];
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const pending = send(text, kind);
-    if (!pending) return;
-    setSending(true);
-    setError(null);
-    const outcome = await pending;
-    setSending(false);
-    if (outcome.ok) setText('');
-    else setError(outcome.message);
-  }
-
   return (
-    <form onSubmit={submit} className="border-line border-t bg-surface p-3">
+    <form onSubmit={sender.submit} className="border-line border-t bg-surface p-3">
       <div className="mb-2 flex items-center justify-between gap-2">
         <label htmlFor={inputId} className="font-medium text-ink text-sm">
           {current?.label}
@@ -71,27 +55,9 @@ export function MessageBox({ send, connected }: MessageBoxProps) {
           ))}
         </div>
       </div>
-      <div className="flex gap-2">
-        <input
-          id={inputId}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          maxLength={MAX_STREAM_COMMENT_LENGTH}
-          placeholder={current?.placeholder}
-          autoComplete="off"
-          enterKeyHint="send"
-          className="min-h-11 min-w-0 flex-1 rounded-control border border-line-strong bg-surface px-3 text-base text-ink placeholder:text-ink-subtle"
-        />
-        <Button type="submit" loading={sending} disabled={!connected || text.trim() === ''} aria-label="Send">
-          <Send className="size-4" aria-hidden />
-        </Button>
-      </div>
-      {!connected && <p className="mt-1 text-ink-muted text-xs">Connecting to the live chat…</p>}
-      {error && (
-        <p role="alert" className="mt-1 text-danger-600 text-sm">
-          {error}
-        </p>
-      )}
+      <ChatInput id={inputId} sender={sender} placeholder={current?.placeholder} canSend={connected}>
+        {!connected && <p className="mt-1 text-ink-muted text-xs">Connecting to the live chat…</p>}
+      </ChatInput>
     </form>
   );
 }
