@@ -77,6 +77,52 @@ function pageWhere(f: ProductPageFilter): SQL | undefined {
   );
 }
 
+/**
+ * The filter of a page without search words as a statement shape with placeholders, its values, and
+ * a key naming the shape: the repository prepares each shape once and reuses it (building a query
+ * with drizzle cost more CPU than PostgreSQL spent running it).
+ */
+function pageShape(f: ProductPageFilter): {
+  where: SQL | undefined;
+  params: Record<string, unknown>;
+  key: string;
+} {
+  const params: Record<string, unknown> = { seller: f.sellerId };
+  const keyParts: string[] = [];
+  const conditions: (SQL | undefined)[] = [eq(products.sellerId, sql.placeholder('seller'))];
+  if (f.auctionOnly) {
+    conditions.push(isAuctionProduct);
+    keyParts.push('auction');
+  } else if (f.statuses.length < ALL_STATUS_COUNT) {
+    conditions.push(
+      inArray(
+        products.status,
+        f.statuses.map((status, i) => {
+          params[`status${i}`] = status;
+          return sql.placeholder(`status${i}`);
+        }),
+      ),
+    );
+    keyParts.push(`statuses${f.statuses.length}`);
+  }
+  if (f.minPriceKobo !== undefined) {
+    params.min = f.minPriceKobo;
+    conditions.push(gte(products.priceKobo, sql.placeholder('min')));
+    keyParts.push('min');
+  }
+  if (f.maxPriceKobo !== undefined) {
+    params.max = f.maxPriceKobo;
+    conditions.push(lte(products.priceKobo, sql.placeholder('max')));
+    keyParts.push('max');
+  }
+  if (f.categoryId !== undefined) {
+    params.category = f.categoryId;
+    conditions.push(eq(products.categoryId, sql.placeholder('category')));
+    keyParts.push('category');
+  }
+  return { where: and(...conditions), params, key: keyParts.join('_') || 'all' };
+}
+
 /** Queries only. */
 export function productsRepository(db: Database) {
   const viewQuery = () =>
@@ -85,6 +131,22 @@ export function productsRepository(db: Database) {
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .innerJoin(subCategories, eq(subCategories.id, products.subCategoryId));
+
+  // Prepared statements by shape (a handful in practice); each is parsed and planned once per
+  // pooled connection and then only executed.
+  const prepared = new Map<string, { execute: (params: Record<string, unknown>) => Promise<unknown> }>();
+  function preparedQuery<T>(
+    name: string,
+    build: () => { prepare: (name: string) => { execute: (params: Record<string, unknown>) => Promise<T> } },
+  ): (params: Record<string, unknown>) => Promise<T> {
+    let query = prepared.get(name);
+    if (!query) {
+      query = build().prepare(name);
+      prepared.set(name, query);
+    }
+    const ready = query;
+    return (params) => ready.execute(params) as Promise<T>;
+  }
 
   return {
     /** True when the sub-category exists and belongs to the category. */
@@ -175,17 +237,31 @@ export function productsRepository(db: Database) {
               ? products.priceKobo
               : sql`lower(${products.name})`;
         // One round trip: the page's ids from the sort index, then their rows in the same order.
-        const pageIds = db
-          .select({ id: products.id })
-          .from(products)
-          .where(where)
-          .orderBy(dir(key), dir(products.id))
-          .limit(filter.limit)
-          .offset(filter.offset);
-        const views = await executePrepared(
-          viewQuery().where(inArray(products.id, pageIds)).orderBy(dir(key), dir(products.id)),
-        );
-        return { views, total: total ?? (await countMatches()) };
+        const shape = pageShape(filter);
+        const params = { ...shape.params, limit: filter.limit, offset: filter.offset };
+        const views = await preparedQuery(`products_page_${filter.sort}_${filter.order}_${shape.key}`, () =>
+          viewQuery()
+            .where(
+              inArray(
+                products.id,
+                db
+                  .select({ id: products.id })
+                  .from(products)
+                  .where(shape.where)
+                  .orderBy(dir(key), dir(products.id))
+                  .limit(sql.placeholder('limit'))
+                  .offset(sql.placeholder('offset')),
+              ),
+            )
+            .orderBy(dir(key), dir(products.id)),
+        )(params);
+        if (total === undefined) {
+          const [counted] = await preparedQuery(`products_count_${shape.key}`, () =>
+            db.select({ n: count() }).from(products).where(shape.where),
+          )(shape.params);
+          total = counted?.n ?? 0;
+        }
+        return { views, total };
       }
       total ??= await countMatches();
       if (ids.length === 0) return { views: [], total };
@@ -233,7 +309,12 @@ export function productsRepository(db: Database) {
       vacationMode: boolean;
       stats: { status: ProductStatus; n: number; stockValueKobo: number }[];
     } | null> {
-      const [row] = await executePrepared(
+      const params: Record<string, unknown> = { seller: sellerId };
+      const statusPlaceholders = statuses.map((status, i) => {
+        params[`status${i}`] = status;
+        return sql.placeholder(`status${i}`);
+      });
+      const run = preparedQuery(`seller_overview_${statuses.length}`, () =>
         db
           .select({
             vacationMode: sellers.vacationMode,
@@ -244,13 +325,14 @@ export function productsRepository(db: Database) {
               'stockValueKobo', ${productStatistics.stockValueKobo}::float8))
             from ${productStatistics}
             where ${productStatistics.sellerId} = ${sellers.id}
-              and ${inArray(productStatistics.status, [...statuses])}
+              and ${inArray(productStatistics.status, statusPlaceholders)}
           ), '[]'::json)`,
           })
           .from(sellers)
-          .where(eq(sellers.id, sellerId))
+          .where(eq(sellers.id, sql.placeholder('seller')))
           .limit(1),
       );
+      const [row] = await run(params);
       return row ?? null;
     },
 
