@@ -1,7 +1,7 @@
 import type { Product } from '@kasuwa/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { ImageOff, Search } from 'lucide-react';
+import { ImageOff } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -9,6 +9,7 @@ import { blipProductsKey, fetchProductChoices } from '@/features/blips/blips-api
 import type { ApiClient } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
+import { SearchInput } from '@/ui/search-input';
 
 /** What the upload needs of the chosen product, and what the picker shows of it. */
 export interface ChosenProduct {
@@ -107,21 +108,12 @@ export function ProductPicker({
           <label htmlFor={searchId} className="text-ink-muted text-sm">
             Search products
           </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-subtle"
-              aria-hidden
-            />
-            <input
-              id={searchId}
-              type="search"
-              value={text}
-              maxLength={100}
-              onChange={(event) => setText(event.target.value)}
-              placeholder="Product name"
-              className="min-h-11 w-full rounded-control border border-line-strong bg-surface pr-3 pl-9 text-base text-ink placeholder:text-ink-subtle"
-            />
-          </div>
+          <SearchInput
+            id={searchId}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Product name"
+          />
           <div
             className="max-h-56 overflow-y-auto overscroll-contain rounded-control border border-line"
             aria-busy={query.isFetching || undefined}

@@ -8,6 +8,7 @@ import { paths } from '@/app/paths';
 import { readListQuery, writeListQuery } from '@/features/products/list-query';
 import {
   type DeleteTarget,
+  ListSkeleton,
   productThumb,
   statusBadgeClasses,
   useDeleteProduct,
@@ -27,6 +28,7 @@ import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
+import { SearchInput } from '@/ui/search-input';
 
 /** Long enough to skip the keystrokes of a word, short enough to feel instant. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -110,7 +112,7 @@ export function ProductsPage({ sellerId, api = appApi, onVacationMode }: Product
         </div>
         <div aria-busy={query.isFetching || undefined}>
           {query.isPending ? (
-            <ListSkeleton />
+            <ListSkeleton label="Loading products" rows={5} thumbClassName="size-12" />
           ) : query.isError && !data ? (
             <div className="flex flex-col items-center gap-3 p-8 text-center">
               <p className="font-semibold text-ink">We could not load your products.</p>
@@ -276,21 +278,12 @@ function Toolbar({
         <label htmlFor={searchId} className="font-medium text-ink text-sm">
           Search products
         </label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-subtle"
-            aria-hidden
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={text}
-            maxLength={100}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Name or tag"
-            className="min-h-11 w-full rounded-control border border-line-strong bg-surface pr-3 pl-9 text-base text-ink placeholder:text-ink-subtle"
-          />
-        </div>
+        <SearchInput
+          id={searchId}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Name or tag"
+        />
       </div>
       <div className="flex flex-col gap-1.5 sm:w-56">
         <label htmlFor={sortId} className="font-medium text-ink text-sm">
@@ -485,27 +478,6 @@ function ProductList({
         <CardRow key={index} product={product} onDelete={onDelete} busy={deletingId === product._id} />
       ))}
     </ul>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <div className="p-4">
-      <span className="sr-only" role="status">
-        Loading products
-      </span>
-      <ul aria-hidden className="flex flex-col gap-4">
-        {[0, 1, 2, 3, 4].map((row) => (
-          <li key={row} className="flex animate-pulse items-center gap-3">
-            <span className="size-12 shrink-0 rounded-control bg-line" />
-            <span className="flex flex-1 flex-col gap-2">
-              <span className="h-4 w-2/3 rounded bg-line" />
-              <span className="h-3 w-1/3 rounded bg-line" />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 
