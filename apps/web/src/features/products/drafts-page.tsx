@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { readLocalDraft } from '@/features/products/local-draft';
-import { productThumb, useDeleteProduct } from '@/features/products/product-bits';
+import { ListSkeleton, productThumb, useDeleteProduct } from '@/features/products/product-bits';
 import {
   DEFAULT_LIMIT,
   fetchSellerProducts,
@@ -87,22 +87,7 @@ export function DraftsPage({ sellerId, api = appApi }: { sellerId: string; api?:
         aria-busy={query.isFetching || undefined}
       >
         {query.isPending ? (
-          <div className="p-4">
-            <span className="sr-only" role="status">
-              Loading drafts
-            </span>
-            <ul aria-hidden className="flex flex-col gap-4">
-              {[0, 1, 2].map((row) => (
-                <li key={row} className="flex animate-pulse items-center gap-3">
-                  <span className="size-16 shrink-0 rounded-control bg-line" />
-                  <span className="flex flex-1 flex-col gap-2">
-                    <span className="h-4 w-2/3 rounded bg-line" />
-                    <span className="h-3 w-1/3 rounded bg-line" />
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <ListSkeleton label="Loading drafts" rows={3} thumbClassName="size-16" />
         ) : query.isError && !query.data ? (
           <div className="flex flex-col items-center gap-3 p-8 text-center">
             <p className="font-semibold text-ink">We could not load your drafts.</p>
