@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Database } from '@/db/client.ts';
 import {
   blipComments,
@@ -15,6 +14,7 @@ import {
   subCategories,
   type VariantRecord,
 } from '@/db/schema/index.ts';
+import { type RenderSvg, withSvgRenderer } from '@/lib/svg-renderer.ts';
 import { DEMO_SELLER } from '@/seed/demo.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
 import { videoDurationSeconds } from '@/uploads/videos.ts';
@@ -137,8 +137,8 @@ const DEMO_PRODUCTS: DemoProduct[] = [
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A product photo drawn with sharp: the product's name on its colours (no download needed). */
-function productPicture(p: DemoProduct, width: number, height: number): Promise<Buffer> {
+/** A product photo drawn from SVG: the product's name on its colours (no download needed). */
+function productPicture(render: RenderSvg, p: DemoProduct, width: number, height: number): Promise<Buffer> {
   // Bold sans glyphs are about 0.62 em wide: a long name gets a smaller size to stay inside.
   const nameSize = Math.round(Math.min(width / 16, (0.9 * width) / (0.62 * p.name.length)));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
@@ -151,7 +151,7 @@ function productPicture(p: DemoProduct, width: number, height: number): Promise<
   <text x="50%" y="52%" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${nameSize}" font-weight="bold" fill="#fff">${escapeXml(p.name)}</text>
   <text x="50%" y="62%" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(width / 22)}" fill="#fff" fill-opacity="0.85">Amaka's Closet</text>
 </svg>`;
-  return sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
+  return render(svg, 82);
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -173,6 +173,13 @@ export async function seedDemoCatalogue({
   now?: Date;
   blipVideo?: string;
 }): Promise<{ seeded: boolean }> {
+  return withSvgRenderer((render) => seedWith(render, { db, storage, now, blipVideo }));
+}
+
+async function seedWith(
+  render: RenderSvg,
+  { db, storage, now, blipVideo }: { db: Database; storage: FileStorage; now: Date; blipVideo: string },
+): Promise<{ seeded: boolean }> {
   const [seller] = await db.select().from(sellers).where(eq(sellers.email, DEMO_SELLER.email)).limit(1);
   if (!seller) return { seeded: false };
   const [existing] = await db
@@ -185,7 +192,7 @@ export async function seedDemoCatalogue({
   const stored: string[] = [];
   const putPicture = async (p: DemoProduct) => {
     const key = `public/products/${seller.id}/${randomUUID()}.webp`;
-    await storage.putBuffer(key, await productPicture(p, 1200, 1200));
+    await storage.putBuffer(key, await productPicture(render, p, 1200, 1200));
     stored.push(key);
     return `/api/media/products/${key.slice('public/products/'.length)}`;
   };
@@ -240,7 +247,10 @@ export async function seedDemoCatalogue({
     await storage.putFile(videoKey, scratch);
     stored.push(videoKey);
     const posterKey = `public/blips/${seller.id}/${randomUUID()}.webp`;
-    await storage.putBuffer(posterKey, await productPicture(DEMO_PRODUCTS[0] as DemoProduct, 720, 1280));
+    await storage.putBuffer(
+      posterKey,
+      await productPicture(render, DEMO_PRODUCTS[0] as DemoProduct, 720, 1280),
+    );
     stored.push(posterKey);
 
     await db.transaction(async (tx) => {

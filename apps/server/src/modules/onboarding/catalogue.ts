@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import type { Database } from '@/db/client.ts';
 import { categories, subCategories } from '@/db/schema/index.ts';
+import { withSvgRenderer } from '@/lib/svg-renderer.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
 
 // Icon outlines from Lucide (ISC licence), drawn into each category's picture at seed time, so the
@@ -178,13 +178,12 @@ export function categoryImageSvg(entry: Pick<CatalogueEntry, 'icon' | 'colors'>)
  * from storage. Running it again changes nothing.
  */
 export async function seedCatalogue(db: Database, storage: FileStorage): Promise<{ seeded: boolean }> {
-  for (const entry of CATALOGUE) {
-    if (await storage.exists(categoryImageKey(entry.slug))) continue;
-    const webp = await sharp(Buffer.from(categoryImageSvg(entry)))
-      .webp({ quality: 85 })
-      .toBuffer();
-    await storage.putBuffer(categoryImageKey(entry.slug), webp);
-  }
+  await withSvgRenderer(async (render) => {
+    for (const entry of CATALOGUE) {
+      if (await storage.exists(categoryImageKey(entry.slug))) continue;
+      await storage.putBuffer(categoryImageKey(entry.slug), await render(categoryImageSvg(entry), 85));
+    }
+  });
   const existing = await db.select({ id: categories.id }).from(categories).limit(1);
   if (existing.length > 0) return { seeded: false };
   await db.transaction(async (tx) => {
