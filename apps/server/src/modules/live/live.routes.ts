@@ -24,7 +24,7 @@ import {
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseByteRange, sliceStream } from '@/lib/byte-range.ts';
+import { sendMediaFile } from '@/lib/media-response.ts';
 import type { RequireBuyer } from '@/modules/buyers/buyers.routes.ts';
 import type { LiveService } from '@/modules/live/live.service.ts';
 import type { StreamMedia } from '@/modules/live/stream-media.ts';
@@ -278,26 +278,7 @@ export const liveRoutes =
       },
       async (request, reply) => {
         const file = await media.open(request.params['*']);
-        const range = parseByteRange(request.headers.range, file.size);
-        if (range === 'unsatisfiable') {
-          file.stream.destroy();
-          return reply
-            .code(416)
-            .header('Content-Range', `bytes */${file.size}`)
-            .send({ message: `Range not satisfiable: the file has ${file.size} bytes` });
-        }
-        reply
-          .header('Content-Type', file.contentType)
-          .header('Accept-Ranges', 'bytes')
-          .header('X-Content-Type-Options', 'nosniff')
-          // Every stored file has a fresh name, so its content never changes.
-          .header('Cache-Control', 'public, max-age=31536000, immutable');
-        if (!range) return reply.header('Content-Length', file.size).send(file.stream);
-        return reply
-          .code(206)
-          .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
-          .header('Content-Length', range.end - range.start + 1)
-          .send(sliceStream(file.stream, range));
+        return sendMediaFile(reply, request.headers.range, file);
       },
     );
   };
