@@ -15,6 +15,7 @@ import type { ApiClient } from '@/lib/api-client';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
+import { LoadMoreButton } from '@/ui/load-more-button';
 
 /** The time now, moving on every minute, so '2 minutes ago' does not stay '2 minutes ago'. */
 function useNow(everyMs = 60_000): Date {
@@ -308,17 +309,9 @@ export function BlipComments({
           </ul>
         )}
       </div>
-      {query.hasNextPage && (
-        <Button
-          variant="secondary"
-          fullWidth
-          className="mt-2"
-          loading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          Load more comments
-        </Button>
-      )}
+      <LoadMoreButton pages={query} fullWidth className="mt-2">
+        Load more comments
+      </LoadMoreButton>
     </section>
   );
 }

@@ -12,6 +12,7 @@ import type { ProbeVideo } from '@/features/blips/video-probe';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
+import { LoadMoreButton } from '@/ui/load-more-button';
 
 export interface BlipsPageProps {
   sellerId: string;
@@ -112,16 +113,7 @@ export function BlipsPage({ sellerId, api = appApi, probe, upload }: BlipsPagePr
           <BlipGrid blips={blips} />
         )}
       </div>
-      {query.hasNextPage && (
-        <Button
-          variant="secondary"
-          className="self-center"
-          loading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton pages={query}>Load more</LoadMoreButton>
       {dialog}
     </div>
   );

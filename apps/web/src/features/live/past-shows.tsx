@@ -10,6 +10,7 @@ import { useSellerStreams } from '@/features/live/use-seller-streams';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { Button, buttonClasses } from '@/ui/button';
+import { LoadMoreButton } from '@/ui/load-more-button';
 import { Spinner } from '@/ui/spinner';
 
 const ENDED: readonly StreamStatus[] = ['ended'];
@@ -91,16 +92,7 @@ export function PastShows({ sellerId, api = appApi }: { sellerId: string; api?: 
           </li>
         ))}
       </ul>
-      {list.hasNextPage && (
-        <Button
-          variant="secondary"
-          onClick={() => void list.fetchNextPage()}
-          loading={list.isFetchingNextPage}
-          className="self-center"
-        >
-          Load more shows
-        </Button>
-      )}
+      <LoadMoreButton pages={list}>Load more shows</LoadMoreButton>
     </div>
   );
 }

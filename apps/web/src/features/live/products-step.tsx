@@ -23,6 +23,7 @@ import type { ApiClient } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
 import { AmountField, FormSection, SwitchField } from '@/ui/form-parts';
+import { LoadMoreButton } from '@/ui/load-more-button';
 import { Spinner } from '@/ui/spinner';
 
 type DraftForm = UseFormReturn<LiveDraftValues, unknown, LiveDraftBody>;
@@ -380,16 +381,7 @@ function ProductChooser({
           })}
         </ul>
       )}
-      {list.hasNextPage && (
-        <Button
-          variant="secondary"
-          onClick={() => void list.fetchNextPage()}
-          loading={list.isFetchingNextPage}
-          className="self-center"
-        >
-          Load more products
-        </Button>
-      )}
+      <LoadMoreButton pages={list}>Load more products</LoadMoreButton>
     </FormSection>
   );
 }

@@ -15,6 +15,7 @@ import { analytics } from '@/lib/analytics';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
+import { LoadMoreButton } from '@/ui/load-more-button';
 import { Spinner } from '@/ui/spinner';
 
 /** Shows still ahead of the seller: running now, waiting for a new time, or scheduled. */
@@ -95,16 +96,7 @@ export function ScheduledShows({ sellerId, api = appApi }: ScheduledShowsProps) 
         now={now}
       />
       <ShowGroup title="Upcoming" streams={scheduled} sellerId={sellerId} api={api} now={now} />
-      {list.hasNextPage && (
-        <Button
-          variant="secondary"
-          onClick={() => void list.fetchNextPage()}
-          loading={list.isFetchingNextPage}
-          className="self-center"
-        >
-          Load more shows
-        </Button>
-      )}
+      <LoadMoreButton pages={list}>Load more shows</LoadMoreButton>
     </div>
   );
 }
