@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
-import { FieldMessages } from '@/ui/field-messages';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { LabelledField } from '@/ui/form-parts';
 
 export interface ChipsInputProps {
   label: string;
@@ -49,7 +49,6 @@ export function ChipsInput({
   placeholder,
   itemName,
 }: ChipsInputProps) {
-  const id = useId();
   const [text, setText] = useState('');
   const full = values.length >= maxItems;
 
@@ -70,60 +69,54 @@ export function ChipsInput({
   };
 
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="font-medium text-ink text-sm">
-        {label}
-      </label>
-      <div
-        className={clsx(
-          'flex min-h-11 flex-wrap items-center gap-1.5 rounded-control border bg-surface px-2 py-1.5',
-          error ? 'border-danger-600' : 'border-line-strong',
-        )}
-      >
-        {values.length > 0 && (
-          <ul className="contents" aria-label={label}>
-            {values.map((value) => (
-              <li
-                key={value}
-                className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-0.5 pl-2.5 text-brand-800 text-sm"
-              >
-                {value}
-                <button
-                  type="button"
-                  onClick={() => onChange(values.filter((v) => v !== value))}
-                  aria-label={`Remove ${itemName} ${value}`}
-                  className="flex size-7 items-center justify-center rounded-full hover:bg-brand-100"
+    <LabelledField label={label} hint={hint} error={error}>
+      {(control) => (
+        <div
+          className={clsx(
+            'flex min-h-11 flex-wrap items-center gap-1.5 rounded-control border bg-surface px-2 py-1.5',
+            error ? 'border-danger-600' : 'border-line-strong',
+          )}
+        >
+          {values.length > 0 && (
+            <ul className="contents" aria-label={label}>
+              {values.map((value) => (
+                <li
+                  key={value}
+                  className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-0.5 pl-2.5 text-brand-800 text-sm"
                 >
-                  <X className="size-3.5" aria-hidden />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <input
-          id={id}
-          value={text}
-          disabled={full}
-          maxLength={maxLength * 4}
-          onChange={(event) => {
-            const typed = event.target.value;
-            // A pasted "Red, Blue, Green" becomes three chips at once.
-            if (typed.includes(',')) commit(typed);
-            else setText(typed);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => {
-            if (text.trim()) commit(text);
-          }}
-          placeholder={full ? undefined : placeholder}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={
-            [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
-          }
-          className="min-h-8 min-w-32 flex-1 bg-transparent px-1 text-base text-ink placeholder:text-ink-subtle disabled:cursor-not-allowed"
-        />
-      </div>
-      <FieldMessages hint={hint} hintId={`${id}-hint`} error={error} errorId={`${id}-error`} />
-    </div>
+                  {value}
+                  <button
+                    type="button"
+                    onClick={() => onChange(values.filter((v) => v !== value))}
+                    aria-label={`Remove ${itemName} ${value}`}
+                    className="flex size-7 items-center justify-center rounded-full hover:bg-brand-100"
+                  >
+                    <X className="size-3.5" aria-hidden />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <input
+            {...control}
+            value={text}
+            disabled={full}
+            maxLength={maxLength * 4}
+            onChange={(event) => {
+              const typed = event.target.value;
+              // A pasted "Red, Blue, Green" becomes three chips at once.
+              if (typed.includes(',')) commit(typed);
+              else setText(typed);
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={() => {
+              if (text.trim()) commit(text);
+            }}
+            placeholder={full ? undefined : placeholder}
+            className="min-h-8 min-w-32 flex-1 bg-transparent px-1 text-base text-ink placeholder:text-ink-subtle disabled:cursor-not-allowed"
+          />
+        </div>
+      )}
+    </LabelledField>
   );
 }

@@ -42,15 +42,47 @@ const controlClasses = (error: string | undefined) =>
     error ? 'border-danger-600' : 'border-line-strong',
   );
 
-function describedBy(id: string, hint: unknown, error: unknown) {
-  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-}
-
 interface FieldProps {
   label: string;
   hint?: ReactNode;
   error?: string | undefined;
   className?: string;
+}
+
+/** What a field's control needs to be named by its label and described by its hint and error. */
+export interface ControlAttributes {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * The frame every field here shares: the visible label, the control (`children` gets the attributes
+ * tying it to the label, the hint and the error) and the hint and error under it.
+ */
+export function LabelledField({
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: FieldProps & { children: (control: ControlAttributes) => ReactNode }) {
+  const id = useId();
+  const control: ControlAttributes = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby':
+      [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined,
+  };
+  return (
+    <div className={clsx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="font-medium text-ink text-sm">
+        {label}
+      </label>
+      {children(control)}
+      <FieldMessages hint={hint} hintId={`${id}-hint`} error={error} errorId={`${id}-error`} />
+    </div>
+  );
 }
 
 /** An amount or a count with a visible prefix (₦) or suffix (kg, seconds) and a numeric keypad on phones. */
@@ -63,46 +95,41 @@ export function AmountField({
   suffix,
   ...props
 }: FieldProps & { prefix?: string; suffix?: string } & Omit<ComponentProps<'input'>, 'id' | 'prefix'>) {
-  const id = useId();
   return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="font-medium text-ink text-sm">
-        {label}
-      </label>
-      <div className="relative">
-        {prefix && (
-          <span
-            aria-hidden
-            className="pointer-events-none absolute inset-y-0 left-3 flex items-center font-medium text-ink-muted"
-          >
-            {prefix}
-          </span>
-        )}
-        <input
-          id={id}
-          inputMode="decimal"
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
-          // A word such as 'seconds' needs more room than a unit such as 'kg'.
-          className={clsx(
-            controlClasses(error),
-            prefix && 'pl-8',
-            suffix && (suffix.length > 3 ? 'pr-20' : 'pr-12'),
+    <LabelledField label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <div className="relative">
+          {prefix && (
+            <span
+              aria-hidden
+              className="pointer-events-none absolute inset-y-0 left-3 flex items-center font-medium text-ink-muted"
+            >
+              {prefix}
+            </span>
           )}
-          {...props}
-        />
-        {suffix && (
-          <span
-            aria-hidden
-            className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-ink-muted text-sm"
-          >
-            {suffix}
-          </span>
-        )}
-      </div>
-      <FieldMessages hint={hint} hintId={`${id}-hint`} error={error} errorId={`${id}-error`} />
-    </div>
+          <input
+            {...control}
+            inputMode="decimal"
+            autoComplete="off"
+            // A word such as 'seconds' needs more room than a unit such as 'kg'.
+            className={clsx(
+              controlClasses(error),
+              prefix && 'pl-8',
+              suffix && (suffix.length > 3 ? 'pr-20' : 'pr-12'),
+            )}
+            {...props}
+          />
+          {suffix && (
+            <span
+              aria-hidden
+              className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-ink-muted text-sm"
+            >
+              {suffix}
+            </span>
+          )}
+        </div>
+      )}
+    </LabelledField>
   );
 }
 
@@ -113,22 +140,12 @@ export function TextAreaField({
   className,
   ...props
 }: FieldProps & Omit<ComponentProps<'textarea'>, 'id'>) {
-  const id = useId();
   return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="font-medium text-ink text-sm">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={clsx(controlClasses(error), 'py-2')}
-        {...props}
-      />
-      <FieldMessages hint={hint} hintId={`${id}-hint`} error={error} errorId={`${id}-error`} />
-    </div>
+    <LabelledField label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <textarea {...control} rows={4} className={clsx(controlClasses(error), 'py-2')} {...props} />
+      )}
+    </LabelledField>
   );
 }
 
@@ -140,23 +157,14 @@ export function SelectBox({
   children,
   ...props
 }: FieldProps & Omit<ComponentProps<'select'>, 'id'>) {
-  const id = useId();
   return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="font-medium text-ink text-sm">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={controlClasses(error)}
-        {...props}
-      >
-        {children}
-      </select>
-      <FieldMessages hint={hint} hintId={`${id}-hint`} error={error} errorId={`${id}-error`} />
-    </div>
+    <LabelledField label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <select {...control} className={controlClasses(error)} {...props}>
+          {children}
+        </select>
+      )}
+    </LabelledField>
   );
 }
 
