@@ -34,3 +34,16 @@ export function sendMediaFile(reply: FastifyReply, rangeHeader: string | undefin
     .header('Content-Length', range.end - range.start + 1)
     .send(sliceStream(file.stream, range));
 }
+
+/**
+ * Sends a stored public image (a product photo, an avatar, a banner, a category picture): always
+ * WebP, whole, cached for good like the media above.
+ */
+export function sendStoredImage(reply: FastifyReply, file: { stream: Readable; size: number }) {
+  return reply
+    .header('Content-Type', 'image/webp')
+    .header('Content-Length', file.size)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'public, max-age=31536000, immutable')
+    .send(file.stream);
+}

@@ -17,6 +17,7 @@ import {
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendStoredImage } from '@/lib/media-response.ts';
 import type { OnboardingService } from '@/modules/onboarding/onboarding.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 
@@ -281,16 +282,7 @@ export const onboardingRoutes =
         },
       },
       async (request, reply) => {
-        const { stream, size } = await service.openMedia(request.params['*']);
-        return (
-          reply
-            .header('Content-Type', 'image/webp')
-            .header('Content-Length', size)
-            .header('X-Content-Type-Options', 'nosniff')
-            // Every stored image has a fresh name, so its content never changes.
-            .header('Cache-Control', 'public, max-age=31536000, immutable')
-            .send(stream)
-        );
+        return sendStoredImage(reply, await service.openMedia(request.params['*']));
       },
     );
   };

@@ -20,6 +20,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendStoredImage } from '@/lib/media-response.ts';
 import type { ProductImages } from '@/modules/products/product-images.ts';
 import type { ProductsService } from '@/modules/products/products.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
@@ -148,16 +149,7 @@ export const productsRoutes =
         },
       },
       async (request, reply) => {
-        const { stream, size } = await images.open(request.params.sellerId, request.params.file);
-        return (
-          reply
-            .header('Content-Type', 'image/webp')
-            .header('Content-Length', size)
-            .header('X-Content-Type-Options', 'nosniff')
-            // Every stored photo has a fresh name, so its content never changes.
-            .header('Cache-Control', 'public, max-age=31536000, immutable')
-            .send(stream)
-        );
+        return sendStoredImage(reply, await images.open(request.params.sellerId, request.params.file));
       },
     );
 
