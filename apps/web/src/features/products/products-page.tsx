@@ -458,9 +458,12 @@ function ProductList({
           </tr>
         </thead>
         <tbody>
-          {products.map((product) => (
+          {products.map((product, index) => (
             <TableRow
-              key={product._id}
+              // Rows hold no state, so a page turn reuses the 100 rows' elements and only changes
+              // their text (keys by id removed and rebuilt every row).
+              // biome-ignore lint/suspicious/noArrayIndexKey: stateless rows, see above
+              key={index}
               product={product}
               onDelete={onDelete}
               busy={deletingId === product._id}
