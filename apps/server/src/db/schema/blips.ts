@@ -5,10 +5,12 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { buyers } from './buyers.ts';
 import { products } from './products.ts';
 import { sellers } from './sellers.ts';
 
@@ -53,7 +55,8 @@ export const commentAuthorKindEnum = pgEnum('comment_author_kind', ['buyer', 'se
 
 /**
  * Comments on a blip; a reply names its top-level comment in parent_id (one level of threads).
- * author_id has no foreign key: buyers have no table yet, and a seller's id is kept as written.
+ * author_id has no foreign key: it names a buyer or a seller (author_kind says which), and is null for
+ * comments added through the admin channel.
  */
 export const blipComments = pgTable(
   'blip_comments',
@@ -80,3 +83,58 @@ export const blipComments = pgTable(
 );
 
 export type BlipCommentRow = typeof blipComments.$inferSelect;
+
+/**
+ * A buyer's like of a blip: one row per buyer and blip (the primary key), so liking twice changes
+ * nothing. `blips.likes_count` is kept equal to the number of rows, in the same transaction.
+ */
+export const blipLikes = pgTable(
+  'blip_likes',
+  {
+    blipId: uuid('blip_id')
+      .notNull()
+      .references(() => blips.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blipId, t.buyerId] }), index('blip_likes_buyer_idx').on(t.buyerId)],
+);
+
+/**
+ * Which buyers' likes the seller has been told about: at most one blip_like notification per buyer
+ * and blip, however often the buyer unlikes and likes again. Kept apart from blip_likes because an
+ * unlike deletes the like but must not forget the notification.
+ */
+export const blipLikeNotices = pgTable(
+  'blip_like_notices',
+  {
+    blipId: uuid('blip_id')
+      .notNull()
+      .references(() => blips.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blipId, t.buyerId] })],
+);
+
+/**
+ * The last counted view of each viewer of a blip: `viewer` is `buyer:<id>` for a logged-in buyer,
+ * `anon:<uuid>` for the id an anonymous browser made for itself. A view counts (and `counted_at`
+ * moves) only when the viewer's last counted view is older than the window, so one row per viewer
+ * and blip is all there ever is.
+ */
+export const blipViews = pgTable(
+  'blip_views',
+  {
+    blipId: uuid('blip_id')
+      .notNull()
+      .references(() => blips.id, { onDelete: 'cascade' }),
+    viewer: text('viewer').notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blipId, t.viewer] })],
+);
