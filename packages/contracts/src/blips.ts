@@ -163,3 +163,42 @@ export const adminBlipCommentBody = z.strictObject({
 export type AdminBlipCommentBody = z.infer<typeof adminBlipCommentBody>;
 export const adminBlipCommentResponse = z.object({ message: z.string(), comment: blipCommentSchema });
 export type AdminBlipCommentResponse = z.infer<typeof adminBlipCommentResponse>;
+
+/*
+ * The buyer side of blips: the public blip page (/watch/blips/{blipId}) reads a blip by its id,
+ * counts a view, and lets a logged-in buyer like, unlike, comment and reply. Buyer tokens only:
+ * a seller's token is refused (401) here, as a buyer's is on the seller's blip calls.
+ */
+
+export const blipIdParams = z.object({ blipId: z.uuid('Blip not found') });
+export const blipCommentIdParams = z.object({
+  blipId: z.uuid('Blip not found'),
+  commentId: z.uuid('Comment not found'),
+});
+
+/**
+ * A viewer is counted once per blip in this many hours: a buyer by their account, an anonymous
+ * browser by the `viewerId` it made for itself and keeps in local storage.
+ */
+export const BLIP_VIEW_WINDOW_HOURS = 24;
+
+/** POST /blips/{blipId}/views body; `viewerId` is required without a buyer token. */
+export const blipViewBody = z.strictObject({
+  viewerId: z.uuid('viewerId must be a UUID the browser made for itself').optional(),
+});
+export type BlipViewBody = z.infer<typeof blipViewBody>;
+
+/** `counted` says whether this view added to the count (false within the window). */
+export const blipViewResponse = z.object({ counted: z.boolean(), viewsCount: z.number().int() });
+export type BlipViewResponse = z.infer<typeof blipViewResponse>;
+
+/** GET, PUT and DELETE /blips/{blipId}/like: whether the buyer of the token likes it, and the count. */
+export const blipLikeResponse = z.object({ liked: z.boolean(), likesCount: z.number().int() });
+export type BlipLikeResponse = z.infer<typeof blipLikeResponse>;
+
+/** POST /blips/{blipId}/comments body (buyer token); replies use blipReplyBody. */
+export const buyerBlipCommentBody = blipReplyBody;
+export type BuyerBlipCommentBody = BlipReplyBody;
+
+export const buyerBlipCommentResponse = z.object({ message: z.string(), comment: blipCommentSchema });
+export type BuyerBlipCommentResponse = z.infer<typeof buyerBlipCommentResponse>;
