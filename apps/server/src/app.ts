@@ -17,6 +17,11 @@ import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { blipsRepository } from '@/modules/blips/blips.repository.ts';
 import { blipsRoutes } from '@/modules/blips/blips.routes.ts';
 import { blipsService } from '@/modules/blips/blips.service.ts';
+import {
+  type BlipRateLimits,
+  buyerBlipsRoutes,
+  DEFAULT_BLIP_RATE_LIMITS,
+} from '@/modules/blips/buyer-blips.routes.ts';
 import { buyersRepository } from '@/modules/buyers/buyers.repository.ts';
 import {
   type BuyerRateLimits,
@@ -74,6 +79,8 @@ export type AppDeps = {
   bodyLimit?: number;
   /** Per-address limits of buyer register/login. */
   buyerRateLimits?: Partial<BuyerRateLimits>;
+  /** Per-address limit of blip views, per-buyer limits of likes and comments. */
+  blipRateLimits?: Partial<BlipRateLimits>;
   /** The video service of live shows; the local WebRTC provider when not given. */
   video?: VideoProvider;
   /** Where the SPA is reached from outside (PUBLIC_URL), for shareable watch links. */
@@ -231,6 +238,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   );
   await app.register(blipsRoutes({ service: blips, requireSeller }));
+  await app.register(
+    buyerBlipsRoutes({
+      service: blips,
+      requireBuyer: buyerAuth(buyers),
+      rateLimits: { ...DEFAULT_BLIP_RATE_LIMITS, ...deps.blipRateLimits },
+    }),
+  );
 
   await registerStaticSpa(app, deps.webDist);
   return app;

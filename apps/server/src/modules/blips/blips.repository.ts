@@ -1,11 +1,14 @@
 import type { ProductStatus } from '@kasuwa/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import {
   type BlipCommentRow,
   type BlipRow,
   blipComments,
+  blipLikeNotices,
+  blipLikes,
   blips,
+  blipViews,
   type NewBlipRow,
   products,
   sellers,
@@ -27,6 +30,14 @@ export type NewComment = {
   text: string;
   createdAt: Date;
 };
+
+type Queryable = Pick<Database, 'select'>;
+
+/** The count as committed now: a like that waited on another's row reads the count after it. */
+async function currentLikes(q: Queryable, blipId: string): Promise<number> {
+  const [row] = await q.select({ likesCount: blips.likesCount }).from(blips).where(eq(blips.id, blipId));
+  return row?.likesCount ?? 0;
+}
 
 /** Queries only. */
 export function blipsRepository(db: Database) {
@@ -162,6 +173,120 @@ export function blipsRepository(db: Database) {
     async findComment(commentId: string): Promise<BlipCommentRow | null> {
       const [row] = await db.select().from(blipComments).where(eq(blipComments.id, commentId)).limit(1);
       return row ?? null;
+    },
+
+    /**
+     * A buyer likes a blip. The like row's primary key makes a second like do nothing, and the
+     * count moves only when a row was added, in the same transaction, so `likes_count` always
+     * equals the rows. `firstNotice` is true the first time ever this buyer liked this blip (an
+     * unlike keeps the notice), so the seller is told once. Null when the blip does not exist.
+     */
+    async like(
+      blipId: string,
+      buyerId: string,
+      at: Date,
+    ): Promise<{ likesCount: number; firstNotice: boolean } | null> {
+      return db.transaction(async (tx) => {
+        // Held until commit: the blip cannot be deleted under the new like (no foreign key error).
+        const [blip] = await tx
+          .select({ likesCount: blips.likesCount })
+          .from(blips)
+          .where(eq(blips.id, blipId))
+          .for('key share');
+        if (!blip) return null;
+        const added = await tx
+          .insert(blipLikes)
+          .values({ blipId, buyerId, createdAt: at })
+          .onConflictDoNothing()
+          .returning({ buyerId: blipLikes.buyerId });
+        if (added.length === 0) return { likesCount: await currentLikes(tx, blipId), firstNotice: false };
+        const [counted] = await tx
+          .update(blips)
+          .set({ likesCount: sql`${blips.likesCount} + 1` })
+          .where(eq(blips.id, blipId))
+          .returning({ likesCount: blips.likesCount });
+        const noticed = await tx
+          .insert(blipLikeNotices)
+          .values({ blipId, buyerId, createdAt: at })
+          .onConflictDoNothing()
+          .returning({ buyerId: blipLikeNotices.buyerId });
+        return { likesCount: counted?.likesCount ?? 0, firstNotice: noticed.length > 0 };
+      });
+    },
+
+    /** A buyer takes a like back; nothing changes when there was none. Null when the blip does not exist. */
+    async unlike(blipId: string, buyerId: string): Promise<{ likesCount: number } | null> {
+      return db.transaction(async (tx) => {
+        const [blip] = await tx
+          .select({ likesCount: blips.likesCount })
+          .from(blips)
+          .where(eq(blips.id, blipId))
+          .for('key share');
+        if (!blip) return null;
+        const removed = await tx
+          .delete(blipLikes)
+          .where(and(eq(blipLikes.blipId, blipId), eq(blipLikes.buyerId, buyerId)))
+          .returning({ buyerId: blipLikes.buyerId });
+        if (removed.length === 0) return { likesCount: await currentLikes(tx, blipId) };
+        const [counted] = await tx
+          .update(blips)
+          .set({ likesCount: sql`${blips.likesCount} - 1` })
+          .where(eq(blips.id, blipId))
+          .returning({ likesCount: blips.likesCount });
+        return { likesCount: counted?.likesCount ?? 0 };
+      });
+    },
+
+    async isLikedBy(blipId: string, buyerId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ buyerId: blipLikes.buyerId })
+        .from(blipLikes)
+        .where(and(eq(blipLikes.blipId, blipId), eq(blipLikes.buyerId, buyerId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Counts a view unless this viewer's last counted view of the blip is newer than `windowStart`.
+     * The upsert on (blip, viewer) decides under the key's lock, so parallel calls of one viewer
+     * count once; the count moves in the same transaction. Null when the blip does not exist.
+     */
+    async recordView(
+      blipId: string,
+      viewer: string,
+      at: Date,
+      windowStart: Date,
+    ): Promise<{ counted: boolean; viewsCount: number } | null> {
+      return db.transaction(async (tx) => {
+        const [blip] = await tx
+          .select({ viewsCount: blips.viewsCount })
+          .from(blips)
+          .where(eq(blips.id, blipId))
+          .for('key share');
+        if (!blip) return null;
+        const counted = await tx
+          .insert(blipViews)
+          .values({ blipId, viewer, countedAt: at })
+          .onConflictDoUpdate({
+            target: [blipViews.blipId, blipViews.viewer],
+            set: { countedAt: at },
+            setWhere: lte(blipViews.countedAt, windowStart),
+          })
+          .returning({ viewer: blipViews.viewer });
+        if (counted.length === 0) {
+          const [now] = await tx
+            .select({ viewsCount: blips.viewsCount })
+            .from(blips)
+            .where(eq(blips.id, blipId));
+          return { counted: false, viewsCount: now?.viewsCount ?? blip.viewsCount };
+        }
+        const [row] = await tx
+          .update(blips)
+          .set({ viewsCount: sql`${blips.viewsCount} + 1` })
+          .where(eq(blips.id, blipId))
+          .returning({ viewsCount: blips.viewsCount });
+        return { counted: true, viewsCount: row?.viewsCount ?? 0 };
+      });
     },
 
     async insertComment(values: NewComment): Promise<BlipCommentRow> {

@@ -5,14 +5,18 @@ import {
   BLIP_CAPTION_FIELD,
   BLIP_POSTER_FIELD,
   BLIP_VIDEO_FIELD,
+  BLIP_VIEW_WINDOW_HOURS,
   type Blip,
   type BlipComment,
   type BlipCommentsQuery,
   type BlipCommentsResponse,
   type BlipDetailsResponse,
+  type BlipLikeResponse,
   type BlipReply,
   type BlipReplyResponse,
   type BlipUploadResponse,
+  type BlipViewResponse,
+  type BuyerBlipCommentResponse,
   blipCaptionSchema,
   type DeleteBlipResponse,
   MAX_BLIP_CAPTION_LENGTH,
@@ -76,6 +80,14 @@ function toBlip({ blip, product, commentsCount }: BlipView): Blip {
   };
 }
 
+/** Who is asking, on the buyer side: a logged-in buyer, or an anonymous browser's own id. */
+export type BlipViewer = { buyerId: string } | { anonymousId: string };
+type BuyerRef = { id: string; name: string };
+
+const VIEW_WINDOW_MS = BLIP_VIEW_WINDOW_HOURS * 60 * 60 * 1000;
+/** Enough of a comment in a notification to know what it is about. */
+const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+
 const author = (row: BlipCommentRow) => ({ kind: row.authorKind, name: row.authorName, id: row.authorId });
 
 function toReply(row: BlipCommentRow): BlipReply {
@@ -104,6 +116,13 @@ export function blipsService({ repo, storage, clock, notifications }: Deps) {
       view.blip.productId === productId &&
       (view.blip.sellerId === viewerId || PUBLIC_PRODUCT_STATUSES.includes(view.product.status));
     if (!visible) throw new NotFoundError('Blip');
+    return view;
+  }
+
+  /** A blip buyers may see (its product is listed); anything else is 404, as if it did not exist. */
+  async function publicBlip(blipId: string): Promise<BlipView> {
+    const view = await repo.find(blipId);
+    if (!view || !PUBLIC_PRODUCT_STATUSES.includes(view.product.status)) throw new NotFoundError('Blip');
     return view;
   }
 
@@ -315,6 +334,116 @@ export function blipsService({ repo, storage, clock, notifications }: Deps) {
           repliesCount: 0,
         },
       };
+    },
+
+    /** GET /blips/{blipId}: the public blip page's blip; only blips of products buyers may see. */
+    async getPublic(blipId: string): Promise<BlipDetailsResponse> {
+      return { blip: toBlip(await publicBlip(blipId)) };
+    },
+
+    /** GET /blips/{blipId}/like: whether this buyer likes it (false for an anonymous viewer). */
+    async likeState(blipId: string, buyerId: string | null): Promise<BlipLikeResponse> {
+      const view = await publicBlip(blipId);
+      const liked = buyerId ? await repo.isLikedBy(blipId, buyerId) : false;
+      return { liked, likesCount: view.blip.likesCount };
+    },
+
+    /**
+     * PUT /blips/{blipId}/like: idempotent. The seller hears of a buyer's like of a blip once,
+     * not again after an unlike and a new like.
+     */
+    async like(buyer: BuyerRef, blipId: string): Promise<BlipLikeResponse> {
+      const view = await publicBlip(blipId);
+      const result = await repo.like(blipId, buyer.id, clock.now());
+      if (!result) throw new NotFoundError('Blip');
+      if (result.firstNotice) {
+        await notifications.create(view.blip.sellerId, {
+          type: 'blip_like',
+          message: `${buyer.name} liked your blip of ${view.product.name}`,
+          data: { blipId, productId: view.blip.productId },
+        });
+      }
+      return { liked: true, likesCount: result.likesCount };
+    },
+
+    /** DELETE /blips/{blipId}/like: idempotent. */
+    async unlike(buyer: BuyerRef, blipId: string): Promise<BlipLikeResponse> {
+      await publicBlip(blipId);
+      const result = await repo.unlike(blipId, buyer.id);
+      if (!result) throw new NotFoundError('Blip');
+      return { liked: false, likesCount: result.likesCount };
+    },
+
+    /**
+     * POST /blips/{blipId}/views: a viewer counts once per blip in BLIP_VIEW_WINDOW_HOURS. A buyer
+     * is one viewer on every device; an anonymous browser is one viewer by the id it keeps.
+     */
+    async recordView(blipId: string, viewer: BlipViewer): Promise<BlipViewResponse> {
+      await publicBlip(blipId);
+      const key = 'buyerId' in viewer ? `buyer:${viewer.buyerId}` : `anon:${viewer.anonymousId}`;
+      const now = clock.now();
+      const result = await repo.recordView(blipId, key, now, new Date(now.getTime() - VIEW_WINDOW_MS));
+      if (!result) throw new NotFoundError('Blip');
+      return result;
+    },
+
+    /** POST /blips/{blipId}/comments: a buyer's comment; the seller is notified. */
+    async buyerComment(buyer: BuyerRef, blipId: string, text: string): Promise<BuyerBlipCommentResponse> {
+      const view = await publicBlip(blipId);
+      const row = await repo.insertComment({
+        blipId,
+        parentId: null,
+        authorKind: 'buyer',
+        authorId: buyer.id,
+        authorName: buyer.name,
+        text,
+        createdAt: clock.now(),
+      });
+      await notifications.create(view.blip.sellerId, {
+        type: 'blip_comment',
+        message: `${buyer.name} commented on your blip of ${view.product.name}: "${excerpt(text)}"`,
+        data: { blipId, productId: view.blip.productId },
+      });
+      return {
+        message: 'Comment added successfully',
+        comment: {
+          _id: row.id,
+          text: row.text,
+          author: author(row),
+          createdAt: row.createdAt.toISOString(),
+          replies: [],
+          repliesCount: 0,
+        },
+      };
+    },
+
+    /**
+     * POST /blips/{blipId}/comments/{commentId}/replies: a buyer answers in a comment's thread (a
+     * reply to a reply joins the same thread); the seller is notified as for a comment.
+     */
+    async buyerReply(
+      buyer: BuyerRef,
+      params: { blipId: string; commentId: string },
+      text: string,
+    ): Promise<BlipReplyResponse> {
+      const view = await publicBlip(params.blipId);
+      const comment = await repo.findComment(params.commentId);
+      if (!comment || comment.blipId !== params.blipId) throw new NotFoundError('Comment');
+      const row = await repo.insertComment({
+        blipId: params.blipId,
+        parentId: comment.parentId ?? comment.id,
+        authorKind: 'buyer',
+        authorId: buyer.id,
+        authorName: buyer.name,
+        text,
+        createdAt: clock.now(),
+      });
+      await notifications.create(view.blip.sellerId, {
+        type: 'blip_comment',
+        message: `${buyer.name} replied on your blip of ${view.product.name}: "${excerpt(text)}"`,
+        data: { blipId: params.blipId, productId: view.blip.productId },
+      });
+      return { message: 'Reply added successfully', reply: toReply(row) };
     },
 
     /** A blip's video or poster by its path below /api/media/blips/, with its content type. */

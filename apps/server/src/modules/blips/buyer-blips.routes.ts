@@ -1,0 +1,203 @@
+import {
+  blipCommentIdParams,
+  blipDetailsResponse,
+  blipIdParams,
+  blipLikeResponse,
+  blipReplyBody,
+  blipReplyResponse,
+  blipViewBody,
+  blipViewResponse,
+  buyerBlipCommentBody,
+  buyerBlipCommentResponse,
+  errorResponse,
+} from '@kasuwa/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { BuyerRow } from '@/db/schema/buyers.ts';
+import { BadRequestError, UnauthorizedError } from '@/lib/errors.ts';
+import type { BlipsService } from '@/modules/blips/blips.service.ts';
+import type { RequireBuyer } from '@/modules/buyers/buyers.routes.ts';
+
+export type BlipRateLimits = Record<'view' | 'like' | 'comment', { max: number; timeWindow: number }>;
+
+const MINUTE = 60_000;
+/**
+ * Views: per client address. A viewer counts once a day anyway; the limit stops one address from
+ * inventing viewer ids, and stays generous because carrier-grade NAT puts many phones behind one
+ * address. Likes and comments: per buyer, which a shared address does not dilute.
+ */
+export const DEFAULT_BLIP_RATE_LIMITS: BlipRateLimits = {
+  view: { max: 300, timeWindow: MINUTE },
+  like: { max: 120, timeWindow: MINUTE },
+  comment: { max: 30, timeWindow: MINUTE },
+};
+
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 429: errorResponse };
+const tags = ['blips (buyers)'];
+const security = [{ bearerAuth: [] }];
+
+/**
+ * The buyer side of blips, behind the public blip page: read a blip by id, count a view, like,
+ * unlike, comment and reply. Writing needs a buyer token (a seller's is refused with 401, as the
+ * buyer's is on the seller's calls); reading and views need none, but a token that is sent must
+ * be a valid buyer's, so a page with an expired log-in learns it.
+ */
+export const buyerBlipsRoutes =
+  ({
+    service,
+    requireBuyer,
+    rateLimits,
+  }: {
+    service: BlipsService;
+    requireBuyer: RequireBuyer;
+    rateLimits: BlipRateLimits;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    // The buyer each request was authenticated as, found before validation so a seller's token is
+    // refused whatever the body says; kept here rather than decorated onto every request of the app.
+    const buyers = new WeakMap<FastifyRequest, BuyerRow>();
+    const authenticate = async (request: FastifyRequest) => {
+      buyers.set(request, await requireBuyer(request));
+    };
+    const optionalAuthenticate = async (request: FastifyRequest) => {
+      if (request.headers.authorization) await authenticate(request);
+    };
+    const currentBuyer = (request: FastifyRequest): BuyerRow => {
+      const buyer = buyers.get(request);
+      if (!buyer) throw new UnauthorizedError('Invalid token');
+      return buyer;
+    };
+    // Likes and comments are limited per buyer (many phones share an address), after authentication.
+    const perBuyer = (limit: { max: number; timeWindow: number }) => ({
+      ...limit,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `buyer:${buyers.get(request)?.id ?? request.ip}`,
+    });
+
+    app.get(
+      '/api/blips/:blipId',
+      {
+        schema: {
+          tags,
+          summary: 'A blip by its id (public): the blip page buyers open from a shared link',
+          params: blipIdParams,
+          response: { 200: blipDetailsResponse, ...errors },
+        },
+      },
+      async (request) => service.getPublic(request.params.blipId),
+    );
+
+    app.get(
+      '/api/blips/:blipId/like',
+      {
+        onRequest: optionalAuthenticate,
+        schema: {
+          tags,
+          summary: 'Whether the buyer of the token likes the blip (false without a token), and its likes',
+          params: blipIdParams,
+          response: { 200: blipLikeResponse, ...errors },
+        },
+      },
+      async (request) => service.likeState(request.params.blipId, buyers.get(request)?.id ?? null),
+    );
+
+    app.put(
+      '/api/blips/:blipId/like',
+      {
+        onRequest: authenticate,
+        config: { rateLimit: perBuyer(rateLimits.like) },
+        schema: {
+          tags,
+          security,
+          summary: 'Like a blip (buyer token); liking again changes nothing',
+          params: blipIdParams,
+          response: { 200: blipLikeResponse, ...errors },
+        },
+      },
+      async (request) => service.like(currentBuyer(request), request.params.blipId),
+    );
+
+    app.delete(
+      '/api/blips/:blipId/like',
+      {
+        onRequest: authenticate,
+        config: { rateLimit: perBuyer(rateLimits.like) },
+        schema: {
+          tags,
+          security,
+          summary: 'Take back a like (buyer token); without a like it changes nothing',
+          params: blipIdParams,
+          response: { 200: blipLikeResponse, ...errors },
+        },
+      },
+      async (request) => service.unlike(currentBuyer(request), request.params.blipId),
+    );
+
+    app.post(
+      '/api/blips/:blipId/views',
+      {
+        onRequest: optionalAuthenticate,
+        config: { rateLimit: rateLimits.view },
+        schema: {
+          tags,
+          summary:
+            'Count a view: once per viewer and blip in 24 hours. A buyer token names the viewer; without one, send the viewerId the browser keeps',
+          params: blipIdParams,
+          // A buyer may send no body at all, which Fastify hands over as null.
+          body: blipViewBody.nullish(),
+          response: { 200: blipViewResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const buyer = buyers.get(request);
+        if (buyer) return service.recordView(request.params.blipId, { buyerId: buyer.id });
+        const viewerId = request.body?.viewerId;
+        if (!viewerId) throw new BadRequestError('viewerId is required when no buyer is logged in');
+        return service.recordView(request.params.blipId, { anonymousId: viewerId });
+      },
+    );
+
+    app.post(
+      '/api/blips/:blipId/comments',
+      {
+        onRequest: authenticate,
+        config: { rateLimit: perBuyer(rateLimits.comment) },
+        schema: {
+          tags,
+          security,
+          summary: 'Comment on a blip (buyer token); the seller is notified',
+          params: blipIdParams,
+          body: buyerBlipCommentBody,
+          response: { 201: buyerBlipCommentResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const answer = await service.buyerComment(
+          currentBuyer(request),
+          request.params.blipId,
+          request.body.comment,
+        );
+        return reply.code(201).send(answer);
+      },
+    );
+
+    app.post(
+      '/api/blips/:blipId/comments/:commentId/replies',
+      {
+        onRequest: authenticate,
+        config: { rateLimit: perBuyer(rateLimits.comment) },
+        schema: {
+          tags,
+          security,
+          summary: "Reply in a comment's thread (buyer token); the seller is notified",
+          params: blipCommentIdParams,
+          body: blipReplyBody,
+          response: { 201: blipReplyResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const answer = await service.buyerReply(currentBuyer(request), request.params, request.body.comment);
+        return reply.code(201).send(answer);
+      },
+    );
+  };
