@@ -1,4 +1,6 @@
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blipLikes, blipViews } from '@/db/schema/index.ts';
 import { seedDemo } from '@/seed/demo.ts';
 import { seedDemoCatalogue } from '@/seed/demo-catalogue.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
@@ -60,7 +62,13 @@ describe('the demo catalogue', () => {
     const list = (await get(`/api/products/seller/${sellerId}/blips`)).json();
     expect(list.totalBlips).toBe(1);
     const [blip] = list.blips;
-    expect(blip).toMatchObject({ likesCount: 24, viewsCount: 312, commentsCount: 4 });
+    // The counts are what the demo buyers' rows add up to: three likes, three buyers and nine
+    // anonymous browsers watched.
+    expect(blip).toMatchObject({ likesCount: 3, viewsCount: 12, commentsCount: 4 });
+    const [likes] = await t.db.select({ n: count() }).from(blipLikes).where(eq(blipLikes.blipId, blip._id));
+    expect(likes?.n).toBe(3);
+    const [views] = await t.db.select({ n: count() }).from(blipViews).where(eq(blipViews.blipId, blip._id));
+    expect(views?.n).toBe(12);
     expect(blip.durationSeconds).toBeGreaterThan(3);
     const video = await get(blip.videoUrl, { range: 'bytes=0-99' });
     expect(video.statusCode).toBe(206);
@@ -72,6 +80,8 @@ describe('the demo catalogue', () => {
       'Tunde Bakare',
       'Chioma Eze',
     ]);
+    // Buyer comments name their demo buyer.
+    expect(comments.comments[0].author).toMatchObject({ kind: 'buyer', id: expect.any(String) });
     expect(comments.comments[2].replies[0].author).toEqual({
       kind: 'seller',
       name: "Amaka's Closet",

@@ -1,12 +1,16 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import {
   blipComments,
+  blipLikeNotices,
+  blipLikes,
   blips,
+  blipViews,
+  buyers,
   categories,
   type NewProductRow,
   products,
@@ -14,6 +18,7 @@ import {
   subCategories,
   type VariantRecord,
 } from '@/db/schema/index.ts';
+import { hashPassword } from '@/lib/password.ts';
 import { type RenderSvg, withSvgRenderer } from '@/lib/svg-renderer.ts';
 import { DEMO_SELLER } from '@/seed/demo.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
@@ -24,6 +29,13 @@ import { videoDurationSeconds } from '@/uploads/videos.ts';
  * from the source tree; server.ts passes the same file found beside its bundle.
  */
 export const DEMO_BLIP_VIDEO = fileURLToPath(new URL('../../fixtures/videos/blip.webm', import.meta.url));
+
+/** The buyers who commented on, liked and watched the demo blip. */
+const DEMO_BUYERS = [
+  { name: 'Chioma Eze', email: 'chioma.eze@demo-buyers.kasuwa.ng' },
+  { name: 'Tunde Bakare', email: 'tunde.bakare@demo-buyers.kasuwa.ng' },
+  { name: 'Ngozi Okeke', email: 'ngozi.okeke@demo-buyers.kasuwa.ng' },
+] as const;
 
 type DemoProduct = {
   name: string;
@@ -253,6 +265,7 @@ async function seedWith(
     );
     stored.push(posterKey);
 
+    const demoBuyerHash = await hashPassword(randomBytes(24).toString('base64url'));
     await db.transaction(async (tx) => {
       const inserted = await tx
         .insert(products)
@@ -260,6 +273,24 @@ async function seedWith(
         .returning({ id: products.id, name: products.name });
       const dress = inserted.find((r) => r.name === 'Ankara Maxi Dress');
       if (!dress) return;
+      // The demo's likes, views and comments are real rows of demo buyers (who cannot log in: their
+      // password is random and forgotten), so the counts agree with what buyers did.
+      await tx
+        .insert(buyers)
+        .values(DEMO_BUYERS.map((b) => ({ name: b.name, email: b.email, passwordHash: demoBuyerHash })))
+        .onConflictDoNothing();
+      const fans = await tx
+        .select({ id: buyers.id, email: buyers.email })
+        .from(buyers)
+        .where(
+          inArray(
+            buyers.email,
+            DEMO_BUYERS.map((b) => b.email),
+          ),
+        );
+      const buyerId = (name: string) =>
+        fans.find((f) => f.email === DEMO_BUYERS.find((b) => b.name === name)?.email)?.id ?? null;
+      const anonymousViewers = 9;
       const [blip] = await tx
         .insert(blips)
         .values({
@@ -271,12 +302,26 @@ async function seedWith(
           caption:
             'New Ankara maxi dresses just landed: sizes M and L, orange and blue. Order before Friday!',
           durationMs: Math.round((seconds ?? 4) * 1000),
-          likesCount: 24,
-          viewsCount: 312,
+          likesCount: fans.length,
+          viewsCount: fans.length + anonymousViewers,
           createdAt: new Date(now.getTime() - 3 * HOUR),
         })
         .returning({ id: blips.id });
       if (!blip) return;
+      const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
+      if (fans.length > 0) {
+        const likes = fans.map((f) => ({ blipId: blip.id, buyerId: f.id, createdAt: ago(1) }));
+        await tx.insert(blipLikes).values(likes);
+        await tx.insert(blipLikeNotices).values(likes);
+      }
+      await tx.insert(blipViews).values([
+        ...fans.map((f) => ({ blipId: blip.id, viewer: `buyer:${f.id}`, countedAt: ago(2.75) })),
+        ...Array.from({ length: anonymousViewers }, (_, i) => ({
+          blipId: blip.id,
+          viewer: `anon:${randomUUID()}`,
+          countedAt: ago(2.5 - i * 0.25),
+        })),
+      ]);
       const comment = (
         authorName: string,
         text: string,
@@ -286,10 +331,10 @@ async function seedWith(
         blipId: blip.id,
         parentId,
         authorKind: parentId ? ('seller' as const) : ('buyer' as const),
-        authorId: parentId ? seller.id : null,
+        authorId: parentId ? seller.id : buyerId(authorName),
         authorName,
         text,
-        createdAt: new Date(now.getTime() - hoursAgo * HOUR),
+        createdAt: ago(hoursAgo),
       });
       const [first] = await tx
         .insert(blipComments)
