@@ -1,8 +1,7 @@
 import type { BlipComment, BlipCommentsResponse, BlipReply } from '@kasuwa/contracts';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { clsx } from 'clsx';
 import { MessageCircle, Reply } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   BLIP_LIMITS,
   blipCommentsKey,
@@ -12,20 +11,16 @@ import {
   replyToComment,
 } from '@/features/blips/blips-api';
 import type { ApiClient } from '@/lib/api-client';
-import { formatRelativeTime } from '@/lib/relative-time';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
+import {
+  CommentBody,
+  CommentForm,
+  CommentReplies,
+  repliesCountText,
+  useMinuteClock,
+} from '@/ui/comment-thread';
 import { LoadMoreButton } from '@/ui/load-more-button';
-
-/** The time now, moving on every minute, so '2 minutes ago' does not stay '2 minutes ago'. */
-function useNow(everyMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 type CommentPages = InfiniteData<BlipCommentsResponse, number>;
 
@@ -45,91 +40,6 @@ function withReply(data: CommentPages | undefined, reply: BlipReply): CommentPag
   };
 }
 
-function Author({ author }: { author: BlipComment['author'] }) {
-  return (
-    <span className="inline-flex min-w-0 items-center gap-1.5">
-      <span className="truncate font-semibold text-ink text-sm">{author.name}</span>
-      {author.kind === 'seller' && (
-        <span className="shrink-0 rounded-full bg-brand-50 px-1.5 py-0.5 font-medium text-brand-800 text-xs">
-          Seller
-        </span>
-      )}
-    </span>
-  );
-}
-
-function When({ at, now }: { at: string; now: Date }) {
-  return (
-    <time dateTime={at} title={new Date(at).toLocaleString()} className="shrink-0 text-ink-muted text-xs">
-      {formatRelativeTime(at, now)}
-    </time>
-  );
-}
-
-function ReplyForm({
-  author,
-  pending,
-  onSend,
-  onCancel,
-}: {
-  author: string;
-  pending: boolean;
-  onSend: (text: string) => Promise<boolean>;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const tooLong = text.length > BLIP_LIMITS.maxCommentLength;
-  const empty = text.trim() === '';
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (empty || tooLong || pending) return;
-    if (await onSend(text.trim())) setText('');
-  }
-
-  return (
-    <form onSubmit={submit} className="mt-2 flex flex-col gap-1.5">
-      <label htmlFor={id} className="font-medium text-ink text-sm">
-        {`Reply to ${author}`}
-      </label>
-      <textarea
-        id={id}
-        value={text}
-        rows={2}
-        // The box opens because the seller asked to reply: the cursor belongs in it.
-        // biome-ignore lint/a11y/noAutofocus: opened on request, not on page load.
-        autoFocus
-        onChange={(event) => setText(event.target.value)}
-        aria-invalid={tooLong ? true : undefined}
-        aria-describedby={`${id}-count`}
-        className={clsx(
-          'w-full rounded-control border bg-surface px-3 py-2 text-base text-ink',
-          tooLong ? 'border-danger-600' : 'border-line-strong',
-        )}
-      />
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p
-          id={`${id}-count`}
-          className={clsx('text-sm tabular-nums', tooLong ? 'font-medium text-danger-600' : 'text-ink-muted')}
-        >
-          {tooLong
-            ? `Replies can be at most ${BLIP_LIMITS.maxCommentLength} characters (${text.length})`
-            : `${text.length}/${BLIP_LIMITS.maxCommentLength}`}
-        </p>
-        <div className="flex gap-2">
-          <Button variant="ghost" size="sm" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" size="sm" loading={pending} disabled={empty || tooLong}>
-            Send reply
-          </Button>
-        </div>
-      </div>
-    </form>
-  );
-}
-
 function CommentItem({
   comment,
   now,
@@ -145,15 +55,10 @@ function CommentItem({
   pending: boolean;
   onSend: (text: string) => Promise<boolean>;
 }) {
-  const hidden = comment.repliesCount - comment.replies.length;
   return (
     <li className="border-line border-b py-4 last:border-b-0">
       <article aria-label={`Comment by ${comment.author.name}`}>
-        <div className="flex items-baseline justify-between gap-2">
-          <Author author={comment.author} />
-          <When at={comment.createdAt} now={now} />
-        </div>
-        <p className="mt-1 whitespace-pre-line break-words text-ink text-sm">{comment.text}</p>
+        <CommentBody author={comment.author} at={comment.createdAt} text={comment.text} now={now} />
         <div className="mt-1 flex items-center gap-3">
           {!replying && (
             <Button
@@ -168,36 +73,28 @@ function CommentItem({
             </Button>
           )}
           {comment.repliesCount > 0 && (
-            <span className="text-ink-muted text-xs">
-              {comment.repliesCount === 1 ? '1 reply' : `${comment.repliesCount} replies`}
-            </span>
+            <span className="text-ink-muted text-xs">{repliesCountText(comment.repliesCount)}</span>
           )}
         </div>
-        {comment.replies.length > 0 && (
-          <ul
-            aria-label={`Replies to ${comment.author.name}`}
-            className="mt-2 flex flex-col gap-3 border-line border-l-2 pl-3"
-          >
-            {comment.replies.map((reply) => (
-              <li key={reply._id}>
-                <div className="flex items-baseline justify-between gap-2">
-                  <Author author={reply.author} />
-                  <When at={reply.createdAt} now={now} />
-                </div>
-                <p className="mt-0.5 whitespace-pre-line break-words text-ink text-sm">{reply.text}</p>
-              </li>
-            ))}
-            {hidden > 0 && (
-              <li className="text-ink-muted text-xs">{`${hidden} earlier ${hidden === 1 ? 'reply' : 'replies'} not shown`}</li>
-            )}
-          </ul>
-        )}
+        <CommentReplies
+          authorName={comment.author.name}
+          replies={comment.replies}
+          total={comment.repliesCount}
+          now={now}
+        />
         {replying && (
-          <ReplyForm
-            author={comment.author.name}
+          <CommentForm
+            label={`Reply to ${comment.author.name}`}
+            submitLabel="Send reply"
+            maxLength={BLIP_LIMITS.maxCommentLength}
+            tooLong={(length) =>
+              `Replies can be at most ${BLIP_LIMITS.maxCommentLength} characters (${length})`
+            }
             pending={pending}
             onSend={onSend}
             onCancel={() => onReplyToggle(false)}
+            // The box opens because the seller asked to reply: the cursor belongs in it.
+            autoFocus
           />
         )}
       </article>
@@ -219,7 +116,7 @@ export function BlipComments({
   blipId: string;
 }) {
   const headingId = useId();
-  const now = useNow();
+  const now = useMinuteClock();
   const queryClient = useQueryClient();
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
 
