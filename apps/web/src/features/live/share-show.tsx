@@ -3,6 +3,7 @@ import { Check, Copy, QrCode } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatLagosTime } from '@/features/live/show-time';
+import { copyText } from '@/lib/copy-text';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
 
@@ -17,21 +18,6 @@ export function shareText(
 
 export function whatsAppShareUrl(text: string): string {
   return `https://wa.me/?text=${encodeURIComponent(text)}`;
-}
-
-async function copyText(text: string, fallbackInput: HTMLInputElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Older Android WebViews and plain-http pages have no clipboard API: select the text instead.
-    fallbackInput?.select();
-    try {
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    }
-  }
 }
 
 /** A show's public watch link: copy it, send it on WhatsApp, or let buyers scan its QR code. */
