@@ -94,6 +94,8 @@ export const paths = {
   },
   /** The public watch page of a show, outside the dashboard: what buyers open from a shared link. */
   watch: (streamId: string | number) => `/watch/${id(streamId)}`,
+  /** The public page of one blip for buyers: what a seller shares from the blip's details. */
+  watchBlip: (blipId: string) => `/watch/blips/${id(blipId)}`,
   /** Development pages: real forms around ui pieces whose screens arrive with later issues. */
   dev: {
     locationPickers: '/dev/location-pickers',

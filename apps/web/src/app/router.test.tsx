@@ -88,6 +88,8 @@ const screens: [string, string][] = [
   // The studio and the watch page of a show the server does not know.
   [paths.dashboard.liveStreams.studio('s-1'), 'Show not found'],
   [paths.watch('s-1'), 'Show not found'],
+  // The public page of a blip the server does not know.
+  [paths.watchBlip('b-1'), 'Blip not found'],
   [paths.dashboard.livestreaming, 'Livestreaming'],
   [paths.dashboard.settings, 'Settings'],
   [paths.dashboard.account, 'Account'],

@@ -193,6 +193,8 @@ export const routes: RouteObject[] = [
       guarded('dashboard', dashboardRoutes, () => import('@/app/routes/dashboard/layout.route')),
       // Public: buyers open it from a WhatsApp link, with or without an account.
       page('watch/:streamId', () => import('@/app/routes/watch/$streamId.route')),
+      // Public too: one blip, full height, for buyers to watch, like and comment on.
+      page('watch/blips/:blipId', () => import('@/app/routes/watch/blips/$blipId.route')),
       // The location pickers and phone input in a real form, until the onboarding steps use them.
       page('dev/location-pickers', () => import('@/app/routes/dev/location-pickers.route')),
       // Static, not lazy: the page is already in the entry chunk as the error view.

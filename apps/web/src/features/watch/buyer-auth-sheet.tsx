@@ -13,8 +13,8 @@ import { Dialog } from '@/ui/dialog';
 import { Input } from '@/ui/input';
 
 /**
- * The buyer's log-in and sign-up, as a sheet over the watch page so the show keeps playing behind
- * it. Loaded only when opened: most viewers just watch.
+ * The buyer's log-in and sign-up, as a sheet over the watch page (or a blip's page) so the video
+ * keeps playing behind it. Loaded only when opened: most viewers just watch.
  */
 
 type Mode = 'login' | 'signup';
@@ -28,9 +28,18 @@ export interface BuyerAuthSheetProps {
   onLoggedIn: (session: BuyerSession) => void;
   /** Why the sheet opened, e.g. 'Log in to bid'. */
   reason?: string;
+  /** The log-in title: what an account lets the buyer do on this page. */
+  loginTitle?: string;
 }
 
-export default function BuyerAuthSheet({ open, onOpenChange, api, onLoggedIn, reason }: BuyerAuthSheetProps) {
+export default function BuyerAuthSheet({
+  open,
+  onOpenChange,
+  api,
+  onLoggedIn,
+  reason,
+  loginTitle = 'Log in to bid and comment',
+}: BuyerAuthSheetProps) {
   const [mode, setMode] = useState<Mode>('login');
   const [fields, setFields] = useState<Fields>({ name: '', email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -78,7 +87,7 @@ export default function BuyerAuthSheet({ open, onOpenChange, api, onLoggedIn, re
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={mode === 'login' ? 'Log in to bid and comment' : 'Create a buyer account'}
+      title={mode === 'login' ? loginTitle : 'Create a buyer account'}
       description={reason}
     >
       <div

@@ -1,0 +1,282 @@
+import {
+  type Blip,
+  type BlipComment,
+  type BlipCommentsResponse,
+  type BlipReply,
+  MAX_BLIP_COMMENT_LENGTH,
+} from '@kasuwa/contracts';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { MessageCircle, Reply } from 'lucide-react';
+import { useId, useState } from 'react';
+import {
+  fetchComments,
+  postComment,
+  postReply,
+  watchBlipCommentsKey,
+  watchBlipKey,
+} from '@/features/watch/blip-watch-api';
+import type { BuyerSession } from '@/features/watch/buyer-session';
+import { type ApiClient, isApiError } from '@/lib/api-client';
+import { Button } from '@/ui/button';
+import {
+  CommentBody,
+  CommentForm,
+  CommentReplies,
+  repliesCountText,
+  useMinuteClock,
+} from '@/ui/comment-thread';
+import { LoadMoreButton } from '@/ui/load-more-button';
+
+type CommentPages = InfiniteData<BlipCommentsResponse, number>;
+
+const tooLong = (what: string) => (length: number) =>
+  `${what} can be at most ${MAX_BLIP_COMMENT_LENGTH} characters (${length})`;
+
+/** The new comment on top of the first page, so it shows at once where the newest belong. */
+function withComment(data: CommentPages | undefined, comment: BlipComment): CommentPages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page, index) =>
+      index === 0
+        ? {
+            ...page,
+            comments: [comment, ...page.comments],
+            pagination: { ...page.pagination, total: page.pagination.total + 1 },
+          }
+        : page,
+    ),
+  };
+}
+
+function withReply(data: CommentPages | undefined, reply: BlipReply): CommentPages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      comments: page.comments.map((comment) =>
+        comment._id === reply.parentCommentId && !comment.replies.some((r) => r._id === reply._id)
+          ? { ...comment, replies: [...comment.replies, reply], repliesCount: comment.repliesCount + 1 }
+          : comment,
+      ),
+    })),
+  };
+}
+
+export interface BlipWatchCommentsProps {
+  api: ApiClient;
+  blip: Blip;
+  session: BuyerSession | null;
+  /** Opens the log-in sheet, saying why. */
+  askToLogIn: (reason: string) => void;
+  /** A refused token: forget the session and ask again. */
+  onSessionExpired: () => void;
+  onLogOut: () => void;
+}
+
+/**
+ * A blip's comments for buyers: everyone reads them (newest first, 10 at a time), a logged-in buyer
+ * comments and replies in a thread; anyone else is asked to log in or sign up first.
+ */
+export function BlipWatchComments({
+  api,
+  blip,
+  session,
+  askToLogIn,
+  onSessionExpired,
+  onLogOut,
+}: BlipWatchCommentsProps) {
+  const headingId = useId();
+  const now = useMinuteClock();
+  const queryClient = useQueryClient();
+  const [replyingTo, setReplyingTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ where: string; message: string } | null>(null);
+
+  const query = useInfiniteQuery({
+    queryKey: watchBlipCommentsKey(blip._id),
+    queryFn: ({ pageParam, signal }) => fetchComments(api, blip, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.currentPage + 1 : undefined),
+  });
+
+  const refused = (error: unknown, where: string, again: string) => {
+    if (isApiError(error) && error.status === 401) {
+      onSessionExpired();
+      askToLogIn(again);
+      return;
+    }
+    setFailure({ where, message: error instanceof Error ? error.message : 'Not sent. Try again.' });
+  };
+
+  const comment = useMutation({
+    mutationFn: (text: string) => postComment(api, blip._id, text),
+    onMutate: () => setFailure(null),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<CommentPages>(watchBlipCommentsKey(blip._id), (data) =>
+        withComment(data, answer.comment),
+      );
+      queryClient.setQueryData<Blip>(watchBlipKey(blip._id), (b) =>
+        b ? { ...b, commentsCount: b.commentsCount + 1 } : b,
+      );
+    },
+    onError: (error) => refused(error, 'comment', 'Your log-in has expired. Log in again to comment.'),
+  });
+
+  const reply = useMutation({
+    mutationFn: ({ commentId, text }: { commentId: string; text: string }) =>
+      postReply(api, blip._id, commentId, text),
+    onMutate: () => setFailure(null),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<CommentPages>(watchBlipCommentsKey(blip._id), (data) =>
+        withReply(data, answer.reply),
+      );
+      setReplyingTo(null);
+    },
+    onError: (error, { commentId }) =>
+      refused(error, commentId, 'Your log-in has expired. Log in again to reply.'),
+  });
+
+  const sent = (run: () => Promise<unknown>) => async () => {
+    try {
+      await run();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  // A comment posted while the buyer reads shifts the pages by one: show it once.
+  const comments = [
+    ...new Map((query.data?.pages.flatMap((page) => page.comments) ?? []).map((c) => [c._id, c])).values(),
+  ];
+  const total = query.data?.pages[0]?.pagination.total ?? blip.commentsCount;
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2 p-4">
+      <h2 id={headingId} className="flex items-center gap-2 font-semibold text-ink">
+        <MessageCircle className="size-5 text-ink-muted" aria-hidden />
+        Comments
+        <span className="font-normal text-ink-muted text-sm tabular-nums">({total})</span>
+      </h2>
+
+      {session ? (
+        <>
+          <CommentForm
+            label="Add a comment"
+            submitLabel="Post comment"
+            placeholder="Ask the seller about size, colour or delivery"
+            maxLength={MAX_BLIP_COMMENT_LENGTH}
+            tooLong={tooLong('Comments')}
+            pending={comment.isPending}
+            onSend={(text) => sent(() => comment.mutateAsync(text))()}
+            footer={
+              <p className="truncate text-ink-muted text-xs">
+                {`As ${session.buyer.name} · `}
+                <button
+                  type="button"
+                  onClick={onLogOut}
+                  className="min-h-8 font-semibold text-brand-700 underline"
+                >
+                  Log out
+                </button>
+              </p>
+            }
+          />
+          {failure?.where === 'comment' && (
+            <p role="alert" className="text-danger-600 text-sm">
+              {failure.message}
+            </p>
+          )}
+        </>
+      ) : (
+        <Button
+          variant="secondary"
+          fullWidth
+          onClick={() => askToLogIn('Log in or sign up to comment. It takes a few seconds.')}
+        >
+          Log in or sign up to comment
+        </Button>
+      )}
+
+      <div aria-busy={query.isFetching || undefined}>
+        {query.isPending ? (
+          <div role="status" aria-label="Loading comments" className="flex flex-col gap-4 py-4">
+            {[0, 1, 2].map((key) => (
+              <div key={key} className="flex flex-col gap-2">
+                <span className="h-4 w-1/3 animate-pulse rounded bg-line" />
+                <span className="h-4 w-4/5 animate-pulse rounded bg-line" />
+              </div>
+            ))}
+          </div>
+        ) : query.isError && !query.data ? (
+          <div className="flex flex-col items-start gap-2 py-4">
+            <p className="text-ink-muted text-sm">We could not load the comments.</p>
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : comments.length === 0 ? (
+          <p className="py-4 text-ink-muted text-sm">No comments yet. Be the first to ask!</p>
+        ) : (
+          <ul>
+            {comments.map((item) => (
+              <li key={item._id} className="border-line border-b py-4 last:border-b-0">
+                <article aria-label={`Comment by ${item.author.name}`}>
+                  <CommentBody author={item.author} at={item.createdAt} text={item.text} now={now} />
+                  <div className="mt-1 flex items-center gap-3">
+                    {replyingTo !== item._id && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="-ml-3 text-brand-700"
+                        aria-label={`Reply to ${item.author.name}`}
+                        onClick={() =>
+                          session
+                            ? setReplyingTo(item._id)
+                            : askToLogIn('Log in or sign up to reply. It takes a few seconds.')
+                        }
+                      >
+                        <Reply className="size-4" aria-hidden />
+                        Reply
+                      </Button>
+                    )}
+                    {item.repliesCount > 0 && (
+                      <span className="text-ink-muted text-xs">{repliesCountText(item.repliesCount)}</span>
+                    )}
+                  </div>
+                  <CommentReplies
+                    authorName={item.author.name}
+                    replies={item.replies}
+                    total={item.repliesCount}
+                    now={now}
+                  />
+                  {replyingTo === item._id && session && (
+                    <CommentForm
+                      label={`Reply to ${item.author.name}`}
+                      submitLabel="Send reply"
+                      maxLength={MAX_BLIP_COMMENT_LENGTH}
+                      tooLong={tooLong('Replies')}
+                      pending={reply.isPending}
+                      onSend={(text) => sent(() => reply.mutateAsync({ commentId: item._id, text }))()}
+                      onCancel={() => setReplyingTo(null)}
+                      autoFocus
+                    />
+                  )}
+                  {failure?.where === item._id && (
+                    <p role="alert" className="mt-1 text-danger-600 text-sm">
+                      {failure.message}
+                    </p>
+                  )}
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <LoadMoreButton pages={query} fullWidth>
+        Load more comments
+      </LoadMoreButton>
+    </section>
+  );
+}

@@ -1,0 +1,321 @@
+import type { Blip, BlipComment, BlipReply } from '@kasuwa/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/app/paths';
+import { BlipWatchPage } from '@/features/watch/blip-watch-page';
+import { BUYER_SESSION_KEY, type BuyerSession } from '@/features/watch/buyer-session';
+import { BLIP_VIEWER_KEY } from '@/features/watch/viewer-id';
+import { type Answer, type Call, fakeApiClient, type Override } from '@/test/in-memory-api';
+import { renderScreen } from '@/test/render-screen';
+
+const BLIP_ID = '7a2c1f8e-0002-4000-8000-000000000001';
+const PRODUCT_ID = '7a2c1f8e-0001-4000-8000-000000000001';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const me: BuyerSession = { buyer: { _id: 'buyer-1', name: 'Chioma Okafor' }, token: 'buyer-token' };
+
+function testBlip(over: Partial<Blip> = {}): Blip {
+  return {
+    _id: BLIP_ID,
+    productId: PRODUCT_ID,
+    sellerId: 'seller-1',
+    product: { _id: PRODUCT_ID, name: 'Ankara Maxi Dress', price: 18500, image: null },
+    videoUrl: '/api/media/blips/s/v.webm',
+    posterUrl: '/api/media/blips/s/p.webp',
+    caption: 'New in: sizes M and L',
+    durationSeconds: 4,
+    likesCount: 3,
+    viewsCount: 40,
+    commentsCount: 0,
+    createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+    ...over,
+  };
+}
+
+let serial = 0;
+function testComment(text: string, over: Partial<BlipComment> = {}): BlipComment {
+  serial += 1;
+  return {
+    _id: `7a2c1f8e-0003-4000-8000-${String(serial).padStart(12, '0')}`,
+    text,
+    author: { kind: 'buyer', name: `Buyer ${serial}`, id: null },
+    createdAt: new Date(Date.now() - serial * 60_000).toISOString(),
+    replies: [],
+    repliesCount: 0,
+    ...over,
+  };
+}
+
+/** The buyer side of one blip as the server answers it; likes are the fake buyer's. */
+function blipServer(
+  initial: { blip?: Blip; comments?: BlipComment[]; liked?: boolean } = {},
+  override?: Override,
+) {
+  const blip = initial.blip ?? testBlip();
+  const comments = [...(initial.comments ?? [])];
+  let liked = initial.liked ?? false;
+  let likes = blip.likesCount;
+  let views = blip.viewsCount;
+
+  const answer = (call: Call): Answer => {
+    const forced = override?.(call);
+    if (forced) return forced;
+    const { method, path, query } = call;
+    if (method === 'POST' && path === '/buyers/register') {
+      return { status: 201, body: { message: 'Account created', buyer: me.buyer, token: me.token } };
+    }
+    if (path === `/blips/${BLIP_ID}` && method === 'GET') return { status: 200, body: { blip } };
+    if (path === `/blips/${BLIP_ID}/like`) {
+      if (method === 'PUT' && !liked) [liked, likes] = [true, likes + 1];
+      if (method === 'DELETE' && liked) [liked, likes] = [false, likes - 1];
+      return { status: 200, body: { liked, likesCount: likes } };
+    }
+    if (path === `/blips/${BLIP_ID}/views` && method === 'POST') {
+      views += 1;
+      return { status: 200, body: { counted: true, viewsCount: views } };
+    }
+    if (path === `/products/${PRODUCT_ID}/blips/${BLIP_ID}/comments` && method === 'GET') {
+      const page = Number(query.get('page'));
+      const limit = Number(query.get('limit'));
+      const pages = Math.ceil(comments.length / limit);
+      return {
+        status: 200,
+        body: {
+          comments: comments.slice((page - 1) * limit, page * limit),
+          pagination: { total: comments.length, pages, currentPage: page, hasMore: page < pages },
+        },
+      };
+    }
+    if (path === `/blips/${BLIP_ID}/comments` && method === 'POST') {
+      const created = testComment((call.body as { comment: string }).comment, {
+        author: { kind: 'buyer', name: me.buyer.name, id: me.buyer._id },
+        createdAt: new Date().toISOString(),
+      });
+      comments.unshift(created);
+      return { status: 201, body: { message: 'Comment added successfully', comment: created } };
+    }
+    const replyTo = path.match(/^\/blips\/[^/]+\/comments\/([^/]+)\/replies$/)?.[1];
+    const parent = comments.find((c) => c._id === replyTo);
+    if (method === 'POST' && parent) {
+      const reply: BlipReply = {
+        _id: `7a2c1f8e-0004-4000-8000-${String(++serial).padStart(12, '0')}`,
+        parentCommentId: parent._id,
+        text: (call.body as { comment: string }).comment,
+        author: { kind: 'buyer', name: me.buyer.name, id: me.buyer._id },
+        createdAt: new Date().toISOString(),
+      };
+      return { status: 201, body: { message: 'Reply added successfully', reply } };
+    }
+    return { status: 404, body: { message: 'Blip not found' } };
+  };
+  return fakeApiClient(answer);
+}
+
+function open(fake: ReturnType<typeof blipServer>, options: { buyer?: BuyerSession } = {}) {
+  if (options.buyer) localStorage.setItem(BUYER_SESSION_KEY, JSON.stringify(options.buyer));
+  return renderScreen(
+    paths.watchBlip(BLIP_ID),
+    '/watch/blips/:blipId',
+    <BlipWatchPage blipId={BLIP_ID} api={fake.api} />,
+  );
+}
+
+const likeButton = () => screen.getByRole('button', { name: 'Like' });
+const callsTo = (fake: ReturnType<typeof blipServer>, method: string, suffix: string) =>
+  fake.calls.filter((c) => c.method === method && c.path.endsWith(suffix));
+
+describe('the public blip page', () => {
+  it('plays the blip full height with the product, its price in naira, likes, views and the caption', async () => {
+    open(blipServer());
+    const video = (await screen.findByLabelText('Blip of Ankara Maxi Dress')) as HTMLVideoElement;
+    expect(video.getAttribute('src')).toBe('/api/media/blips/s/v.webm');
+    expect(video.getAttribute('poster')).toBe('/api/media/blips/s/p.webp');
+    expect(video.autoplay).toBe(true);
+    expect(video.muted).toBe(true);
+    expect(video.hasAttribute('playsinline')).toBe(true);
+    const blip = screen.getByRole('region', { name: 'Blip' });
+    expect(within(blip).getByRole('heading', { name: 'Ankara Maxi Dress' })).toBeTruthy();
+    expect(within(blip).getByText('₦18,500.00')).toBeTruthy();
+    expect(within(blip).getByText('40 views')).toBeTruthy();
+    expect(await within(blip).findByText('3 likes')).toBeTruthy();
+    expect(within(blip).getByText('New in: sizes M and L')).toBeTruthy();
+    expect(likeButton().getAttribute('aria-pressed')).toBe('false');
+    expect(document.title).toMatch(/^Ankara Maxi Dress · /);
+  });
+
+  it('counts a view once when the video first plays, with the id this browser keeps', async () => {
+    const fake = blipServer();
+    const view = open(fake);
+    const video = await screen.findByLabelText('Blip of Ankara Maxi Dress');
+    expect(callsTo(fake, 'POST', '/views')).toHaveLength(0);
+    fireEvent.playing(video);
+    fireEvent.playing(video);
+    expect(await screen.findByText('41 views')).toBeTruthy();
+    const sent = callsTo(fake, 'POST', '/views');
+    expect(sent).toHaveLength(1);
+    const { viewerId } = (sent[0]?.body ?? {}) as { viewerId?: string };
+    expect(viewerId).toMatch(UUID);
+    expect(JSON.parse(localStorage.getItem(BLIP_VIEWER_KEY) ?? 'null')).toBe(viewerId);
+
+    // The same browser opening the page again sends the same id.
+    view.unmount();
+    open(fake);
+    fireEvent.playing(await screen.findByLabelText('Blip of Ankara Maxi Dress'));
+    await waitFor(() => expect(callsTo(fake, 'POST', '/views')).toHaveLength(2));
+    expect(callsTo(fake, 'POST', '/views')[1]?.body).toEqual({ viewerId });
+  });
+
+  it('asks a visitor to sign up before liking, then likes as the new buyer', async () => {
+    const user = userEvent.setup();
+    const fake = blipServer();
+    open(fake);
+    await screen.findByText('3 likes');
+    await user.click(likeButton());
+    expect(callsTo(fake, 'PUT', '/like')).toHaveLength(0);
+
+    const sheet = await screen.findByRole('dialog', { name: 'Log in to like and comment' });
+    expect(
+      within(sheet).getByText('Log in or sign up to like this blip. It takes a few seconds.'),
+    ).toBeTruthy();
+    await user.click(within(sheet).getByRole('tab', { name: 'Sign up' }));
+    await user.type(within(sheet).getByRole('textbox', { name: 'Name' }), 'Chioma Okafor');
+    await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
+    await user.type(within(sheet).getByLabelText('Password', { selector: 'input' }), 'Lekki2026market');
+    await user.click(within(sheet).getByRole('button', { name: 'Sign up' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(JSON.parse(localStorage.getItem(BUYER_SESSION_KEY) ?? 'null')).toEqual(me);
+    await waitFor(() => expect(likeButton().getAttribute('aria-pressed')).toBe('true'));
+    expect(await screen.findByText('4 likes')).toBeTruthy();
+    expect(callsTo(fake, 'PUT', '/like')).toHaveLength(1);
+  });
+
+  it('lets a buyer like and unlike, showing the count the server answers', async () => {
+    const user = userEvent.setup();
+    const fake = blipServer({ liked: true, blip: testBlip({ likesCount: 7 }) });
+    open(fake, { buyer: me });
+    await waitFor(() => expect(likeButton().getAttribute('aria-pressed')).toBe('true'));
+    await user.click(likeButton());
+    await waitFor(() => expect(likeButton().getAttribute('aria-pressed')).toBe('false'));
+    expect(await screen.findByText('6 likes')).toBeTruthy();
+    await user.click(likeButton());
+    expect(await screen.findByText('7 likes')).toBeTruthy();
+    expect(likeButton().getAttribute('aria-pressed')).toBe('true');
+    expect(fake.calls.filter((c) => c.path.endsWith('/like')).map((c) => c.method)).toEqual([
+      'GET',
+      'DELETE',
+      'PUT',
+    ]);
+  });
+
+  it('forgets an expired buyer log-in when a like is refused, and asks to log in again', async () => {
+    const user = userEvent.setup();
+    const fake = blipServer({}, (call) =>
+      call.method === 'PUT' ? { status: 401, body: { message: 'Invalid token' } } : undefined,
+    );
+    open(fake, { buyer: me });
+    await screen.findByText('3 likes');
+    await user.click(likeButton());
+    const sheet = await screen.findByRole('dialog', { name: 'Log in to like and comment' });
+    expect(within(sheet).getByText('Your log-in has expired. Log in again to like this blip.')).toBeTruthy();
+    expect(localStorage.getItem(BUYER_SESSION_KEY)).toBeNull();
+    // The optimistic like is taken back (the button is behind the sheet).
+    expect(screen.getByRole('button', { name: 'Like', hidden: true }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+  });
+
+  it('shows the comments 10 at a time with load more, and asks a visitor to log in to comment', async () => {
+    const user = userEvent.setup();
+    const comments = Array.from({ length: 12 }, (_, i) => testComment(`Question ${i + 1}`));
+    open(blipServer({ comments, blip: testBlip({ commentsCount: 12 }) }));
+    const section = await screen.findByRole('region', { name: /Comments/ });
+    expect(await within(section).findByText('Question 1')).toBeTruthy();
+    expect(within(section).getAllByRole('article')).toHaveLength(10);
+    await user.click(within(section).getByRole('button', { name: 'Load more comments' }));
+    expect(await within(section).findByText('Question 12')).toBeTruthy();
+    expect(within(section).getAllByRole('article')).toHaveLength(12);
+    expect(within(section).queryByRole('button', { name: 'Load more comments' })).toBeNull();
+
+    expect(within(section).queryByRole('textbox', { name: 'Add a comment' })).toBeNull();
+    await user.click(within(section).getByRole('button', { name: 'Log in or sign up to comment' }));
+    expect(await screen.findByRole('dialog', { name: 'Log in to like and comment' })).toBeTruthy();
+  });
+
+  it('says so when there are no comments yet', async () => {
+    open(blipServer());
+    expect(await screen.findByText('No comments yet. Be the first to ask!')).toBeTruthy();
+  });
+
+  it('posts a buyer’s comment, trimmed, on top of the list, and a reply in its thread', async () => {
+    const user = userEvent.setup();
+    const older = testComment('Do you deliver to Ibadan?', {
+      author: { kind: 'buyer', name: 'Tunde Bakare', id: null },
+    });
+    const fake = blipServer({ comments: [older], blip: testBlip({ commentsCount: 1 }) });
+    open(fake, { buyer: me });
+    const section = await screen.findByRole('region', { name: /Comments/ });
+    await within(section).findByText('Do you deliver to Ibadan?');
+    expect(within(section).getByText(/As Chioma Okafor/)).toBeTruthy();
+
+    const box = within(section).getByRole('textbox', { name: 'Add a comment' });
+    await user.type(box, '  Is size 14 available?  ');
+    await user.click(within(section).getByRole('button', { name: 'Post comment' }));
+    expect(await within(section).findByText('Is size 14 available?')).toBeTruthy();
+    expect(callsTo(fake, 'POST', '/comments')[0]?.body).toEqual({ comment: 'Is size 14 available?' });
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    const articles = within(section).getAllByRole('article');
+    expect(articles[0]?.getAttribute('aria-label')).toBe('Comment by Chioma Okafor');
+    expect(within(section).getByText('(2)')).toBeTruthy();
+
+    const tunde = within(section).getByRole('article', { name: 'Comment by Tunde Bakare' });
+    await user.click(within(tunde).getByRole('button', { name: 'Reply to Tunde Bakare' }));
+    await user.type(within(tunde).getByRole('textbox', { name: 'Reply to Tunde Bakare' }), 'Me too!');
+    await user.click(within(tunde).getByRole('button', { name: 'Send reply' }));
+    const replies = await within(tunde).findByRole('list', { name: 'Replies to Tunde Bakare' });
+    expect(within(replies).getByText('Me too!')).toBeTruthy();
+    expect(within(tunde).getByText('1 reply')).toBeTruthy();
+    expect(fake.calls.some((c) => c.path === `/blips/${BLIP_ID}/comments/${older._id}/replies`)).toBe(true);
+  });
+
+  it("keeps a comment the server refused in the box, with the server's reason", async () => {
+    const user = userEvent.setup();
+    const fake = blipServer({}, (call) =>
+      call.method === 'POST' && call.path.endsWith('/comments')
+        ? { status: 429, body: { message: 'Too many requests. Please try again in 1 minute.' } }
+        : undefined,
+    );
+    open(fake, { buyer: me });
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    await user.type(box, 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Too many requests. Please try again in 1 minute.',
+    );
+    expect((box as HTMLTextAreaElement).value).toBe('Hello');
+  });
+
+  it('says the blip is not found for an unknown or removed blip', async () => {
+    open(
+      blipServer({}, (call) =>
+        call.method === 'GET' ? { status: 404, body: { message: 'Blip not found' } } : undefined,
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Blip not found' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('offers to try again when the blip could not be loaded', async () => {
+    let failing = true;
+    const user = userEvent.setup();
+    open(blipServer({}, (call) => (failing && call.method === 'GET' ? 'network-error' : undefined)));
+    expect(
+      await screen.findByRole('heading', { name: 'This blip could not be loaded' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Ankara Maxi Dress' })).toBeTruthy();
+  });
+});
