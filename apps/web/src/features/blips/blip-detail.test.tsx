@@ -85,6 +85,22 @@ describe('a blip opened from the grid', () => {
   });
 });
 
+describe('sharing a blip', () => {
+  it("shows the buyers' page of the blip as a link to copy and open", async () => {
+    const blip = testBlip({ product: { _id: 'p1', name: 'Aso-oke gele', price: 12500, image: null } });
+    open(blipsApi({ blips: [blip] }), paths.dashboard.blip(blip.productId, blip._id));
+    const link = (await screen.findByLabelText('Share link')) as HTMLInputElement;
+    expect(link.value).toBe(`${window.location.origin}/watch/blips/${blip._id}`);
+    expect(screen.getByRole('link', { name: 'Open buyer page' }).getAttribute('href')).toBe(
+      paths.watchBlip(blip._id),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Copy link to this blip' }));
+    expect(await screen.findByText('Link copied')).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(link.value);
+  });
+});
+
 describe('the comments of a blip', () => {
   it("loads 10 at a time with 'Load more comments' while the server says there are more", async () => {
     const blip = testBlip();

@@ -14,6 +14,7 @@ import {
   fetchBlip,
 } from '@/features/blips/blips-api';
 import { dropFromGrid, findInGrid } from '@/features/blips/blips-cache';
+import { ShareBlip } from '@/features/blips/share-blip';
 import { formatDuration } from '@/features/blips/video-checks';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
@@ -128,6 +129,7 @@ export function BlipDetail({ api, sellerId, productId, blipId, onBack }: BlipDet
                 <time dateTime={blip.createdAt}>{formatRelativeTime(blip.createdAt, new Date())}</time>
                 {` · ${formatDuration(blip.durationSeconds)}`}
               </p>
+              <ShareBlip blipId={blip._id} productName={blip.product.name} />
               <div className="flex flex-wrap gap-2 border-line border-t pt-3">
                 <Link
                   to={paths.dashboard.editProduct(blip.productId)}
