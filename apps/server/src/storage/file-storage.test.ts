@@ -122,6 +122,42 @@ describe.each(implementations)('FileStorage on $name', ({ make }) => {
     await expect(storage.delete([])).resolves.toBeUndefined();
   });
 
+  it('lists a folder page by page, each key once, with when it was written, and nothing beside it', async () => {
+    n += 1;
+    const folder = `public/listing-${n}/`;
+    const keys = [
+      `${folder}0b1c/a.webp`,
+      `${folder}0b1c/b.webp`,
+      `${folder}0b1c/c.webp`,
+      `${folder}7f00/a.mp4`,
+      `${folder}7f00/b.webp`,
+    ];
+    const before = Date.now() - 60_000;
+    for (const key of keys) await storage.putBuffer(key, Buffer.from(key));
+    await storage.putBuffer(`public/listing-${n}x/outside.webp`, Buffer.from('x'));
+
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const { files, next } = await storage.list(folder, { after, limit: 2 });
+      expect(files.length).toBeLessThanOrEqual(2);
+      for (const file of files) {
+        expect(file.modifiedAt.getTime()).toBeGreaterThan(before);
+        expect(file.modifiedAt.getTime()).toBeLessThan(Date.now() + 60_000);
+      }
+      seen.push(...files.map((f) => f.key));
+      if (next === null) break;
+      after = next;
+    }
+    expect(seen).toEqual(keys);
+    expect(await storage.list(folder, { limit: 100 })).toMatchObject({ next: null });
+    expect(await storage.list(`public/listing-${n}-never/`, { limit: 10 })).toEqual({
+      files: [],
+      next: null,
+    });
+    await expect(storage.list('../', { limit: 1 })).rejects.toThrow(/invalid storage key/);
+  });
+
   it('refuses keys the server did not make, so nothing climbs out of its folder', async () => {
     for (const key of ['../etc/passwd', '/documents/x.pdf', 'documents/../x.pdf', 'Documents/X.pdf', '']) {
       await expect(storage.putBuffer(key, Buffer.from('x'))).rejects.toThrow(/invalid storage key/);

@@ -19,9 +19,19 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the keys; missing keys are fine. */
   delete(keys: readonly string[]): Promise<void>;
+  /**
+   * One page of a walk through a folder too big to read at once (the upload sweeper's): up to
+   * `limit` stored keys below `prefix` (ending in `/`), in a fixed order, after the key `after`
+   * when given, with when each was written; `next` is the `after` of the following page, null at
+   * the end. A key written during the walk may be missed until the next walk.
+   */
+  list(prefix: string, options: { after?: string | undefined; limit: number }): Promise<StoredPage>;
   /** A private local folder where uploads are streamed while they are checked. */
   readonly scratchDir: string;
 }
+
+export type StoredFile = { key: string; modifiedAt: Date };
+export type StoredPage = { files: StoredFile[]; next: string | null };
 
 const KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/;
 
@@ -88,5 +98,60 @@ export async function localDiskStorage(root: string): Promise<FileStorage> {
     async delete(keys) {
       await Promise.all(keys.map((key) => fs.rm(fullPath(key), { force: true })));
     },
+    list: (prefix, options) => listLocal(root, prefix, options),
   };
+}
+
+/**
+ * Local keys in folder-walk order (each folder's names sorted), which is key order segment by
+ * segment. Names that are not keys (a `.part` being copied in) are left out.
+ */
+async function listLocal(
+  root: string,
+  prefix: string,
+  { after, limit }: { after?: string | undefined; limit: number },
+): Promise<StoredPage> {
+  assertStorageKey(prefix.replace(/\/$/, ''));
+  if (!prefix.endsWith('/')) throw new Error(`list takes a folder ending in "/": ${prefix}`);
+  const files: StoredFile[] = [];
+  let full = false;
+  // The cursor's path below the prefix, one name per level; a key outside the prefix starts over.
+  const cursor = after?.startsWith(prefix) ? after.slice(prefix.length).split('/') : [];
+
+  const walk = async (folder: string, from: string[]): Promise<void> => {
+    let names: string[];
+    try {
+      names = await fs.readdir(path.join(root, folder));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return;
+      throw err;
+    }
+    names.sort();
+    const [first, ...rest] = from;
+    for (const name of names) {
+      if (first !== undefined && name < first) continue;
+      const key = `${folder}/${name}`;
+      if (!KEY.test(key) || name.endsWith('.part')) continue;
+      let stat: Awaited<ReturnType<typeof fs.stat>>;
+      try {
+        stat = await fs.stat(path.join(root, key));
+      } catch {
+        continue; // removed meanwhile
+      }
+      if (stat.isDirectory()) {
+        await walk(key, name === first ? rest : []);
+        if (full) return;
+      } else if (stat.isFile() && name !== first) {
+        files.push({ key, modifiedAt: stat.mtime });
+        if (files.length >= limit) {
+          full = true;
+          return;
+        }
+      }
+    }
+  };
+  if (limit > 0) await walk(prefix.slice(0, -1), cursor);
+  const last = files.at(-1);
+  return { files, next: full && last ? last.key : null };
 }

@@ -7,12 +7,13 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertStorageKey, type FileStorage } from '@/storage/file-storage.ts';
+import { assertStorageKey, type FileStorage, type StoredFile } from '@/storage/file-storage.ts';
 
 export type S3StorageOptions = {
   bucket: string;
@@ -192,6 +193,32 @@ export async function s3Storage(options: S3StorageOptions): Promise<FileStorage 
             `could not delete ${failed.length} of ${batch.length} objects, e.g. ${first?.Key}: ${first?.Code} ${first?.Message ?? ''}`.trim(),
           );
         }
+      }
+    },
+
+    async list(prefix, { after, limit }) {
+      assertStorageKey(prefix.replace(/\/$/, ''));
+      if (!prefix.endsWith('/')) throw new Error(`list takes a folder ending in "/": ${prefix}`);
+      const files: StoredFile[] = [];
+      let startAfter = after?.startsWith(prefix) ? after : undefined;
+      // One request answers at most 1000 keys; a larger page takes several.
+      for (;;) {
+        const answer = await client.send(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: prefix,
+            StartAfter: startAfter,
+            MaxKeys: Math.min(limit - files.length, 1000),
+          }),
+        );
+        for (const object of answer.Contents ?? []) {
+          if (!object.Key) continue;
+          startAfter = object.Key;
+          // S3 always sends the time; an object of unknown age is left out rather than guessed old.
+          if (object.LastModified) files.push({ key: object.Key, modifiedAt: object.LastModified });
+        }
+        if (!answer.IsTruncated) return { files, next: null };
+        if (files.length >= limit) return { files, next: startAfter ?? null };
       }
     },
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,11 +13,36 @@ export type FakeS3 = {
   stop: () => Promise<void>;
 };
 
+let desShimmed = false;
+
+/**
+ * s3rver seals the continuation token of a truncated listing with single DES, which OpenSSL 3
+ * keeps in its legacy provider only, so any listing longer than one page answered 500. Triple DES
+ * with one key repeated three times is the same cipher and is in the default provider; s3rver
+ * runs in this process, so its calls are routed there. Only the name 'des' is touched.
+ */
+function letS3rverPageListings() {
+  if (desShimmed) return;
+  desShimmed = true;
+  const tripled = (key: crypto.CipherKey) => Buffer.concat(Array(3).fill(Buffer.from(key as Buffer)));
+  const { createCipheriv, createDecipheriv } = crypto;
+  const patched = crypto as unknown as Record<string, unknown>;
+  patched.createCipheriv = (algorithm: string, key: crypto.CipherKey, iv: crypto.BinaryLike | null) =>
+    algorithm === 'des'
+      ? createCipheriv('des-ede3-cbc', tripled(key), iv)
+      : createCipheriv(algorithm, key, iv);
+  patched.createDecipheriv = (algorithm: string, key: crypto.CipherKey, iv: crypto.BinaryLike | null) =>
+    algorithm === 'des'
+      ? createDecipheriv('des-ede3-cbc', tripled(key), iv)
+      : createDecipheriv(algorithm, key, iv);
+}
+
 /**
  * An S3-compatible server (s3rver) in this process, on a free port, with one empty bucket. No real
  * cloud is reachable from the test machines; this speaks the same HTTP API the SDK uses.
  */
 export async function startFakeS3(bucket = 'kasuwa-test-uploads'): Promise<FakeS3> {
+  letS3rverPageListings();
   const directory = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-s3rver-'));
   const server = new S3rver({
     address: '127.0.0.1',
