@@ -92,9 +92,9 @@ export function liveRepository(db: Database) {
     },
 
     /** The seller's products among `ids`, with what a show copies of them. */
-    async sellerProducts(sellerId: string, ids: readonly string[]) {
+    async sellerProducts(q: Queryable, sellerId: string, ids: readonly string[]) {
       if (ids.length === 0) return [];
-      return db
+      return q
         .select({
           id: products.id,
           name: products.name,

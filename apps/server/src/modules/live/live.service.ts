@@ -47,6 +47,7 @@ import {
 } from '@/modules/live/stream-view.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import type { Realtime } from '@/plugins/realtime.ts';
+import { holdSellerUploads } from '@/uploads/uploads-lock.ts';
 import { channelNameOf, type VideoProvider } from '@/video/video-provider.ts';
 
 /** How the live module reaches sockets: the realtime plugin's rooms. */
@@ -277,35 +278,36 @@ export function liveService(deps: Deps) {
     if (!(await repo.categoryPairExists(body.category, body.subCategory))) {
       throw new BadRequestError('Unknown category or sub-category');
     }
-    await deps.assertMedia(seller.id, { coverImage: body.coverImage, video: body.video });
-
     const wanted = body.products.map((p) => p.productId);
-    const found = new Map((await repo.sellerProducts(seller.id, wanted)).map((p) => [p.id, p]));
-    const items = body.products.map((input, position) => {
-      const product = found.get(input.productId);
-      if (!product) throw new BadRequestError('products: a product was not found in your store');
-      if (product.status !== 'active') {
-        throw new BadRequestError(
-          `products: ${product.name} is not active; only active products can be shown`,
-        );
-      }
-      const auction = 'auctionSettings' in input ? input.auctionSettings : null;
-      return {
-        productId: product.id,
-        position,
-        productName: product.name,
-        productPriceKobo: product.priceKobo,
-        productImage: product.images[0] ?? null,
-        startingBidKobo: auction ? toKobo(auction.startingBid) : null,
-        durationSeconds: auction?.durationSeconds ?? null,
-        counterBidSeconds: auction?.counterBidSeconds ?? null,
-        suddenDeath: auction?.suddenDeath ?? null,
-        reservePriceKobo: auction?.reservePrice !== undefined ? toKobo(auction.reservePrice) : null,
-      };
-    });
-
-    const id = await repo.transaction((tx) =>
-      repo.insertStream(
+    // The cover, the video and the products' first photos (copied into the show) are checked and
+    // read while the seller's uploads are held, so none of them is swept before the show is saved.
+    const id = await repo.transaction(async (tx) => {
+      await holdSellerUploads(tx, seller.id);
+      await deps.assertMedia(seller.id, { coverImage: body.coverImage, video: body.video });
+      const found = new Map((await repo.sellerProducts(tx, seller.id, wanted)).map((p) => [p.id, p]));
+      const items = body.products.map((input, position) => {
+        const product = found.get(input.productId);
+        if (!product) throw new BadRequestError('products: a product was not found in your store');
+        if (product.status !== 'active') {
+          throw new BadRequestError(
+            `products: ${product.name} is not active; only active products can be shown`,
+          );
+        }
+        const auction = 'auctionSettings' in input ? input.auctionSettings : null;
+        return {
+          productId: product.id,
+          position,
+          productName: product.name,
+          productPriceKobo: product.priceKobo,
+          productImage: product.images[0] ?? null,
+          startingBidKobo: auction ? toKobo(auction.startingBid) : null,
+          durationSeconds: auction?.durationSeconds ?? null,
+          counterBidSeconds: auction?.counterBidSeconds ?? null,
+          suddenDeath: auction?.suddenDeath ?? null,
+          reservePriceKobo: auction?.reservePrice !== undefined ? toKobo(auction.reservePrice) : null,
+        };
+      });
+      return repo.insertStream(
         tx,
         {
           sellerId: seller.id,
@@ -323,8 +325,8 @@ export function liveService(deps: Deps) {
           updatedAt: now,
         },
         items,
-      ),
-    );
+      );
+    });
     return { message: 'Livestream scheduled successfully', stream: await sellerView(seller, id) };
   }
 

@@ -12,6 +12,7 @@ import {
   sellers,
   subCategories,
 } from '@/db/schema/index.ts';
+import { holdSellerUploads } from '@/uploads/uploads-lock.ts';
 
 /** A product row with the names of its category and sub-category. */
 export type ProductView = { row: ProductRow; category: string; subCategory: string };
@@ -123,6 +124,37 @@ function pageShape(f: ProductPageFilter): {
   return { where: and(...conditions), params, key: keyParts.join('_') || 'all' };
 }
 
+/** The writes of a product, inside the transaction of `holdingUploads`. */
+function productWriter(tx: Pick<Database, 'insert' | 'select' | 'update'>) {
+  return {
+    async insert(values: NewProductRow): Promise<string> {
+      const [row] = await tx.insert(products).values(values).returning({ id: products.id });
+      if (!row) throw new Error('insert returned no product');
+      return row.id;
+    },
+
+    /** The seller's product's photos as committed now, its row locked until the write commits. */
+    async lockPhotos(id: string, sellerId: string): Promise<Pick<ProductRow, 'images' | 'variants'> | null> {
+      const [row] = await tx
+        .select({ images: products.images, variants: products.variants })
+        .from(products)
+        .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
+        .for('update');
+      return row ?? null;
+    },
+
+    async update(id: string, sellerId: string, values: Partial<NewProductRow>): Promise<boolean> {
+      const rows = await tx
+        .update(products)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
+        .returning({ id: products.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type ProductWriter = ReturnType<typeof productWriter>;
+
 /** Queries only. */
 export function productsRepository(db: Database) {
   const viewQuery = () =>
@@ -159,24 +191,20 @@ export function productsRepository(db: Database) {
       return row !== undefined;
     },
 
-    async insert(values: NewProductRow): Promise<string> {
-      const [row] = await db.insert(products).values(values).returning({ id: products.id });
-      if (!row) throw new Error('insert returned no product');
-      return row.id;
+    /**
+     * Runs `write` in one transaction holding the seller's uploads (uploads-lock.ts), so the photos
+     * it checks cannot be swept away before the product that names them is committed.
+     */
+    holdingUploads<T>(sellerId: string, write: (w: ProductWriter) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await holdSellerUploads(tx, sellerId);
+        return write(productWriter(tx));
+      });
     },
 
     async findById(id: string): Promise<ProductView | null> {
       const [view] = await viewQuery().where(eq(products.id, id)).limit(1);
       return view ?? null;
-    },
-
-    async update(id: string, sellerId: string, values: Partial<NewProductRow>): Promise<boolean> {
-      const rows = await db
-        .update(products)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
-        .returning({ id: products.id });
-      return rows.length > 0;
     },
 
     /** Deletes the product (its blips go with it) and names the blip files left to remove. */

@@ -213,10 +213,9 @@ export function productsService({
   return {
     async create(sellerId: string, body: CreateProductBody): Promise<CreateProductResponse> {
       await assertCategory(body.categoryId, body.subCategoryId);
-      await images.assertOwnUploads(sellerId, imageUrlsOf(body));
       const variants = variantRecords(body.variants);
       const stock = productStock(variants, body.stock);
-      const id = await repo.insert({
+      const values: NewProductRow = {
         sellerId,
         name: body.name,
         description: body.description,
@@ -234,6 +233,11 @@ export function productsService({
         saleType: saleTypeRecord(body.saleType),
         options: body.options,
         variants,
+      };
+      // The photos are checked while the seller's uploads are held, so none is swept meanwhile.
+      const id = await repo.holdingUploads(sellerId, async (w) => {
+        await images.assertOwnUploads(sellerId, imageUrlsOf(body));
+        return w.insert(values);
       });
       const product = toProduct(await load(id));
       return {
@@ -262,12 +266,6 @@ export function productsService({
       // Another seller's product answers as missing, so ids cannot be probed (BOLA).
       if (!current || current.row.sellerId !== sellerId) throw new NotFoundError('Product');
       const row = current.row;
-      // Photos already on the product stay acceptable; any new one must be this seller's upload.
-      const stored = new Set(imageUrlsOf(row));
-      await images.assertOwnUploads(
-        sellerId,
-        imageUrlsOf(body).filter((url) => !stored.has(url)),
-      );
 
       const categoryId = body.categoryId ?? row.categoryId;
       const subCategoryId = body.subCategoryId ?? row.subCategoryId;
@@ -303,7 +301,20 @@ export function productsService({
       if (body.saleType !== undefined) patch.saleType = saleTypeRecord(body.saleType);
       if (body.options !== undefined) patch.options = body.options;
 
-      if (!(await repo.update(id, sellerId, patch))) throw new NotFoundError('Product');
+      const updated = await repo.holdingUploads(sellerId, async (w) => {
+        // Photos already on the product (as committed now, not as read above) stay acceptable; any
+        // other photo it will carry must be this seller's upload, still stored.
+        const locked = await w.lockPhotos(id, sellerId);
+        if (!locked) return false;
+        const stored = new Set(imageUrlsOf(locked));
+        const kept = imageUrlsOf({ images: patch.images ?? locked.images, variants });
+        await images.assertOwnUploads(
+          sellerId,
+          kept.filter((url) => !stored.has(url)),
+        );
+        return w.update(id, sellerId, patch);
+      });
+      if (!updated) throw new NotFoundError('Product');
       return { message: 'Product updated successfully', product: toProduct(await load(id)) };
     },
 
