@@ -47,6 +47,7 @@ import { productsService } from '@/modules/products/products.service.ts';
 import { storeRepository } from '@/modules/store/store.repository.ts';
 import { storeRoutes } from '@/modules/store/store.routes.ts';
 import { storeService } from '@/modules/store/store.service.ts';
+import { registerUploadSweeper, type UploadSweepOptions } from '@/modules/uploads/uploads.module.ts';
 import { sellerAuth, tokenAuthenticator } from '@/plugins/auth.ts';
 import { registerErrorHandler } from '@/plugins/error-handler.ts';
 import { registerOpenApi } from '@/plugins/openapi.ts';
@@ -87,6 +88,8 @@ export type AppDeps = {
   publicUrl?: string;
   /** `auto` (default): compete for the cluster's auction clock; `manual`: tests tick it by hand. */
   auctionTimers?: AuctionTimers;
+  /** The sweeper of orphaned uploads: interval, grace period, batch sizes; `timers: 'manual'` in tests. */
+  uploadSweep?: UploadSweepOptions;
 };
 
 export type App = FastifyInstance;
@@ -166,8 +169,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     notifications,
   });
 
+  const uploadSweeper = registerUploadSweeper(app, {
+    db: deps.db,
+    storage: deps.storage,
+    clock: deps.clock,
+    options: deps.uploadSweep,
+  });
+
   await app.register(
-    adminRoutes({ db: deps.db, adminToken: deps.adminToken, notifications, mailer: deps.mailer, blips }),
+    adminRoutes({
+      db: deps.db,
+      adminToken: deps.adminToken,
+      notifications,
+      mailer: deps.mailer,
+      blips,
+      uploadSweeper,
+    }),
   );
 
   const accounts = accountsService({

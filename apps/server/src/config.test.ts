@@ -134,3 +134,35 @@ describe('video provider settings', () => {
     expect(() => loadConfig({ VIDEO_PROVIDER: 'zoom' })).toThrow(/VIDEO_PROVIDER/);
   });
 });
+
+describe('upload sweeper settings', () => {
+  it('sweeps hourly and removes orphans older than a week by default', () => {
+    expect(loadConfig({}).uploadSweep).toEqual({
+      intervalMs: 60 * 60_000,
+      graceMs: 7 * 24 * 3_600_000,
+      batchSize: 500,
+      maxFilesPerRun: 20_000,
+    });
+  });
+
+  it('reads the interval (0 turns the schedule off), the grace period and the batch sizes', () => {
+    const c = loadConfig({
+      UPLOAD_SWEEP_INTERVAL_MINUTES: '0',
+      UPLOAD_SWEEP_GRACE_HOURS: '24',
+      UPLOAD_SWEEP_BATCH_SIZE: '100',
+      UPLOAD_SWEEP_MAX_FILES_PER_RUN: '5000',
+    });
+    expect(c.uploadSweep).toEqual({
+      intervalMs: 0,
+      graceMs: 24 * 3_600_000,
+      batchSize: 100,
+      maxFilesPerRun: 5000,
+    });
+  });
+
+  it('refuses a grace period under an hour and a batch larger than one storage listing', () => {
+    expect(() => loadConfig({ UPLOAD_SWEEP_GRACE_HOURS: '0.5', UPLOAD_SWEEP_BATCH_SIZE: '5000' })).toThrow(
+      /UPLOAD_SWEEP_GRACE_HOURS must be at least 1[\s\S]*UPLOAD_SWEEP_BATCH_SIZE/,
+    );
+  });
+});

@@ -61,6 +61,23 @@ export const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   /** Defaults to true when S3_ENDPOINT is set (most self-hosted services need path-style URLs). */
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  /**
+   * The sweeper of orphaned uploads (product photos, show media, blip files that no row names):
+   * how often the owning node sweeps (0: never on a schedule; `npm run admin -- sweep-uploads`
+   * still does), how old a file must be before it may go, and how much one run does.
+   */
+  UPLOAD_SWEEP_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
+  UPLOAD_SWEEP_GRACE_HOURS: z.coerce
+    .number()
+    .min(1, 'UPLOAD_SWEEP_GRACE_HOURS must be at least 1: a photo may belong to a form still being filled in')
+    .default(7 * 24),
+  UPLOAD_SWEEP_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(500),
+  UPLOAD_SWEEP_MAX_FILES_PER_RUN: z.coerce.number().int().min(1).default(20_000),
   /** Who carries live-show video: local WebRTC peer to peer (no outside service), LiveKit or Agora. */
   VIDEO_PROVIDER: z.enum(['local', 'livekit', 'agora']).default('local'),
   /** The LiveKit server browsers connect to, e.g. wss://kasuwa.livekit.cloud. */
@@ -114,6 +131,7 @@ export type S3Config = {
 export type Config = z.infer<typeof configSchema> & {
   DATA_DIR: string;
   PUBLIC_URL: string;
+  uploadSweep: { intervalMs: number; graceMs: number; batchSize: number; maxFilesPerRun: number };
   /** Null: local disk. */
   s3: S3Config | null;
   video: VideoConfig;
@@ -192,5 +210,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         }
       : null,
     video: videoConfig(c),
+    uploadSweep: {
+      intervalMs: c.UPLOAD_SWEEP_INTERVAL_MINUTES * 60_000,
+      graceMs: Math.round(c.UPLOAD_SWEEP_GRACE_HOURS * 3_600_000),
+      batchSize: c.UPLOAD_SWEEP_BATCH_SIZE,
+      maxFilesPerRun: c.UPLOAD_SWEEP_MAX_FILES_PER_RUN,
+    },
   };
 }

@@ -169,6 +169,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       buyerRateLimits: scaleBuyerRateLimits(config.AUTH_RATE_LIMIT_SCALE),
       video: createVideoProvider(config.video, jwtSecret),
       publicUrl: config.PUBLIC_URL,
+      uploadSweep: config.uploadSweep,
     });
     logger.info({ videoProvider: config.video.provider }, 'live-show video provider');
     cleanups.push(() => app.close());

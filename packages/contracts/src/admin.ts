@@ -37,3 +37,24 @@ export type AdminNotifyBody = z.infer<typeof adminNotifyBody>;
 
 export const adminNotifyResponse = z.object({ message: z.string(), notification: notificationSchema });
 export type AdminNotifyResponse = z.infer<typeof adminNotifyResponse>;
+
+/** What one sweep of orphaned uploads did with the files it looked at. */
+export const uploadSweepCounts = z.object({
+  examined: z.number().int(),
+  deleted: z.number().int(),
+  inUse: z.number().int(),
+  recent: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+});
+export type UploadSweepCounts = z.infer<typeof uploadSweepCounts>;
+
+/** `npm run admin -- sweep-uploads`: one whole sweep of orphaned uploads, now, on that server. */
+export const adminSweepUploadsResponse = z.object({
+  message: z.string(),
+  complete: z.boolean(),
+  graceHours: z.number(),
+  totals: uploadSweepCounts,
+  areas: z.object({ products: uploadSweepCounts, streams: uploadSweepCounts, blips: uploadSweepCounts }),
+});
+export type AdminSweepUploadsResponse = z.infer<typeof adminSweepUploadsResponse>;

@@ -8,6 +8,7 @@ import { ADMIN_TOKEN_FILE } from '@/data-dir.ts';
 export const USAGE = `Usage: npm run admin -- <command> <email>
        npm run admin -- notify <email> <type> [orderId=<id>] [returnId=<id>] [productId=<id>]
        npm run admin -- comment <blipId> <buyer name> <text…>
+       npm run admin -- sweep-uploads
 
 Commands:
   approve   approve the seller to sell (Account Approved; notified and e-mailed)
@@ -19,6 +20,10 @@ Commands:
             (types: ${notificationType.options.join(', ')})
   comment   add a buyer's comment to a blip (the seller is notified and can reply); quote a
             name with spaces, e.g. comment 0b4c… "Chioma Eze" Is this available in red?
+  sweep-uploads
+            remove orphaned uploads now: product photos, show covers and videos, blip files
+            that no product, show or blip names and that are older than the grace period
+            (UPLOAD_SWEEP_GRACE_HOURS); prints what was removed and kept
 
 It talks to the server running on this machine with the same PORT and DATA_DIR
 (or ADMIN_TOKEN when the server was given one).
@@ -44,6 +49,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, io: Io): 
     return commandArg ? 0 : 1;
   }
   if (commandArg === 'comment') return runComment(argv.slice(1), env, io);
+  if (commandArg === 'sweep-uploads') return post(env, io, '/api/admin/uploads/sweep', {});
   const notify = commandArg === 'notify';
   if (!notify && !adminSellerCommand.safeParse(commandArg).success) {
     io.err(`Unknown command "${commandArg}".\n\n${USAGE}`);

@@ -98,8 +98,10 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     jwtSecret,
     webDist: null,
     version: 'test',
-    // Tests move a fake clock and run the auction clock by hand (app.auctions.tick()).
+    // Tests move a fake clock and run the auction clock by hand (app.auctions.tick()), and sweep
+    // orphaned uploads by hand (app.uploadSweeper.sweepAll()).
     auctionTimers: 'manual',
+    uploadSweep: { timers: 'manual' },
     ...overrides,
   });
   await app.ready();
@@ -136,6 +138,7 @@ export async function buildAppOnSameDatabase(t: TestApp, overrides: Partial<AppD
     webDist: null,
     version: 'test',
     auctionTimers: 'manual',
+    uploadSweep: { timers: 'manual' },
     ...overrides,
   });
   await app.ready();

@@ -8,6 +8,7 @@ import {
   adminSellerCommandBody,
   adminSellerCommandParams,
   adminSellerCommandResponse,
+  adminSweepUploadsResponse,
   errorResponse,
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,11 +19,29 @@ import { adminRepository } from '@/modules/admin/admin.repository.ts';
 import { adminService } from '@/modules/admin/admin.service.ts';
 import type { BlipsService } from '@/modules/blips/blips.service.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
+import type { SweepReport } from '@/modules/uploads/upload-sweeper.ts';
+import type { UploadSweeperHandle } from '@/modules/uploads/uploads.module.ts';
 
 function sameSecret(given: string, expected: string) {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** What the operator reads: what was removed, what was kept and why. */
+export function sweepMessage(report: SweepReport, graceHours: number): string {
+  const { totals, areas } = report;
+  const lines = [
+    `Removed ${totals.deleted} orphaned upload(s) (product photos ${areas.products.deleted}, show media ${areas.streams.deleted}, blip files ${areas.blips.deleted}) of ${totals.examined} looked at.`,
+    `Kept ${totals.inUse} in use and ${totals.recent} newer than ${graceHours} h.`,
+  ];
+  if (totals.skipped) lines.push(`Left ${totals.skipped} file(s) whose names are not uploads'.`);
+  if (totals.failed)
+    lines.push(
+      `${totals.failed} could not be checked or removed (see the server log); the next sweep tries again.`,
+    );
+  if (!report.complete) lines.push('Stopped early: the server is shutting down. Run it again.');
+  return lines.join('\n');
 }
 
 /** The operator's channel (`npm run admin`): only the admin token of this DATA_DIR opens it. */
@@ -33,6 +52,7 @@ export const adminRoutes =
     notifications,
     mailer,
     blips,
+    uploadSweeper,
   }: {
     db: Database;
     adminToken: string;
@@ -40,6 +60,8 @@ export const adminRoutes =
     mailer: Mailer;
     /** Buyer comments on blips for demos and e2e, until buyers have accounts. */
     blips: Pick<BlipsService, 'addBuyerComment'>;
+    /** `npm run admin -- sweep-uploads`. */
+    uploadSweeper: Pick<UploadSweeperHandle, 'sweepAll' | 'settings'>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const service = adminService({ repo: adminRepository(db), notifications, mailer, log: app.log });
@@ -84,6 +106,24 @@ export const adminRoutes =
       async (request, reply) => {
         const answer = await blips.addBuyerComment(request.params.blipId, request.body);
         return reply.code(201).send(answer);
+      },
+    );
+
+    app.post(
+      '/api/admin/uploads/sweep',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Remove orphaned uploads now: product photos, show media and blip files no row names, older than the grace period',
+          security: [{ adminToken: [] }],
+          response: { 200: adminSweepUploadsResponse, 401: errorResponse },
+        },
+      },
+      async () => {
+        const report = await uploadSweeper.sweepAll();
+        const graceHours = Math.round((uploadSweeper.settings.graceMs / 3_600_000) * 10) / 10;
+        return { message: sweepMessage(report, graceHours), graceHours, ...report };
       },
     );
 
