@@ -18,6 +18,11 @@ export function openDatabase(connectionString: string, options: { max?: number }
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
     application_name: 'kasuwa-seller',
+    // Only named prepared statements (the products lists, product-pages.ts) follow this; every other
+    // query is an unnamed statement, planned with its values each time. Those lists are checked to
+    // have good generic plans, and PostgreSQL's default would re-plan them on every request: a plan
+    // made without knowing `limit` looks costlier than one that knows it is 10, however it is made.
+    options: '-c plan_cache_mode=force_generic_plan',
   });
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool replaces it on the next checkout.

@@ -204,12 +204,6 @@ export function productsService({
     return { visible, statuses: status ? visible.filter((s) => s === status) : visible };
   }
 
-  async function assertSeller(sellerId: string): Promise<boolean> {
-    const vacationMode = await repo.sellerVacationMode(sellerId);
-    if (vacationMode === null) throw new NotFoundError('Seller');
-    return vacationMode;
-  }
-
   return {
     async create(sellerId: string, body: CreateProductBody): Promise<CreateProductResponse> {
       await assertCategory(body.categoryId, body.subCategoryId);
@@ -336,22 +330,24 @@ export function productsService({
       query: SellerProductsQuery,
     ): Promise<SellerProductsResponse> {
       const { visible, statuses } = statusesFor(sellerId, viewerId, query.status);
-      const overview = await repo.sellerOverview(sellerId, visible);
-      if (!overview) throw new NotFoundError('Seller');
-      const { vacationMode, stats } = overview;
       const words = searchWords(query.search);
-      const { views, total } =
-        statuses.length === 0
-          ? { views: [], total: 0 }
-          : await repo.page({
-              sellerId,
-              statuses,
-              words,
-              ...LIST_SORTS[query.sortBy],
-              offset: (query.page - 1) * query.limit,
-              limit: query.limit,
-              knownTotal: words.length === 0 ? countOf(stats, statuses) : undefined,
-            });
+      // With no status left to show (a visitor asking for drafts) the page is empty, not 0 rows read.
+      const found = await repo.readPage(
+        {
+          sellerId,
+          statuses,
+          words,
+          ...LIST_SORTS[query.sortBy],
+          offset: statuses.length === 0 ? 0 : (query.page - 1) * query.limit,
+          limit: statuses.length === 0 ? 0 : query.limit,
+        },
+        visible,
+        // Without words the statistics already count the matches.
+        { countMatches: false },
+      );
+      if (!found) throw new NotFoundError('Seller');
+      const { vacationMode, stats, views } = found;
+      const total = statuses.length === 0 ? 0 : (found.counted ?? countOf(stats, statuses));
       const statistics: ProductStatistics = {
         total: 0,
         active: 0,
@@ -383,7 +379,6 @@ export function productsService({
       viewerId: string | null,
       query: SellerProductSearchQuery,
     ): Promise<SellerProductSearchResponse> {
-      await assertSeller(sellerId);
       const { statuses } = statusesFor(sellerId, viewerId, query.status);
       let categoryId: string | undefined;
       if (query.category !== undefined) {
@@ -399,26 +394,27 @@ export function productsService({
         categoryId === undefined &&
         minPriceKobo === undefined &&
         maxPriceKobo === undefined;
-      const { views, total } =
-        statuses.length === 0
-          ? { views: [], total: 0 }
-          : await repo.page({
-              sellerId,
-              statuses,
-              words,
-              minPriceKobo,
-              maxPriceKobo,
-              categoryId,
-              sort: query.sortBy,
-              order: query.order,
-              offset: (query.page - 1) * query.limit,
-              limit: query.limit,
-              knownTotal: unfiltered
-                ? countOf(await repo.statistics(sellerId, statuses), statuses)
-                : undefined,
-            });
+      const found = await repo.readPage(
+        {
+          sellerId,
+          statuses,
+          words,
+          minPriceKobo,
+          maxPriceKobo,
+          categoryId,
+          sort: query.sortBy,
+          order: query.order,
+          offset: statuses.length === 0 ? 0 : (query.page - 1) * query.limit,
+          limit: statuses.length === 0 ? 0 : query.limit,
+        },
+        statuses,
+        // Unfiltered, the statistics count the matches; any filter needs them counted.
+        { countMatches: !unfiltered && statuses.length > 0 },
+      );
+      if (!found) throw new NotFoundError('Seller');
+      const total = statuses.length === 0 ? 0 : (found.counted ?? countOf(found.stats, statuses));
       return {
-        data: views.map(toProduct),
+        data: found.views.map(toProduct),
         pagination: {
           currentPage: query.page,
           totalPages: pageCount(total, query.limit),
@@ -436,17 +432,23 @@ export function productsService({
       sellerId: string,
       query: SellerAuctionProductsQuery,
     ): Promise<SellerAuctionProductsResponse> {
-      await assertSeller(sellerId);
-      const { views, total } = await repo.page({
-        sellerId,
-        statuses: ['active'],
-        auctionOnly: true,
-        words: searchWords(query.search),
-        sort: 'createdAt',
-        order: 'desc',
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
-      });
+      const found = await repo.readPage(
+        {
+          sellerId,
+          statuses: ['active'],
+          auctionOnly: true,
+          words: searchWords(query.search),
+          sort: 'createdAt',
+          order: 'desc',
+          offset: (query.page - 1) * query.limit,
+          limit: query.limit,
+        },
+        [],
+        { countMatches: true },
+      );
+      if (!found) throw new NotFoundError('Seller');
+      const { views } = found;
+      const total = found.counted ?? 0;
       return {
         auctionProducts: views.map(toProduct),
         pagination: {
