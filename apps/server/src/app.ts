@@ -239,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requireSeller,
     requireBuyer: buyerAuth(buyers),
     timers: deps.auctionTimers ?? 'auto',
+    redis: deps.redis ?? null,
   });
 
   const images = productImages({ storage: deps.storage });

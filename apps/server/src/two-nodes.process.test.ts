@@ -4,10 +4,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SOCKET_CLIENT_OPTIONS, streamSocketEvents } from '@kasuwa/contracts';
+import {
+  SOCKET_CLIENT_OPTIONS,
+  streamSocketEvents,
+  studioSocketEvents,
+  webrtcSocketEvents,
+} from '@kasuwa/contracts';
 import pg from 'pg';
 import { connect, type Socket } from 'socket.io-client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceUrl } from '@/test/services.ts';
 
 // Issue 8: two real server processes, as two nodes behind a load balancer, on one PostgreSQL and
@@ -104,8 +109,32 @@ async function call<T>(
   return answer as T;
 }
 
+function openSocket(base: string, token?: string): Socket {
+  const socket = connect(base, {
+    ...SOCKET_CLIENT_OPTIONS,
+    ...(token ? { auth: { token } } : {}),
+    reconnection: false,
+    transports: ['websocket'],
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    if (socket.connected) return resolve();
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+
 describe.runIf(databaseUrl && redisUrl)('two server processes on one PostgreSQL and Redis', () => {
-  it('delivers a bid placed through node A to the seller socket on node B', async () => {
+  let nodeA: string;
+  let nodeB: string;
+  let login: { token: string; user: { _id: string } };
+  let productId: string;
+  let streamId: string;
+
+  beforeAll(async () => {
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(dbName)}`);
@@ -120,25 +149,19 @@ describe.runIf(databaseUrl && redisUrl)('two server processes on one PostgreSQL 
       SEED_DEMO: '1',
     };
     // A first, so the migrations and the demo seed are done before B starts.
-    const nodeA = await startNode(shared);
-    const nodeB = await startNode(shared);
+    nodeA = await startNode(shared);
+    nodeB = await startNode(shared);
 
-    const login = await call<{ token: string; user: { _id: string } }>(
-      nodeA,
-      'POST',
-      '/seller/login',
-      undefined,
-      {
-        email: 'demo@kasuwa.ng',
-        password: 'KasuwaDemo#2026',
-      },
-    );
+    login = await call<{ token: string; user: { _id: string } }>(nodeA, 'POST', '/seller/login', undefined, {
+      email: 'demo@kasuwa.ng',
+      password: 'KasuwaDemo#2026',
+    });
     const { auctionProducts } = await call<{ auctionProducts: { _id: string }[] }>(
       nodeA,
       'GET',
       `/products/seller/${login.user._id}/auctions`,
     );
-    const productId = auctionProducts[0]?._id as string;
+    productId = auctionProducts[0]?._id as string;
     const { categories } = await call<{ categories: { _id: string }[] }>(nodeA, 'GET', '/categories');
     const { stream } = await call<{ stream: { _id: string } }>(
       nodeA,
@@ -152,9 +175,12 @@ describe.runIf(databaseUrl && redisUrl)('two server processes on one PostgreSQL 
         products: [{ productId, auctionSettings: { startingBid: 20000, durationSeconds: 60 } }],
       },
     );
+    streamId = stream._id;
     await call(nodeA, 'POST', `/streams/${stream._id}/start`, login.token);
     await call(nodeA, 'POST', `/streams/${stream._id}/activate-product-bidding`, login.token, { productId });
+  }, 120_000);
 
+  it('delivers a bid placed through node A to the seller socket on node B', async () => {
     // The seller's studio is connected to node B.
     const studio = connect(nodeB, {
       ...SOCKET_CLIENT_OPTIONS,
@@ -169,9 +195,7 @@ describe.runIf(databaseUrl && redisUrl)('two server processes on one PostgreSQL 
       studio.once('connect', () => resolve());
       studio.once('connect_error', reject);
     });
-    const ack = await studio
-      .timeout(5000)
-      .emitWithAck(streamSocketEvents.subscribe, { streamId: stream._id });
+    const ack = await studio.timeout(5000).emitWithAck(streamSocketEvents.subscribe, { streamId });
     expect(ack).toEqual({ ok: true });
 
     // The buyer bids through node A.
@@ -180,7 +204,7 @@ describe.runIf(databaseUrl && redisUrl)('two server processes on one PostgreSQL 
       email: `chidi-${process.pid}@example.ng`,
       password: 'Yaba2026market',
     });
-    await call(nodeA, 'POST', `/streams/${stream._id}/bids`, buyer.token, { productId, amount: 20000 });
+    await call(nodeA, 'POST', `/streams/${streamId}/bids`, buyer.token, { productId, amount: 20000 });
 
     const deadline = Date.now() + 10_000;
     while (!received.some((n) => n.type === 'new_bid') && Date.now() < deadline) {
@@ -188,4 +212,38 @@ describe.runIf(databaseUrl && redisUrl)('two server processes on one PostgreSQL 
     }
     expect(received.find((n) => n.type === 'new_bid')?.data.bidAmount).toBe(20000);
   }, 120_000);
+
+  it('hands the show to the newest studio whatever its node, and routes viewers to it only', async () => {
+    const claim = (socket: Socket, studioId: string, takeOver = true) =>
+      socket.timeout(5000).emitWithAck(studioSocketEvents.claim, { streamId, studioId, takeOver });
+    const onA = openSocket(nodeA, login.token);
+    const onB = openSocket(nodeB, login.token);
+    const viewer = openSocket(nodeA);
+    await Promise.all([onA, onB, viewer].map(connected));
+    const toA: unknown[] = [];
+    onA.on(webrtcSocketEvents.viewer, (e) => toA.push(e));
+
+    expect(await claim(onA, 'studio-on-node-a')).toEqual({ ok: true });
+    const replaced = new Promise((resolve) => onA.once(studioSocketEvents.replaced, resolve));
+    expect(await claim(onB, 'studio-on-node-b')).toEqual({ ok: true });
+    expect(await replaced).toMatchObject({ streamId });
+
+    const asked = new Promise<{ viewerId: string }>((resolve) =>
+      onB.once(webrtcSocketEvents.viewer, resolve),
+    );
+    await viewer.timeout(5000).emitWithAck(webrtcSocketEvents.watch, { streamId });
+    expect((await asked).viewerId).toBe(viewer.id);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(toA).toEqual([]);
+
+    // The publisher on node B leaves: its claim in Redis goes with it, and node A's studio resumes.
+    onB.close();
+    const deadline = Date.now() + 10_000;
+    let resumed = await claim(onA, 'studio-on-node-a', false);
+    while (!resumed.ok && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      resumed = await claim(onA, 'studio-on-node-a', false);
+    }
+    expect(resumed).toEqual({ ok: true });
+  }, 60_000);
 });

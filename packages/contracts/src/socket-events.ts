@@ -217,9 +217,16 @@ export type StreamStatusEvent = z.infer<typeof streamStatusEvent>;
  *    `webrtc_signal { streamId, to, description? , candidate? }`; the server delivers it to the socket
  *    `to` (only between a stream's seller and its viewers) with `from` set to the sender's socket id.
  * 4. `webrtc_viewer_left { streamId, viewerId }` tells the studio to close that connection.
+ *
+ * Only the studio that holds the show (`studio_claim` below) gets `webrtc_viewer` and
+ * `webrtc_viewer_left`, and only it may signal viewers. Once it listens for viewers it emits
+ * `webrtc_publish { streamId }` (acknowledged), and the server hands it `webrtc_viewer` for every
+ * socket already waiting, so the viewers of a studio that took over, or came back after a reload,
+ * get its offer at once instead of at their next retry.
  */
 export const webrtcSocketEvents = {
   watch: 'webrtc_watch',
+  publish: 'webrtc_publish',
   viewer: 'webrtc_viewer',
   signal: 'webrtc_signal',
   viewerLeft: 'webrtc_viewer_left',
@@ -242,3 +249,41 @@ export const webrtcSignalPayload = z.object({
     .optional(),
 });
 export type WebrtcSignalPayload = z.infer<typeof webrtcSignalPayload>;
+
+/**
+ * One studio publishes a show at a time. A seller may open a show's studio in two tabs or on two
+ * devices; the server keeps which studio holds the show (across nodes), routes the viewers'
+ * signalling to it only, and tells the studio that lost it.
+ *
+ * 1. The studio, about to publish, emits `studio_claim { streamId, studioId, takeOver }` with an
+ *    acknowledgement. `studioId` is a random id the page makes once (the same window after a socket
+ *    reconnection is the same studio). `takeOver: true` when the studio opens or the seller asks to
+ *    use this window: it takes the show from any other studio. `takeOver: false` when it resumes
+ *    after its socket reconnected: refused with `openElsewhere: true` if another studio has the show.
+ * 2. The studio that held the show receives `studio_replaced { streamId, timestamp }`: it stops
+ *    publishing and releases the camera.
+ * 3. A claim ends when its socket disconnects, so a reloaded studio takes the show at once.
+ */
+export const studioSocketEvents = {
+  claim: 'studio_claim',
+  replaced: 'studio_replaced',
+} as const;
+
+/** The acknowledgement's message when another window of the seller has the show. */
+export const STUDIO_OPEN_ELSEWHERE = 'This show is open in another window';
+
+export const studioClaimPayload = z.object({
+  streamId: z.uuid('Stream not found'),
+  studioId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid studio'),
+  takeOver: z.boolean(),
+});
+export type StudioClaimPayload = z.infer<typeof studioClaimPayload>;
+
+export const studioClaimAnswer = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), message: z.string(), openElsewhere: z.boolean().optional() }),
+]);
+export type StudioClaimAnswer = z.infer<typeof studioClaimAnswer>;
+
+export const studioReplacedEvent = z.object({ streamId: z.string(), timestamp: z.number() });
+export type StudioReplacedEvent = z.infer<typeof studioReplacedEvent>;

@@ -5,7 +5,7 @@ import type {
   Stream,
   StreamAuctionSettingsInput,
 } from '@kasuwa/contracts';
-import { SOCKET_CLIENT_OPTIONS } from '@kasuwa/contracts';
+import { SOCKET_CLIENT_OPTIONS, studioSocketEvents } from '@kasuwa/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import type { App } from '@/app.ts';
@@ -181,3 +181,18 @@ export function collect<T>(socket: Socket, event: string): T[] {
   socket.on(event, (payload: T) => seen.push(payload));
   return seen;
 }
+
+/**
+ * A studio claims its show (`studio_claim`), as the studio does before it publishes: only the
+ * claiming studio gets viewers' video requests and may signal them. `studioId` names the window.
+ */
+export const claimStudio = (
+  socket: Socket,
+  streamId: string,
+  { studioId = `studio-${socket.id}`, takeOver = true }: { studioId?: string; takeOver?: boolean } = {},
+) =>
+  emitAck(socket, studioSocketEvents.claim, {
+    streamId,
+    studioId: studioId.replace(/[^A-Za-z0-9_-]/g, '_'),
+    takeOver,
+  }) as Promise<{ ok: boolean; message?: string; openElsewhere?: boolean }>;

@@ -17,6 +17,7 @@ import { buildAppOnSameDatabase, buildTestApp, type TestApp } from '@/test/build
 import { buyerWithToken } from '@/test/buyers.ts';
 import {
   bid,
+  claimStudio,
   collect,
   connected,
   createAuction,
@@ -304,6 +305,7 @@ describe('live sockets', () => {
     const { seller, stream } = await liveShow();
     const studio = open(url, seller.token);
     await connected(studio);
+    expect(await claimStudio(studio, stream._id)).toEqual({ ok: true });
     const viewer = open(url);
     const intruder = open(url);
     await Promise.all([connected(viewer), connected(intruder)]);
@@ -355,6 +357,8 @@ describe('live sockets', () => {
     const watcherA = open(url);
     const watcherB = open(url);
     await Promise.all([studioA, studioB, watcherA, watcherB].map(connected));
+    expect(await claimStudio(studioA, a.stream._id)).toEqual({ ok: true });
+    expect(await claimStudio(studioB, b.stream._id)).toEqual({ ok: true });
     await subscribe(chatOnly, a.stream._id);
     expect(await emitAck(watcherA, webrtcSocketEvents.watch, { streamId: a.stream._id })).toEqual({
       ok: true,

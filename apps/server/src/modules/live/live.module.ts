@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Database } from '@/db/client.ts';
 import type { Clock } from '@/lib/clock.ts';
@@ -8,6 +9,7 @@ import { liveRepository } from '@/modules/live/live.repository.ts';
 import { liveRoutes } from '@/modules/live/live.routes.ts';
 import { type LiveService, liveService, type TickResult } from '@/modules/live/live.service.ts';
 import { registerLiveSocket } from '@/modules/live/live.socket.ts';
+import { memoryPublisherStore, redisPublisherStore } from '@/modules/live/publishers.ts';
 import { streamMedia } from '@/modules/live/stream-media.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import type { RequireSeller } from '@/plugins/auth.ts';
@@ -44,6 +46,8 @@ export async function registerLiveModule(
     requireSeller: RequireSeller;
     requireBuyer: RequireBuyer;
     timers: AuctionTimers;
+    /** Shared by the nodes of a cluster: which studio publishes each show is kept there. */
+    redis: Redis | null;
   },
 ): Promise<LiveService> {
   const repo = liveRepository(deps.db);
@@ -61,7 +65,13 @@ export async function registerLiveModule(
   await app.register(
     liveRoutes({ service, media, requireSeller: deps.requireSeller, requireBuyer: deps.requireBuyer }),
   );
-  const socket = registerLiveSocket({ realtime: deps.realtime, repo, clock: deps.clock, log: app.log });
+  const socket = registerLiveSocket({
+    realtime: deps.realtime,
+    repo,
+    clock: deps.clock,
+    log: app.log,
+    publishers: deps.redis ? redisPublisherStore(deps.redis) : memoryPublisherStore(),
+  });
 
   const ticker =
     deps.timers === 'auto'

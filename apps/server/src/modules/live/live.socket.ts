@@ -1,9 +1,14 @@
 import {
+  STUDIO_OPEN_ELSEWHERE,
   type SocketAck,
   type StreamNotification,
+  type StudioClaimAnswer,
+  type StudioReplacedEvent,
   streamMessagePayload,
   streamSocketEvents,
   streamSubscriptionPayload,
+  studioClaimPayload,
+  studioSocketEvents,
   type ViewerCountEvent,
   webrtcSignalPayload,
   webrtcSocketEvents,
@@ -13,6 +18,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { Clock } from '@/lib/clock.ts';
 import type { LiveRepository } from '@/modules/live/live.repository.ts';
+import {
+  claimPublisher,
+  memoryPublisherStore,
+  type PublisherClaim,
+  type PublisherStore,
+} from '@/modules/live/publishers.ts';
 import { type Realtime, type SocketIdentity, sellerRoom, streamRoom } from '@/plugins/realtime.ts';
 
 /** Joins and leaves arriving together (a show's link shared in a group) are counted once. */
@@ -40,6 +51,12 @@ const stateOf = (socket: Socket): SocketState => {
   return socket.data.live as SocketState;
 };
 
+/** The shows whose video this socket's studio holds (studio_claim), by stream id. */
+const claimsOf = (socket: Socket): Map<string, PublisherClaim> => {
+  socket.data.publishing ??= new Map<string, PublisherClaim>();
+  return socket.data.publishing as Map<string, PublisherClaim>;
+};
+
 /**
  * The sockets that asked for a show's video (`webrtc_watch`). A room rather than a list in one
  * node's memory, so the seller's node can check a viewer connected to another node.
@@ -58,12 +75,15 @@ export function registerLiveSocket({
   repo,
   clock,
   log,
+  publishers = memoryPublisherStore(),
   recountDelayMs = VIEWER_RECOUNT_DELAY_MS,
 }: {
   realtime: Realtime;
   repo: LiveRepository;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** Which studio publishes each show (publishers.ts); in Redis when several nodes share it. */
+  publishers?: PublisherStore;
   recountDelayMs?: number;
 }) {
   // A stream's seller never changes, so it is remembered; its status is read fresh each time.
@@ -132,10 +152,28 @@ export function registerLiveSocket({
     const state = stateOf(socket);
     if (!state.watching.delete(streamId)) return;
     void socket.leave(watchRoom(streamId));
-    const sellerId = sellers.get(streamId);
-    if (sellerId) {
-      realtime.toSeller(sellerId, webrtcSocketEvents.viewerLeft, { streamId, viewerId: socket.id });
+    // Only the publishing studio has a connection to close.
+    publishers
+      .get(streamId)
+      .then((holder) => {
+        if (holder) {
+          realtime.toSocket(holder.socketId, webrtcSocketEvents.viewerLeft, {
+            streamId,
+            viewerId: socket.id,
+          });
+        }
+      })
+      .catch((err: unknown) => log.error({ err, streamId }, 'could not tell the studio a viewer left'));
+  };
+
+  /** The studio's socket is gone: its shows have no publisher until a studio claims them again. */
+  const releaseClaims = (socket: Socket) => {
+    for (const [streamId, claim] of claimsOf(socket)) {
+      publishers
+        .release(streamId, claim)
+        .catch((err: unknown) => log.error({ err, streamId }, 'could not release a studio’s claim'));
     }
+    claimsOf(socket).clear();
   };
 
   const message = async (
@@ -236,6 +274,7 @@ export function registerLiveSocket({
     );
 
     socket.on('disconnecting', () => {
+      releaseClaims(socket);
       for (const streamId of stateOf(socket).watching) leftWatching(socket, streamId);
       for (const room of socket.rooms) {
         // Counted after the delay, by which time this socket has left every room.
@@ -260,20 +299,79 @@ export function registerLiveSocket({
         const sellerId = parsed.success ? await sellerOf(parsed.data.streamId) : undefined;
         if (!parsed.success || !sellerId) return refuse(ack, 'Stream not found');
         stateOf(socket).watching.add(parsed.data.streamId);
-        // Joined before the seller hears of it, so the studio's offer finds this socket allowed.
+        // Joined before the studio hears of it, so the studio's offer finds this socket allowed.
         await socket.join(watchRoom(parsed.data.streamId));
-        realtime.toSeller(sellerId, webrtcSocketEvents.viewer, {
-          streamId: parsed.data.streamId,
-          viewerId: socket.id,
-        });
+        // Only the studio that holds the show offers. With none (the seller is not publishing yet,
+        // or is reloading) the viewer asks again later, or gets an offer once a studio publishes.
+        const holder = await publishers.get(parsed.data.streamId);
+        if (holder) {
+          realtime.toSocket(holder.socketId, webrtcSocketEvents.viewer, {
+            streamId: parsed.data.streamId,
+            viewerId: socket.id,
+          });
+        }
         answer(ack, { ok: true });
       }),
     );
 
-    // Offers, answers and candidates pass only between a show's seller and the sockets watching
-    // that show: the seller may reach only a socket that asked for this show's video (and still
-    // watches it), a viewer only a socket of this show's seller, and only while watching. Anything
-    // else would let any socket push descriptions and candidates at any other socket it can name.
+    // One studio publishes a show at a time (publishers.ts): the latest to open takes it over and
+    // the previous one is told; a studio resuming after a reconnection takes it only if it is free.
+    socket.on(
+      studioSocketEvents.claim,
+      guarded(async (payload, ack) => {
+        const parsed = studioClaimPayload.safeParse(payload);
+        if (!parsed.success) return refuse(ack, parsed.error.issues[0]?.message ?? 'Stream not found');
+        const { streamId, studioId, takeOver } = parsed.data;
+        const info = await streamInfo(streamId);
+        // Another seller's show answers as a missing one, like the HTTP calls.
+        if (!info || identity.kind !== 'seller' || identity.id !== info.sellerId) {
+          return refuse(ack, 'Stream not found');
+        }
+        if (info.status !== 'live') return refuse(ack, 'This show is not live');
+        const claim = { socketId: socket.id, studioId };
+        const outcome = await claimPublisher(publishers, streamId, claim, {
+          takeOver,
+          isConnected: (socketId) => realtime.isInRoom(socketId, sellerRoom(info.sellerId)),
+        });
+        if (!outcome.granted) {
+          const elsewhere: StudioClaimAnswer = {
+            ok: false,
+            message: STUDIO_OPEN_ELSEWHERE,
+            openElsewhere: true,
+          };
+          if (typeof ack === 'function') (ack as (value: StudioClaimAnswer) => void)(elsewhere);
+          return;
+        }
+        claimsOf(socket).set(streamId, claim);
+        if (outcome.replaced) {
+          const event: StudioReplacedEvent = { streamId, timestamp: clock.now().getTime() };
+          realtime.toSocket(outcome.replaced.socketId, studioSocketEvents.replaced, event);
+        }
+        answer(ack, { ok: true });
+      }),
+    );
+
+    // The publishing studio listens for viewers now: hand it everyone already waiting for video.
+    socket.on(
+      webrtcSocketEvents.publish,
+      guarded(async (payload, ack) => {
+        const parsed = webrtcWatchPayload.safeParse(payload);
+        if (!parsed.success) return refuse(ack, 'Stream not found');
+        const { streamId } = parsed.data;
+        const holder = await publishers.get(streamId);
+        if (holder?.socketId !== socket.id) return refuse(ack, STUDIO_OPEN_ELSEWHERE);
+        answer(ack, { ok: true });
+        for (const viewer of await realtime.socketsIn(watchRoom(streamId))) {
+          socket.emit(webrtcSocketEvents.viewer, { streamId, viewerId: viewer.id });
+        }
+      }),
+    );
+
+    // Offers, answers and candidates pass only between the studio publishing a show and the
+    // sockets watching that show: the studio may reach only a socket that asked for this show's
+    // video (and still watches it), a viewer only that studio, and only while watching. Anything
+    // else would let any socket push descriptions and candidates at any other socket it can name,
+    // and a second studio of the same seller would answer viewers too.
     socket.on(
       webrtcSocketEvents.signal,
       guarded(async (payload, ack) => {
@@ -283,10 +381,10 @@ export function registerLiveSocket({
         const sellerId = await sellerOf(signal.streamId);
         if (!sellerId) return refuse(ack, 'Stream not found');
         const fromSeller = identity.kind === 'seller' && identity.id === sellerId;
+        const publisher = (await publishers.get(signal.streamId))?.socketId;
         const allowed = fromSeller
-          ? await realtime.isInRoom(signal.to, watchRoom(signal.streamId))
-          : stateOf(socket).watching.has(signal.streamId) &&
-            (await realtime.isInRoom(signal.to, sellerRoom(sellerId)));
+          ? publisher === socket.id && (await realtime.isInRoom(signal.to, watchRoom(signal.streamId)))
+          : stateOf(socket).watching.has(signal.streamId) && publisher === signal.to;
         if (!allowed) return refuse(ack, 'Unknown peer');
         realtime.toSocket(signal.to, webrtcSocketEvents.signal, { ...signal, from: socket.id });
         answer(ack, { ok: true });
