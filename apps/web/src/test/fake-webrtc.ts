@@ -51,12 +51,25 @@ export class FakeRelay {
     return socket;
   }
 
+  /** Sockets that asked for the video, as the server's watch room. */
+  readonly watching = new Set<string>();
+  /** Whether `webrtc_publish` hands the studio the waiting viewers (false: their asks were lost). */
+  handOverWaiting = true;
+
   /** Delivered on a later task, as a network would. */
   receive(from: FakeSocket, event: string, payload: unknown) {
     const body = payload as { streamId?: string; to?: string };
     setTimeout(() => {
       if (event === webrtcSocketEvents.watch) {
+        this.watching.add(from.id);
         this.seller?.deliver(webrtcSocketEvents.viewer, { streamId: body.streamId, viewerId: from.id });
+      } else if (event === webrtcSocketEvents.publish) {
+        // The publishing studio (the server checks its claim) is handed every waiting viewer.
+        this.seller = from;
+        if (!this.handOverWaiting) return;
+        for (const viewerId of this.watching) {
+          from.deliver(webrtcSocketEvents.viewer, { streamId: body.streamId, viewerId });
+        }
       } else if (event === webrtcSocketEvents.signal && body.to) {
         this.sockets.get(body.to)?.deliver(webrtcSocketEvents.signal, { ...body, from: from.id });
       }
@@ -66,6 +79,7 @@ export class FakeRelay {
   /** What the server does when a viewer's socket goes away. */
   viewerLeft(streamId: string, viewerId: string) {
     this.sockets.delete(viewerId);
+    this.watching.delete(viewerId);
     setTimeout(() => this.seller?.deliver(webrtcSocketEvents.viewerLeft, { streamId, viewerId }), 0);
   }
 }

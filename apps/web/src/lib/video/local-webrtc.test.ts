@@ -63,6 +63,36 @@ describe('local WebRTC provider', () => {
     expect(viewerPeer?.config.iceServers).toEqual(ice);
   });
 
+  it('moves viewers to a studio that takes the show over, at once', async () => {
+    const relay = new FakeRelay();
+    const first = studio(relay);
+    const watcher = viewer(relay, 'viewer-1');
+    await settle();
+    expect(watcher.video.srcObject).toBe(first.camera);
+
+    // The seller opens the studio in another window: it publishes, the first one stops.
+    const secondCamera = fakeCameraStream('cam-2');
+    const second = publishLocal(
+      stream,
+      secondCamera,
+      { signalling: relay.socket('second-studio'), iceServers: ice },
+      createFakePeer,
+    );
+    first.publication.stop();
+    await settle();
+
+    expect(watcher.video.srcObject).toBe(secondCamera);
+    expect(second.viewerIds()).toEqual(['viewer-1']);
+    expect(first.publication.viewerIds()).toEqual([]);
+    const [firstPeer, firstViewerPeer, secondPeer, viewerPeer] = FakePeer.all;
+    expect(firstPeer?.connectionState).toBe('closed');
+    expect(firstViewerPeer?.connectionState).toBe('closed');
+    expect(secondPeer?.connectionState).toBe('connected');
+    expect(viewerPeer?.connectionState).toBe('connected');
+    // At once, not at the viewer's next retry.
+    expect(watcher.socket.emitted.filter((e) => e.event === webrtcSocketEvents.watch)).toHaveLength(1);
+  });
+
   it('keeps one connection per viewer and closes only the one whose viewer left', async () => {
     const relay = new FakeRelay();
     const { publication } = studio(relay);
@@ -98,8 +128,23 @@ describe('local WebRTC provider', () => {
     }
   });
 
+  it('plays as soon as the seller starts publishing: the studio is handed the waiting viewer', async () => {
+    const relay = new FakeRelay();
+    const watcher = viewer(relay, 'viewer-1');
+    await settle();
+    expect(watcher.statuses).toEqual(['waiting']);
+
+    studio(relay);
+    await settle();
+
+    expect(watcher.socket.emitted.filter((e) => e.event === webrtcSocketEvents.watch)).toHaveLength(1);
+    expect(watcher.statuses.at(-1)).toBe('playing');
+  });
+
   it('keeps asking until the seller starts publishing, then plays', async () => {
     const relay = new FakeRelay();
+    // The studio is not handed the viewer (its ask was lost): the viewer's own retry brings it.
+    relay.handOverWaiting = false;
     const watcher = viewer(relay, 'viewer-1');
     await settle();
     expect(watcher.statuses).toEqual(['waiting']);

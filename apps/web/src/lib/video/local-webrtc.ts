@@ -100,7 +100,11 @@ class CandidateQueue {
   }
 }
 
-/** The studio's side: answers every `webrtc_viewer` with an offer carrying the camera. */
+/**
+ * The studio's side: answers every `webrtc_viewer` with an offer carrying the camera. The server
+ * sends those only to the studio holding the show (`studio_claim`), so a second studio of the same
+ * seller never competes for a viewer.
+ */
 export function publishLocal(
   stream: VideoStream,
   mediaStream: MediaStream,
@@ -170,6 +174,9 @@ export function publishLocal(
   signalling.on(webrtcSocketEvents.viewer, onViewer);
   signalling.on(webrtcSocketEvents.signal, onSignal);
   signalling.on(webrtcSocketEvents.viewerLeft, onViewerLeft);
+  // Listening now: the server hands over the viewers already waiting (this studio may have just
+  // taken the show from another window, whose viewers then switch to this one at once).
+  signalling.emit(webrtcSocketEvents.publish, { streamId });
   onStatus?.('playing');
 
   return {

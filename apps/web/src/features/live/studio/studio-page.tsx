@@ -1,6 +1,6 @@
-import { STREAM_MESSAGES, type Stream, type VideoProvider } from '@kasuwa/contracts';
+import { STREAM_MESSAGES, STUDIO_OPEN_ELSEWHERE, type Stream, type VideoProvider } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
-import { Eye, Radio, Trophy, X } from 'lucide-react';
+import { Eye, MonitorSmartphone, Radio, Trophy, X } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
@@ -18,6 +18,7 @@ import {
   startStream,
 } from '@/features/live/studio/studio-api';
 import { type MediaDevicesLike, useCamera } from '@/features/live/studio/use-camera';
+import { useStudioClaim } from '@/features/live/studio/use-studio-claim';
 import { useAuctionStatus } from '@/features/live/use-auction-status';
 import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -105,9 +106,13 @@ export function StudioPage({
   }, [api, live, room.status, stream, streamId]);
 
   // Back in the studio of a show that is already live (a reload, another device): broadcast again.
+  // Only a show live when the studio opened: a studio left open while the show went live in
+  // another window must not take it from there (the seller can press Go Live here to move it).
+  const liveWhenOpened = useRef<boolean | null>(null);
+  if (liveWhenOpened.current === null && stream) liveWhenOpened.current = stream.status === 'live';
   useEffect(() => {
-    if (stream?.status === 'live' && camera.stream && !broadcast && !joinTried.current) void goLive();
-  }, [stream?.status, camera.stream, broadcast, goLive]);
+    if (liveWhenOpened.current && camera.stream && !broadcast && !joinTried.current) void goLive();
+  }, [camera.stream, broadcast, goLive]);
 
   const renewToken = useCallback(async () => {
     try {
@@ -124,12 +129,20 @@ export function StudioPage({
   cameraStream.current = camera.stream;
   const hasCamera = camera.stream !== null;
   const socket = live.socket;
+  // One studio publishes a show at a time: this one sends video only while it holds the show.
+  const claim = useStudioClaim({
+    socket,
+    connected: live.connected,
+    streamId,
+    ready: broadcast !== null && hasCamera,
+  });
+  const isPublisher = claim.role === 'publisher';
   const loadRef = useRef(loadProvider);
   loadRef.current = loadProvider;
   // biome-ignore lint/correctness/useExhaustiveDependencies: hasCamera starts publishing once the camera first runs; the stream itself is read from a ref so that a device switch replaces tracks instead of restarting.
   useEffect(() => {
     const media = cameraStream.current;
-    if (!broadcast || !socket || !media) return;
+    if (!broadcast || !socket || !media || !isPublisher) return;
     let cancelled = false;
     let started: Publication | null = null;
     setVideoStatus('connecting');
@@ -166,7 +179,30 @@ export function StudioPage({
       started?.stop();
       publication.current = null;
     };
-  }, [broadcast, socket, hasCamera, renewToken]);
+  }, [broadcast, socket, hasCamera, renewToken, isPublisher]);
+
+  // Another window took the show: this one stopped sending (above) and lets go of the camera, so
+  // the other can use it on the same device.
+  const releaseCamera = camera.release;
+  useEffect(() => {
+    if (claim.role !== 'elsewhere') return;
+    releaseCamera();
+    setVideoStatus(null);
+  }, [claim.role, releaseCamera]);
+
+  const claimFailure = claim.role === 'failed' ? claim.error : null;
+  useEffect(() => {
+    if (!claimFailure) return;
+    setVideoStatus('failed');
+    toast.error('Your video could not be sent', claimFailure);
+  }, [claimFailure]);
+
+  const retryCamera = camera.retry;
+  const takeBack = claim.takeBack;
+  const useThisWindow = useCallback(() => {
+    takeBack();
+    void retryCamera();
+  }, [takeBack, retryCamera]);
 
   useEffect(() => {
     if (camera.stream) void publication.current?.replaceStream(camera.stream);
@@ -319,6 +355,7 @@ export function StudioPage({
             overlay={
               <>
                 {closing && <WinnerBanner name={closing.name} winner={closing.winner} />}
+                {claim.role === 'elsewhere' && <OpenElsewhere onUseThisWindow={useThisWindow} />}
                 {isLive && videoStatus === 'failed' && (
                   <p
                     role="alert"
@@ -448,6 +485,26 @@ function WinnerBanner({
           {name}
         </p>
       )}
+    </div>
+  );
+}
+
+/** This studio lost the show to another window (or device) of the seller. */
+function OpenElsewhere({ onUseThisWindow }: { onUseThisWindow: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-ink p-6 text-center text-white"
+    >
+      <MonitorSmartphone className="size-10 text-white/80" aria-hidden />
+      <p className="font-semibold text-lg">{STUDIO_OPEN_ELSEWHERE}</p>
+      <p className="max-w-sm text-sm text-white/85">
+        Viewers see the camera of the other window, so the camera here is off. Use this window to move the
+        show back here.
+      </p>
+      <Button variant="secondary" onClick={onUseThisWindow}>
+        Use this window
+      </Button>
     </div>
   );
 }
