@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyVariants,
   generateSku,
+  imagesAt,
+  MAX_VARIANT_PHOTOS,
+  photoPool,
   productStock,
   type VariantAction,
   type VariantState,
@@ -160,5 +163,90 @@ describe('the variant builder', () => {
     const s = run(colour, size, { type: 'renameOption', level: 2, name: 'Shoe size' });
     expect(s.variants[1]?.subVariants.map((x) => x.name)).toEqual(['Shoe size', 'Shoe size']);
     expect(s.variants[0]?.name).toBe('Colour');
+  });
+});
+
+describe("a variant's photos", () => {
+  const red = '/api/media/products/s/red.webp';
+  const redBack = '/api/media/products/s/red-back.webp';
+  const blue = '/api/media/products/s/blue.webp';
+  const withRedPhotos = (...more: VariantAction[]) =>
+    run(colour, size, { type: 'setImages', path: [0], images: [red, redBack] }, ...more);
+
+  it('sets and clears the photos of one variant at any level, touching no other', () => {
+    const s = withRedPhotos({ type: 'setImages', path: [1, 1], images: [blue] });
+    expect(imagesAt(s, [0])).toEqual([red, redBack]);
+    expect(imagesAt(s, [1, 1])).toEqual([blue]);
+    expect(imagesAt(s, [1])).toEqual([]);
+    expect(imagesAt(s, [0, 0])).toEqual([]);
+
+    const cleared = variantReducer(s, { type: 'setImages', path: [0], images: [] });
+    expect(imagesAt(cleared, [0])).toEqual([]);
+    expect(imagesAt(cleared, [1, 1])).toEqual([blue]);
+  });
+
+  it('keeps each photo once, drops blanks and stops at the limit', () => {
+    const many = Array.from({ length: MAX_VARIANT_PHOTOS + 3 }, (_, i) => `/api/media/products/s/${i}.webp`);
+    const s = run(colour, { type: 'setImages', path: [0], images: [red, ' ', red, ...many] });
+    expect(imagesAt(s, [0])).toHaveLength(MAX_VARIANT_PHOTOS);
+    expect(imagesAt(s, [0]).slice(0, 2)).toEqual([red, many[0]]);
+  });
+
+  it('ignores a path that names no variant', () => {
+    const s = run(colour);
+    expect(variantReducer(s, { type: 'setImages', path: [5], images: [red] })).toBe(s);
+    expect(variantReducer(s, { type: 'setImages', path: [0, 0], images: [red] })).toBe(s);
+  });
+
+  it('keeps the photos when prices and stock change, one by one or all at once', () => {
+    const s = withRedPhotos(
+      { type: 'setImages', path: [0, 1], images: [blue] },
+      { type: 'setPrice', path: [0], price: 18000 },
+      { type: 'setStock', path: [0, 1], stock: 9 },
+      { type: 'setPrice', path: [0, 1], price: 19000 },
+      { type: 'applyToAll', price: 20000, stock: 4 },
+      { type: 'renameOption', level: 1, name: 'Color' },
+    );
+    expect(imagesAt(s, [0])).toEqual([red, redBack]);
+    expect(imagesAt(s, [0, 1])).toEqual([blue]);
+    expect(s.variants[0]?.totalStock).toBe(8);
+  });
+
+  it('keeps the photos of the values that stay when values are added, removed or a lower option changes', () => {
+    let s = withRedPhotos({ type: 'setImages', path: [1], images: [blue] });
+    s = variantReducer(s, { type: 'setOptionValues', level: 1, values: ['Green', 'Blue', 'Red'] });
+    expect(s.variants.map((v) => [v.value, v.images])).toEqual([
+      ['Green', []],
+      ['Blue', [blue]],
+      ['Red', [red, redBack]],
+    ]);
+    s = variantReducer(s, fabric);
+    s = variantReducer(s, { type: 'removeOption', level: 2 });
+    expect(imagesAt(s, [2])).toEqual([red, redBack]);
+  });
+
+  it("clears a variant's photos when its option value is deleted, so the value comes back without them", () => {
+    let s = withRedPhotos({ type: 'setImages', path: [0, 1], images: [blue] });
+    s = variantReducer(s, { type: 'setOptionValues', level: 2, values: ['M'] });
+    s = variantReducer(s, { type: 'setOptionValues', level: 2, values: ['M', 'XL'] });
+    expect(imagesAt(s, [0, 1])).toEqual([]);
+    expect(imagesAt(s, [0])).toEqual([red, redBack]);
+
+    s = variantReducer(s, { type: 'setOptionValues', level: 1, values: ['Blue'] });
+    s = variantReducer(s, { type: 'setOptionValues', level: 1, values: ['Blue', 'Red'] });
+    expect(imagesAt(s, [1])).toEqual([]);
+    expect(
+      run(colour, { type: 'setImages', path: [0], images: [red] }, { type: 'removeOption', level: 1 }),
+    ).toEqual(emptyVariants);
+  });
+
+  it("offers the product's photos, then every photo a variant carries, each once", () => {
+    const s = withRedPhotos({ type: 'setImages', path: [1, 0], images: [blue, red] });
+    expect(photoPool([redBack, '/api/media/products/s/cover.webp'], s)).toEqual([
+      redBack,
+      '/api/media/products/s/cover.webp',
+      red,
+      blue,
+    ]);
   });
 });

@@ -1,12 +1,17 @@
+import { MAX_PRODUCT_IMAGES } from '@kasuwa/contracts';
+
 /**
  * The product editor's variant builder (SPEC section 3 "Variants", section 4 "Variant structure") as
  * a pure reducer: up to three option levels; each option value makes a variant at its level under
  * every variant of the level above; deleting an option clears its level and every level below;
- * stock defaults to 1 and a parent's stock is the sum of its children's, never below 1.
+ * stock defaults to 1 and a parent's stock is the sum of its children's, never below 1. Each variant
+ * keeps its own photos (uploaded URLs, first shown first) for as long as its option value exists.
  */
 
 export const MAX_OPTION_LEVELS = 3;
 export const DEFAULT_VARIANT_STOCK = 1;
+/** Photos one variant may carry: the contract allows as many as the product itself. */
+export const MAX_VARIANT_PHOTOS = MAX_PRODUCT_IMAGES;
 
 export type VariantOption = { id: string; name: string; values: string[] };
 
@@ -157,6 +162,35 @@ function editAt(variants: Variant[], path: VariantPath, edit: <T extends object>
   });
 }
 
+/** The variant a path names, if it exists. */
+function nodeAt(variants: Variant[], [i, j, k]: VariantPath): { images: string[] } | undefined {
+  const v = variants[i];
+  if (j === undefined) return v;
+  const s = v?.subVariants[j];
+  return k === undefined ? s : s?.subSubVariants[k];
+}
+
+/** A variant's own photos ([] for a path that does not exist). */
+export function imagesAt(state: VariantState, path: VariantPath): string[] {
+  return nodeAt(state.variants, path)?.images ?? [];
+}
+
+/**
+ * The photos a variant can pick from without uploading: the product's own, then every photo some
+ * variant already carries, each once, in the order they appear.
+ */
+export function photoPool(productImages: readonly string[], state: VariantState): string[] {
+  const pool = new Set(productImages);
+  for (const v of state.variants) {
+    for (const url of v.images) pool.add(url);
+    for (const s of v.subVariants) {
+      for (const url of s.images) pool.add(url);
+      for (const x of s.subSubVariants) for (const url of x.images) pool.add(url);
+    }
+  }
+  return [...pool];
+}
+
 /** Stock can only be set where it is not derived: on the lowest level that exists. */
 function isLeaf(state: VariantState, path: VariantPath) {
   return path.length === state.options.length;
@@ -219,11 +253,14 @@ export function variantReducer(state: VariantState, action: VariantAction): Vari
         ...state,
         variants: editAt(state.variants, action.path, (n) => ({ ...n, sku: action.sku.trim() })),
       };
-    case 'setImages':
-      return {
-        ...state,
-        variants: editAt(state.variants, action.path, (n) => ({ ...n, images: action.images })),
-      };
+    case 'setImages': {
+      if (!nodeAt(state.variants, action.path)) return state;
+      const images = [...new Set(action.images.map((url) => url.trim()).filter(Boolean))].slice(
+        0,
+        MAX_VARIANT_PHOTOS,
+      );
+      return { ...state, variants: editAt(state.variants, action.path, (n) => ({ ...n, images })) };
+    }
     case 'applyToAll': {
       const { price, stock } = action;
       const priceOk = price === undefined || price === null || (Number.isFinite(price) && price >= 0);
