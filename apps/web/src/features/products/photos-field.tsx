@@ -1,13 +1,12 @@
 import { clsx } from 'clsx';
 import { ImagePlus, RotateCw, X } from 'lucide-react';
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { acceptPhotoFiles, PHOTO_TYPES_TEXT } from '@/features/products/photo-files';
 import { PhotoGrid } from '@/features/products/photo-grid';
 import { type UploadFn, uploadProductImage } from '@/features/products/products-api';
 import { isApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 export const MAX_PHOTOS = 10;
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
 interface PhotoItem {
   key: string;
@@ -26,9 +25,6 @@ const newKey = () => `photo-${Date.now().toString(36)}-${(nextKey++).toString(36
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((value, i) => value === b[i]);
-
-const isImageFile = (file: File) =>
-  file.type.startsWith('image/') || /\.(jpe?g|png|webp|gif|avif|heic|heif)$/i.test(file.name);
 
 export interface PhotosFieldProps {
   /** Uploaded photo URLs in order; the first is the cover. */
@@ -98,16 +94,10 @@ export function PhotosField({ value, onChange, onPendingChange, error, upload }:
   };
 
   const addFiles = (files: File[]) => {
-    const images = files.filter(isImageFile);
-    if (images.length < files.length)
-      toast.error('Only photos can be added', 'Choose JPG, PNG or WebP images');
-    const tooBig = images.filter((file) => file.size > MAX_PHOTO_BYTES);
-    if (tooBig.length > 0) toast.error('Photo too large', 'Each photo can be at most 10 MB');
-    const room = MAX_PHOTOS - items.length;
-    const accepted = images.filter((file) => file.size <= MAX_PHOTO_BYTES).slice(0, Math.max(0, room));
-    if (images.length - tooBig.length > accepted.length) {
-      toast.warning(`You can add up to ${MAX_PHOTOS} photos`, 'Remove one to add another');
-    }
+    const accepted = acceptPhotoFiles(files, MAX_PHOTOS - items.length, {
+      title: `You can add up to ${MAX_PHOTOS} photos`,
+      description: 'Remove one to add another',
+    });
     const added = accepted.map((file) => {
       const preview = URL.createObjectURL(file);
       previews.current.add(preview);
@@ -132,8 +122,8 @@ export function PhotosField({ value, onChange, onPendingChange, error, upload }:
   return (
     <div className="flex flex-col gap-3">
       <p id={hintId} className="text-ink-muted text-sm">
-        Up to {MAX_PHOTOS} photos (JPG, PNG or WebP, at most 10 MB each). The first photo is the cover; drag
-        the handle to change the order.
+        Up to {MAX_PHOTOS} photos ({PHOTO_TYPES_TEXT}). The first photo is the cover; drag the handle to
+        change the order.
       </p>
       {items.length > 0 && (
         <PhotoGrid

@@ -240,6 +240,57 @@ describe('the add product form', () => {
       '/api/media/products/back.png.webp',
     ]);
   });
+  it("gives each colour photos picked from the product's photos, shown in the grid and posted with the variant", async () => {
+    const fake = productsApi();
+    const upload = (async (_path: string, form: FormData) => ({
+      message: 'Uploaded',
+      image: { url: `/api/media/products/${(form.get('image') as File).name}.webp` },
+    })) as UploadFn;
+    openAdd(fake, upload);
+    await fillBasics();
+    const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Choose photos'), [png('red.png'), png('blue.png')]);
+    await screen.findByRole('button', { name: 'Remove photo 2' });
+    await addOption('Colour', ['Red', 'Blue']);
+    await addOption('Size', ['M']);
+
+    const red = screen.getByRole('button', { name: 'Photos for Red' });
+    expect(red.getAttribute('aria-describedby')).toBeTruthy();
+    await userEvent.click(red);
+    const dialog = await screen.findByRole('dialog', { name: 'Photos for Red' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Photo 1' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(red));
+
+    const described = (button: HTMLElement) =>
+      document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(described(screen.getByRole('button', { name: 'Photos for Red' }))).toBe('1 photo');
+    expect(described(screen.getByRole('button', { name: 'Photos for Blue' }))).toBe('No photos yet');
+    // A combination shows its colour's photo until it has its own.
+    const redM = screen.getByRole('button', { name: 'Photos for Red / M' });
+    expect(described(redM)).toBe("No photos of its own; shows Red's");
+    expect(redM.querySelector('img')?.getAttribute('src')).toBe('/api/media/products/red.png.webp');
+
+    // The blue one gets a photo uploaded in the picker, for that combination only.
+    await userEvent.click(screen.getByRole('button', { name: 'Photos for Blue / M' }));
+    const blueDialog = await screen.findByRole('dialog', { name: 'Photos for Blue / M' });
+    await userEvent.upload(within(blueDialog).getByLabelText('Upload photos'), png('blue-m.png'));
+    await within(blueDialog).findByRole('button', { name: 'Photo 3', pressed: true });
+    await userEvent.click(within(blueDialog).getByRole('button', { name: 'Done' }));
+
+    // Changing prices and stock keeps the photos.
+    await userEvent.type(screen.getByLabelText('Price for all (₦)'), '9500');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply to all' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await screen.findByText('Product created successfully');
+    const body = posted(fake);
+    expect(body?.images).toEqual(['/api/media/products/red.png.webp', '/api/media/products/blue.png.webp']);
+    expect(body?.variants.map((v) => [v.value, v.images, v.subVariants.map((x) => x.images)])).toEqual([
+      ['Red', ['/api/media/products/red.png.webp'], [[]]],
+      ['Blue', [], [['/api/media/products/blue-m.png.webp']]],
+    ]);
+  });
 });
 
 describe('the edit product form', () => {
@@ -288,5 +339,43 @@ describe('the edit product form', () => {
     openEdit(productsApi([]), '6f1c1f8e-0000-4000-8000-00000000ffff');
     expect(await screen.findByText('Failed to fetch product details')).toBeTruthy();
     expect(screen.getByText('We could not load this product.')).toBeTruthy();
+  });
+
+  it("shows each variant's stored photos back and keeps them on save", async () => {
+    const photo = (n: string) => `/api/media/products/${SELLER_ID}/${n}.webp`;
+    const product = testProduct({
+      images: [photo('cover')],
+      options: [{ id: 'o1', name: 'Colour', values: ['Red', 'Blue'] }],
+      variants: [
+        {
+          name: 'Colour',
+          value: 'Red',
+          price: null,
+          totalStock: 2,
+          images: [photo('red'), photo('cover')],
+          subVariants: [],
+        },
+        { name: 'Colour', value: 'Blue', price: null, totalStock: 2, images: [], subVariants: [] },
+      ],
+    });
+    const fake = productsApi([product]);
+    openEdit(fake, product._id);
+    const red = await screen.findByRole('button', { name: 'Photos for Red' });
+    expect(red.querySelector('img')?.getAttribute('src')).toBe(photo('red'));
+    expect(red.textContent).toContain('2');
+    await userEvent.click(red);
+    const dialog = await screen.findByRole('dialog', { name: 'Photos for Red' });
+    const tiles = within(dialog).getAllByRole('button', { name: /^Photo \d$/ });
+    expect(
+      tiles.map((t) => [t.querySelector('img')?.getAttribute('src'), t.getAttribute('aria-pressed')]),
+    ).toEqual([
+      [photo('cover'), 'true'],
+      [photo('red'), 'true'],
+    ]);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await screen.findByText('Product updated successfully');
+    const put = fake.calls.find((c) => c.method === 'PUT')?.body as { variants: Product['variants'] };
+    expect(put.variants.map((v) => v.images)).toEqual([[photo('red'), photo('cover')], []]);
   });
 });

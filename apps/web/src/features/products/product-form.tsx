@@ -327,6 +327,8 @@ export function ProductForm({ sellerId, mode, api = appApi, upload }: ProductFor
           state={{ options, variants }}
           dispatch={dispatch}
           basePrice={price}
+          productImages={images}
+          upload={upload}
           error={firstMessage(errors.variants) ?? firstMessage(errors.options)}
         />
       </FormSection>

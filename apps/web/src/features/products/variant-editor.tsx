@@ -2,13 +2,16 @@ import { clsx } from 'clsx';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { parseAmount } from '@/features/products/form-values';
+import type { UploadFn } from '@/features/products/products-api';
 import {
   MAX_OPTION_LEVELS,
+  photoPool,
   productStock,
   type VariantAction,
   type VariantPath,
   type VariantState,
 } from '@/features/products/variant-builder';
+import { type PhotoTarget, VariantPhotoButton, VariantPhotoDialog } from '@/features/products/variant-photos';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
 import { ChipsInput } from '@/ui/chips-input';
@@ -19,6 +22,10 @@ export interface VariantEditorProps {
   dispatch: (action: VariantAction) => void;
   /** The product's price as typed, shown where a combination has no price of its own. */
   basePrice: string;
+  /** The product's uploaded photos, which a variant can pick from. */
+  productImages: string[];
+  /** Tests pass their own photo upload. */
+  upload?: UploadFn | undefined;
   error?: string | undefined;
 }
 
@@ -28,6 +35,9 @@ interface Combination {
   price: number | null;
   stock: number;
   sku: string | null;
+  images: string[];
+  /** The first-level variant it belongs to (itself at depth 1). */
+  top: { value: string; images: string[] };
 }
 
 /** Every combination of the options: the lowest level of the variant tree, where stock is typed. */
@@ -35,7 +45,18 @@ export function combinationsOf(state: VariantState): Combination[] {
   const depth = state.options.length;
   const rows: Combination[] = [];
   state.variants.forEach((v, i) => {
-    if (depth === 1) rows.push({ path: [i], label: v.value, price: v.price, stock: v.totalStock, sku: null });
+    const top = { value: v.value, images: v.images };
+    if (depth === 1) {
+      rows.push({
+        path: [i],
+        label: v.value,
+        price: v.price,
+        stock: v.totalStock,
+        sku: null,
+        images: v.images,
+        top,
+      });
+    }
     v.subVariants.forEach((s, j) => {
       if (depth === 2) {
         rows.push({
@@ -44,6 +65,8 @@ export function combinationsOf(state: VariantState): Combination[] {
           price: s.price,
           stock: s.stock,
           sku: null,
+          images: s.images,
+          top,
         });
       }
       s.subSubVariants.forEach((x, k) => {
@@ -53,6 +76,8 @@ export function combinationsOf(state: VariantState): Combination[] {
           price: x.price,
           stock: x.stock,
           sku: x.sku,
+          images: x.images,
+          top,
         });
       });
     });
@@ -65,14 +90,25 @@ const newOptionId = () => `option-${Date.now().toString(36)}-${(optionCount++).t
 
 /**
  * The variant builder's screen (SPEC section 4 "Variant structure"): up to three options with
- * their values, then one row per combination for price, stock and (at the third level) SKU, and a
- * row that applies a price or stock to every combination. The rules live in the reducer.
+ * their values, then one row per combination for its photos, price, stock and (at the third level)
+ * SKU, and a row that applies a price or stock to every combination. With two or three options each
+ * value of the first (each colour, say) gets photos of its own too, which its combinations show
+ * until they have their own. The rules live in the reducer.
  */
-export function VariantEditor({ state, dispatch, basePrice, error }: VariantEditorProps) {
+export function VariantEditor({
+  state,
+  dispatch,
+  basePrice,
+  productImages,
+  upload,
+  error,
+}: VariantEditorProps) {
   const rows = combinationsOf(state);
   const total = productStock(state);
   const depth = state.options.length;
   const base = parseAmount(basePrice);
+  const [picking, setPicking] = useState<PhotoTarget | null>(null);
+  const firstOption = state.options[0]?.name ?? '';
 
   return (
     <div className="flex flex-col gap-4">
@@ -98,6 +134,15 @@ export function VariantEditor({ state, dispatch, basePrice, error }: VariantEdit
             </p>
           </div>
           <ApplyToAll dispatch={dispatch} />
+          {depth > 1 && (
+            <TopLevelPhotos
+              optionName={firstOption}
+              variants={state.variants}
+              onOpen={(i, value, images, opener) =>
+                setPicking({ path: [i], label: value, images, fallback: "the product's photos", opener })
+              }
+            />
+          )}
           <div
             className="hidden grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,0.8fr)_minmax(0,1.6fr)] gap-3 px-3 font-medium text-ink-muted text-sm sm:grid"
             aria-hidden
@@ -113,7 +158,27 @@ export function VariantEditor({ state, dispatch, basePrice, error }: VariantEdit
                 key={row.path.join('.')}
                 className="grid grid-cols-2 items-end gap-3 rounded-control border border-line p-3 sm:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,0.8fr)_minmax(0,1.6fr)] sm:items-center"
               >
-                <p className="col-span-2 font-medium text-ink sm:col-span-1">{row.label}</p>
+                <div className="col-span-2 flex items-center gap-3 sm:col-span-1">
+                  <VariantPhotoButton
+                    label={row.label}
+                    images={row.images}
+                    inherited={depth > 1 ? row.top.images[0] : undefined}
+                    inheritedFrom={row.top.value}
+                    onOpen={(opener) =>
+                      setPicking({
+                        opener,
+                        path: row.path,
+                        label: row.label,
+                        images: row.images,
+                        fallback:
+                          depth > 1 && row.top.images.length > 0
+                            ? `${row.top.value}'s photos`
+                            : "the product's photos",
+                      })
+                    }
+                  />
+                  <p className="min-w-0 break-words font-medium text-ink">{row.label}</p>
+                </div>
                 <CellInput
                   label="Price"
                   name={`Price for ${row.label}`}
@@ -151,7 +216,53 @@ export function VariantEditor({ state, dispatch, basePrice, error }: VariantEdit
         </div>
       )}
       {error && <p className="font-medium text-danger-600 text-sm">{error}</p>}
+      <VariantPhotoDialog
+        target={picking}
+        pool={picking ? photoPool(productImages, state) : []}
+        upload={upload}
+        onDone={(path, images) => dispatch({ type: 'setImages', path, images })}
+        onClose={() => setPicking(null)}
+      />
     </div>
+  );
+}
+
+/** Photos for each value of the first option (each colour), shown above the combinations. */
+function TopLevelPhotos({
+  optionName,
+  variants,
+  onOpen,
+}: {
+  optionName: string;
+  variants: VariantState['variants'];
+  onOpen: (index: number, value: string, images: string[], opener: HTMLElement) => void;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-2 rounded-control border border-line p-3"
+    >
+      <h3 id={headingId} className="font-semibold text-ink text-sm">
+        Photos by {optionName}
+      </h3>
+      <p className="text-ink-muted text-sm">
+        Buyers see these when they choose a {optionName.toLowerCase()}. A combination below can have photos of
+        its own.
+      </p>
+      <ul className="flex flex-wrap gap-x-4 gap-y-2">
+        {variants.map((v, i) => (
+          <li key={v.value} className="flex items-center gap-2">
+            <VariantPhotoButton
+              label={v.value}
+              images={v.images}
+              onOpen={(opener) => onOpen(i, v.value, v.images, opener)}
+            />
+            <span className="font-medium text-ink text-sm">{v.value}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
