@@ -238,4 +238,87 @@ describe('image URLs in products', () => {
     expect(added.statusCode).toBe(400);
     expect(added.json().message).toMatch(/^images: /);
   });
+
+  /** Colour → Size → Fabric, with photos at each level, as the product form sends them. */
+  const variantsAtEveryLevel = (colour: string[], size: string[], fabric: string[]) => [
+    {
+      name: 'Colour',
+      value: 'Red',
+      price: null,
+      totalStock: 1,
+      images: colour,
+      subVariants: [
+        {
+          name: 'Size',
+          value: 'M',
+          price: null,
+          stock: 1,
+          images: size,
+          subSubVariants: [
+            { name: 'Fabric', value: 'Silk', price: null, stock: 1, sku: 'RED-M-SILK', images: fabric },
+          ],
+        },
+      ],
+    },
+  ];
+  const photosOf = (product: { variants: ReturnType<typeof variantsAtEveryLevel> }) =>
+    product.variants.map((v) => [
+      v.images,
+      v.subVariants.map((s) => [s.images, s.subSubVariants.map((x) => x.images)]),
+    ]);
+
+  it("answers each variant's photos at every level from the product details, for the owner and for anyone", async () => {
+    const a = await sellerWithToken(t);
+    const [cover, red, redM, silk] = [
+      await uploadOk(a.auth),
+      await uploadOk(a.auth),
+      await uploadOk(a.auth),
+      await uploadOk(a.auth),
+    ];
+    const created = await createProduct(a.auth, {
+      images: [cover],
+      options: [
+        { id: 'o1', name: 'Colour', values: ['Red'] },
+        { id: 'o2', name: 'Size', values: ['M'] },
+        { id: 'o3', name: 'Fabric', values: ['Silk'] },
+      ],
+      variants: variantsAtEveryLevel([red, cover], [redM], [silk]),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const expected = [[[red, cover], [[[redM], [[silk]]]]]];
+    for (const headers of [a.auth, {}]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/products/${id}`, headers });
+      expect(res.statusCode).toBe(200);
+      expect(photosOf(res.json())).toEqual(expected);
+    }
+  });
+
+  it("refuses on update a variant photo that is another seller's or was never stored, and changes nothing", async () => {
+    const a = await sellerWithToken(t);
+    const b = await sellerWithToken(t);
+    const [mine, another] = [await uploadOk(a.auth), await uploadOk(a.auth)];
+    const created = await createProduct(a.auth, { variants: variantsAtEveryLevel([mine], [], []) });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const put = (variants: unknown) =>
+      t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: a.auth, payload: { variants } });
+
+    for (const foreign of [
+      await uploadOk(b.auth),
+      `/api/media/products/${a.seller.id}/${randomUUID()}.webp`,
+      'https://tracker.example.com/pixel.webp',
+    ]) {
+      const res = await put(variantsAtEveryLevel([mine], [], [foreign]));
+      expect(res.statusCode, foreign).toBe(400);
+      expect(res.json().message).toMatch(/^images: /);
+    }
+    const stored = await t.app.inject({ method: 'GET', url: `/api/products/${id}`, headers: a.auth });
+    expect(photosOf(stored.json())).toEqual([[[mine], [[[], [[]]]]]]);
+
+    // The variant keeps the photo it has and takes another of the seller's own.
+    const ok = await put(variantsAtEveryLevel([mine], [another], []));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(photosOf(ok.json().product)).toEqual([[[mine], [[[another], [[]]]]]]);
+  });
 });
