@@ -1,5 +1,5 @@
 import type { ProductStatus } from '@kasuwa/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import {
   type BlipCommentRow,
@@ -247,13 +247,16 @@ export function blipsRepository(db: Database) {
     },
 
     /**
-     * Counts a view unless this viewer's last counted view of the blip is newer than `windowStart`.
-     * The upsert on (blip, viewer) decides under the key's lock, so parallel calls of one viewer
-     * count once; the count moves in the same transaction. Null when the blip does not exist.
+     * Counts a view unless one of the viewer's keys (`viewer`, then `aliases`: a buyer's account
+     * and the browser's own id) was counted after `windowStart`, so watching anonymously and then
+     * after signing up on the same phone is one view. The upsert on (blip, viewer) decides under
+     * the key's lock, so parallel calls of one viewer count once; the count moves in the same
+     * transaction. The other keys are stamped too. Null when the blip does not exist.
      */
     async recordView(
       blipId: string,
       viewer: string,
+      aliases: readonly string[],
       at: Date,
       windowStart: Date,
     ): Promise<{ counted: boolean; viewsCount: number } | null> {
@@ -264,6 +267,44 @@ export function blipsRepository(db: Database) {
           .where(eq(blips.id, blipId))
           .for('key share');
         if (!blip) return null;
+        // Marks keys as seen at `countedAt` (never moving a later mark back).
+        const stamp = async (keys: readonly string[], countedAt: Date) => {
+          if (keys.length === 0) return;
+          await tx
+            .insert(blipViews)
+            .values(keys.map((key) => ({ blipId, viewer: key, countedAt })))
+            .onConflictDoUpdate({
+              target: [blipViews.blipId, blipViews.viewer],
+              set: { countedAt },
+              setWhere: lte(blipViews.countedAt, countedAt),
+            });
+        };
+        const notCounted = async () => {
+          const [now] = await tx
+            .select({ viewsCount: blips.viewsCount })
+            .from(blips)
+            .where(eq(blips.id, blipId));
+          return { counted: false, viewsCount: now?.viewsCount ?? blip.viewsCount };
+        };
+
+        const [seen] = await tx
+          .select({ countedAt: blipViews.countedAt })
+          .from(blipViews)
+          .where(
+            and(
+              eq(blipViews.blipId, blipId),
+              inArray(blipViews.viewer, [viewer, ...aliases]),
+              gt(blipViews.countedAt, windowStart),
+            ),
+          )
+          .orderBy(desc(blipViews.countedAt))
+          .limit(1);
+        if (seen) {
+          await stamp([viewer, ...aliases], seen.countedAt);
+          return notCounted();
+        }
+        // The decision itself: a parallel call of the same viewer waits here on the key and then
+        // finds a fresh mark, which the condition keeps as it is.
         const counted = await tx
           .insert(blipViews)
           .values({ blipId, viewer, countedAt: at })
@@ -273,13 +314,8 @@ export function blipsRepository(db: Database) {
             setWhere: lte(blipViews.countedAt, windowStart),
           })
           .returning({ viewer: blipViews.viewer });
-        if (counted.length === 0) {
-          const [now] = await tx
-            .select({ viewsCount: blips.viewsCount })
-            .from(blips)
-            .where(eq(blips.id, blipId));
-          return { counted: false, viewsCount: now?.viewsCount ?? blip.viewsCount };
-        }
+        await stamp(aliases, at);
+        if (counted.length === 0) return notCounted();
         const [row] = await tx
           .update(blips)
           .set({ viewsCount: sql`${blips.viewsCount} + 1` })

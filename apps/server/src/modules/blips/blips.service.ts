@@ -80,8 +80,13 @@ function toBlip({ blip, product, commentsCount }: BlipView): Blip {
   };
 }
 
-/** Who is asking, on the buyer side: a logged-in buyer, or an anonymous browser's own id. */
-export type BlipViewer = { buyerId: string } | { anonymousId: string };
+/**
+ * Who is watching: a logged-in buyer, the id an anonymous browser keeps, or both (a browser that
+ * watched before its buyer logged in).
+ */
+export type BlipViewer =
+  | { buyerId: string; anonymousId?: string | undefined }
+  | { buyerId?: undefined; anonymousId: string };
 type BuyerRef = { id: string; name: string };
 
 const VIEW_WINDOW_MS = BLIP_VIEW_WINDOW_HOURS * 60 * 60 * 1000;
@@ -376,13 +381,23 @@ export function blipsService({ repo, storage, clock, notifications }: Deps) {
 
     /**
      * POST /blips/{blipId}/views: a viewer counts once per blip in BLIP_VIEW_WINDOW_HOURS. A buyer
-     * is one viewer on every device; an anonymous browser is one viewer by the id it keeps.
+     * is one viewer on every device; an anonymous browser is one viewer by the id it keeps; a
+     * browser seen anonymously and then logged in (or out) within the window is still one viewer.
      */
     async recordView(blipId: string, viewer: BlipViewer): Promise<BlipViewResponse> {
       await publicBlip(blipId);
-      const key = 'buyerId' in viewer ? `buyer:${viewer.buyerId}` : `anon:${viewer.anonymousId}`;
+      const browser = viewer.anonymousId ? `anon:${viewer.anonymousId}` : null;
+      const [key, aliases] = viewer.buyerId
+        ? [`buyer:${viewer.buyerId}`, browser ? [browser] : []]
+        : [browser ?? '', []];
       const now = clock.now();
-      const result = await repo.recordView(blipId, key, now, new Date(now.getTime() - VIEW_WINDOW_MS));
+      const result = await repo.recordView(
+        blipId,
+        key,
+        aliases,
+        now,
+        new Date(now.getTime() - VIEW_WINDOW_MS),
+      );
       if (!result) throw new NotFoundError('Blip');
       return result;
     },

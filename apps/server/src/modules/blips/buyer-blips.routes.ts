@@ -141,7 +141,7 @@ export const buyerBlipsRoutes =
         schema: {
           tags,
           summary:
-            'Count a view: once per viewer and blip in 24 hours. A buyer token names the viewer; without one, send the viewerId the browser keeps',
+            'Count a view: once per viewer and blip in 24 hours. A buyer token names the viewer; send the viewerId the browser keeps too (required without a token), so watching before and after logging in is one view',
           params: blipIdParams,
           // A buyer may send no body at all, which Fastify hands over as null.
           body: blipViewBody.nullish(),
@@ -150,8 +150,9 @@ export const buyerBlipsRoutes =
       },
       async (request) => {
         const buyer = buyers.get(request);
-        if (buyer) return service.recordView(request.params.blipId, { buyerId: buyer.id });
         const viewerId = request.body?.viewerId;
+        if (buyer)
+          return service.recordView(request.params.blipId, { buyerId: buyer.id, anonymousId: viewerId });
         if (!viewerId) throw new BadRequestError('viewerId is required when no buyer is logged in');
         return service.recordView(request.params.blipId, { anonymousId: viewerId });
       },

@@ -157,6 +157,27 @@ describe('POST /api/blips/:blipId/views', () => {
     expect((await view(blip.blipId, undefined, buyer.auth)).json().counted).toBe(false);
   });
 
+  it('counts a browser that watched anonymously and then signed up as one viewer', async () => {
+    const { blipId, productId } = await sellerBlip(t, seller);
+    const phone = randomUUID();
+    expect((await view(blipId, { viewerId: phone })).json()).toEqual({ counted: true, viewsCount: 1 });
+    const buyer = await buyerWithToken(t, 'New Buyer');
+    // Same phone, now logged in; then the buyer's laptop; then the phone logged out again.
+    expect((await view(blipId, { viewerId: phone }, buyer.auth)).json()).toEqual({
+      counted: false,
+      viewsCount: 1,
+    });
+    expect((await view(blipId, { viewerId: randomUUID() }, buyer.auth)).json().counted).toBe(false);
+    expect((await view(blipId, { viewerId: phone })).json().counted).toBe(false);
+    expect((await dashboardBlip(seller, productId, blipId)).viewsCount).toBe(1);
+
+    // A day later they are a viewer again, once.
+    t.clock.advance(25 * HOUR);
+    expect((await view(blipId, { viewerId: phone }, buyer.auth)).json().counted).toBe(true);
+    expect((await view(blipId, { viewerId: phone })).json().counted).toBe(false);
+    expect((await dashboardBlip(seller, productId, blipId)).viewsCount).toBe(2);
+  });
+
   it('counts one view when the same viewer sends many at once', async () => {
     const { blipId, productId } = await sellerBlip(t, seller);
     const viewerId = randomUUID();
