@@ -89,7 +89,7 @@ export const deleteBlipResponse = z.object({
 });
 export type DeleteBlipResponse = z.infer<typeof deleteBlipResponse>;
 
-/** Who wrote a comment. Buyer ids exist once buyer accounts do; until then they may be null. */
+/** Who wrote a comment; `id` is null for a buyer comment added through the admin channel (demos). */
 export const blipCommentAuthorSchema = z.object({
   kind: z.enum(['buyer', 'seller']),
   name: z.string(),
