@@ -141,6 +141,9 @@ describe('the public blip page', () => {
     expect(await within(blip).findByText('3 likes')).toBeTruthy();
     expect(within(blip).getByText('New in: sizes M and L')).toBeTruthy();
     expect(likeButton().getAttribute('aria-pressed')).toBe('false');
+    // The comments button on the video jumps to the comments under it.
+    const jump = within(blip).getByRole('link', { name: 'Comments' }).getAttribute('href') ?? '';
+    expect(document.querySelector(jump)?.querySelector('h2')?.textContent).toMatch(/^Comments/);
     expect(document.title).toMatch(/^Ankara Maxi Dress · /);
   });
 

@@ -2,7 +2,7 @@ import { type Blip, type BlipLikeResponse, PRODUCT_NAME } from '@kasuwa/contract
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Eye, Heart, MessageCircle } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import {
   fetchLikeState,
   fetchPublicBlip,
@@ -20,6 +20,9 @@ import { Spinner } from '@/ui/spinner';
 
 const BuyerAuthSheet = lazy(() => import('@/features/watch/buyer-auth-sheet'));
 
+/** The comments' anchor: the comments button on the video jumps to it (the app scrolls to hash anchors). */
+const COMMENTS_ID = 'comments';
+
 const count = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 });
 
 export interface BlipWatchPageProps {
@@ -36,7 +39,6 @@ export interface BlipWatchPageProps {
 export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
   const { session, logIn, logOut } = useBuyerSession();
   const queryClient = useQueryClient();
-  const commentsId = useId();
   const [sheet, setSheet] = useState<{ open: boolean; reason?: string }>({ open: false });
   const [likeError, setLikeError] = useState<string | null>(null);
   const [views, setViews] = useState<number | null>(null);
@@ -210,7 +212,7 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
           </div>
           <div className="flex flex-col items-center gap-1">
             <a
-              href={`#${commentsId}`}
+              href={`#${COMMENTS_ID}`}
               aria-label="Comments"
               className="flex size-12 items-center justify-center rounded-full bg-black/60"
             >
@@ -239,7 +241,7 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
         )}
       </section>
 
-      <div id={commentsId} className="bg-surface lg:w-[420px] lg:overflow-y-auto">
+      <div id={COMMENTS_ID} className="bg-surface lg:w-[420px] lg:overflow-y-auto">
         <BlipWatchComments
           api={api}
           blip={blip}
