@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { sellerWithPickupAddress } from './support/sellers';
 import { adminComment } from './support/server';
-import { approvedSeller, storeSession } from './support/session';
 
 // Issue 7's blip journey: a seller uploads a blip of one of their products, a buyer comments on it
 // (through the admin command, as buyer accounts are another issue's), and the seller replies.
@@ -10,8 +10,8 @@ const VIDEO = 'apps/server/fixtures/videos/blip.webm';
 
 test('a seller uploads a blip, opens it, sees a buyer comment and replies', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const seller = await approvedSeller(request, 'blips');
-  const headers = { Authorization: `Bearer ${seller.token}` };
+  // Writing products and blips needs a verified e-mail and a pickup address (SPEC section 5).
+  const { headers } = await sellerWithPickupAddress(page, request, 'blips');
 
   // The product is the blip's subject, not the journey: made through the API.
   const catalogue = await request.get('/api/categories');
@@ -32,10 +32,6 @@ test('a seller uploads a blip, opens it, sees a buyer comment and replies', asyn
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-
-  const profile = await request.get('/api/seller/profile', { headers });
-  await storeSession(page, { token: seller.token, user: await profile.json() });
-  await page.evaluate(() => localStorage.setItem('analyticsConsent', 'false'));
 
   await page.goto('/dashboard/blips');
   await expect(page.getByRole('heading', { name: 'No blips yet' })).toBeVisible();

@@ -55,6 +55,8 @@ export async function liveAuctionFixture(
       storeName: 'Ngozi Phones',
       passwordHash: 'not-used',
       emailVerified: true,
+      // The pickup address: with the verified e-mail, what SPEC section 5 asks before going live.
+      hasFilledAddress: true,
       referralCode: 'LIVEBENCH',
     })
     .returning();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { featureGateCode } from './feature-gate.ts';
 import { auctionOutcome, auctionStatus, bidderSchema, streamStatus } from './streams.ts';
 
 /**
@@ -85,7 +86,8 @@ export type StreamMessagePayload = z.infer<typeof streamMessagePayload>;
 /** What the server acknowledges a client event with, when the client asks for an acknowledgement. */
 export const socketAck = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), message: z.string() }),
+  // `code` when a seller is refused a show's seller side by the SPEC section 5 gate.
+  z.object({ ok: z.literal(false), message: z.string(), code: featureGateCode.optional() }),
 ]);
 export type SocketAck = z.infer<typeof socketAck>;
 
@@ -281,7 +283,13 @@ export type StudioClaimPayload = z.infer<typeof studioClaimPayload>;
 
 export const studioClaimAnswer = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), message: z.string(), openElsewhere: z.boolean().optional() }),
+  z.object({
+    ok: z.literal(false),
+    message: z.string(),
+    openElsewhere: z.boolean().optional(),
+    // When the SPEC section 5 gate refuses the seller, as in `socketAck`.
+    code: featureGateCode.optional(),
+  }),
 ]);
 export type StudioClaimAnswer = z.infer<typeof studioClaimAnswer>;
 

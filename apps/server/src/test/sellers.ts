@@ -6,6 +6,8 @@ import type { TestApp } from '@/test/build-test-app.ts';
 /**
  * A seller row straight in the database with a session token, for tests about what a seller does
  * after signing up (the sign-up itself has its own tests). The password hash is never checked.
+ * By default the e-mail is verified and the (individual) pickup address registered, so the seller
+ * passes the SPEC section 5 gate of products and live shows; tests of the gate override them.
  */
 export async function sellerWithToken(
   t: TestApp,
@@ -22,6 +24,7 @@ export async function sellerWithToken(
       storeName: `Bola Stores ${id}`,
       passwordHash: 'not-used',
       emailVerified: true,
+      hasFilledAddress: true,
       referralCode: `T${id}`.toUpperCase(),
       ...over,
     })

@@ -10,6 +10,7 @@ import {
   blipUploadResponse,
   deleteBlipResponse,
   errorResponse,
+  featureGateErrorResponse,
   productBlipParams,
   sellerBlipsQuery,
   sellerBlipsResponse,
@@ -21,8 +22,11 @@ import { z } from 'zod';
 import { sendMediaFile } from '@/lib/media-response.ts';
 import type { BlipsService } from '@/modules/blips/blips.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
+import { requireFeatureAccess } from '@/plugins/feature-gate.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+/** The writes SPEC section 5 gates answer 403 `{ message, code }` to a seller the gate refuses. */
+const gatedErrors = { ...errors, 403: featureGateErrorResponse };
 const tags = ['blips'];
 const security = [{ bearerAuth: [] }];
 
@@ -41,6 +45,9 @@ export const blipsRoutes =
       limits: { files: 2, fields: 1, parts: 3, fieldSize: 4096, headerPairs: 100 },
     });
     const authenticate = requireSeller();
+    // SPEC section 5 gates editing products; a blip and the seller's replies under it are part of
+    // the product's listing, so their writes are gated too. Reading stays public.
+    const gated = [authenticate, requireFeatureAccess];
     /** Public reads still show the owner the blips of their drafts when a token is sent. */
     const optionalSeller = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!request.headers.authorization) return;
@@ -55,7 +62,7 @@ export const blipsRoutes =
     app.post(
       '/api/products/:productId/blips',
       {
-        onRequest: authenticate,
+        onRequest: gated,
         schema: {
           tags,
           security,
@@ -63,7 +70,7 @@ export const blipsRoutes =
             'Upload a blip (owner of the product): multipart video (MP4, WebM or MOV by content, ≤ 50 MB, ≤ 60 s), optional poster image, optional caption (≤ 300 characters)',
           consumes: ['multipart/form-data'],
           params: productBlipParams,
-          response: { 201: blipUploadResponse, ...errors, 413: errorResponse, 415: errorResponse },
+          response: { 201: blipUploadResponse, ...gatedErrors, 413: errorResponse, 415: errorResponse },
         },
       },
       async (request, reply) => {
@@ -104,13 +111,13 @@ export const blipsRoutes =
     app.delete(
       '/api/products/:productId/blips/:blipId',
       {
-        onRequest: authenticate,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary: 'Delete a blip, its comments and its files (owner only)',
           params: blipParams,
-          response: { 200: deleteBlipResponse, ...errors },
+          response: { 200: deleteBlipResponse, ...gatedErrors },
         },
       },
       async (request) =>
@@ -136,14 +143,14 @@ export const blipsRoutes =
     app.post(
       '/api/products/:productId/blips/:blipId/comments/:commentId/replies',
       {
-        onRequest: authenticate,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary: "Reply to a comment on one of your blips (a reply to a reply joins its comment's thread)",
           params: blipCommentParams,
           body: blipReplyBody,
-          response: { 201: blipReplyResponse, ...errors },
+          response: { 201: blipReplyResponse, ...gatedErrors },
         },
       },
       async (request, reply) => {

@@ -13,6 +13,7 @@ import { memoryPublisherStore, redisPublisherStore } from '@/modules/live/publis
 import { streamMedia } from '@/modules/live/stream-media.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import type { RequireSeller } from '@/plugins/auth.ts';
+import { sellerFeatureGate } from '@/plugins/feature-gate.ts';
 import type { Realtime } from '@/plugins/realtime.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
 import type { VideoProvider } from '@/video/video-provider.ts';
@@ -70,6 +71,7 @@ export async function registerLiveModule(
     repo,
     clock: deps.clock,
     log: app.log,
+    sellerGate: sellerFeatureGate(deps.db),
     publishers: deps.redis ? redisPublisherStore(deps.redis) : memoryPublisherStore(),
   });
 

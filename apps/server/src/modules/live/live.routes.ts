@@ -5,6 +5,7 @@ import {
   createLiveAuctionBody,
   endStreamResponse,
   errorResponse,
+  featureGateErrorResponse,
   joinSellerResponse,
   openLiveShowBody,
   placeBidBody,
@@ -29,6 +30,7 @@ import type { RequireBuyer } from '@/modules/buyers/buyers.routes.ts';
 import type { LiveService } from '@/modules/live/live.service.ts';
 import type { StreamMedia } from '@/modules/live/stream-media.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
+import { requireFeatureAccess } from '@/plugins/feature-gate.ts';
 
 const errors = {
   400: errorResponse,
@@ -37,6 +39,8 @@ const errors = {
   404: errorResponse,
   409: errorResponse,
 };
+/** The seller calls SPEC section 5 gates answer 403 `{ message, code }` to a seller the gate refuses. */
+const gatedErrors = { ...errors, 403: featureGateErrorResponse };
 const tags = ['streams'];
 const security = [{ bearerAuth: [] }];
 
@@ -56,17 +60,21 @@ export const liveRoutes =
     // One file per request; receiveForm sets each field's cap.
     await app.register(multipart, { limits: { files: 1, fields: 0, parts: 2, headerPairs: 100 } });
     const seller = requireSeller();
+    // SPEC section 5: every live-stream feature needs a verified e-mail and a pickup address. The
+    // seller's list of their own shows stays open: the web shows it (home, scheduled and past
+    // shows) outside the route guard, and reading it changes nothing.
+    const gated = [seller, requireFeatureAccess];
 
     app.post(
       '/api/streams/open-live-show',
       {
-        onRequest: seller,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary: 'Schedule an Open Live Show (or start it immediately)',
           body: openLiveShowBody,
-          response: { 201: streamResponse, ...errors },
+          response: { 201: streamResponse, ...gatedErrors },
         },
       },
       async (request, reply) =>
@@ -76,13 +84,13 @@ export const liveRoutes =
     app.post(
       '/api/streams/create',
       {
-        onRequest: seller,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary: 'Schedule a live auction, with auction settings per product',
           body: createLiveAuctionBody,
-          response: { 201: streamResponse, ...errors },
+          response: { 201: streamResponse, ...gatedErrors },
         },
       },
       async (request, reply) =>
@@ -92,13 +100,18 @@ export const liveRoutes =
     app.post(
       '/api/streams/media',
       {
-        onRequest: seller,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary: 'Upload a cover image (coverImage, WebP-encoded) or a preview video (video, ≤ 50 MB)',
           consumes: ['multipart/form-data'],
-          response: { 201: streamMediaUploadResponse, ...errors, 413: errorResponse, 415: errorResponse },
+          response: {
+            201: streamMediaUploadResponse,
+            ...gatedErrors,
+            413: errorResponse,
+            415: errorResponse,
+          },
         },
       },
       async (request, reply) => reply.code(201).send(await media.upload(currentSeller(request).id, request)),
@@ -124,13 +137,13 @@ export const liveRoutes =
     app.post(
       '/api/streams/reschedule-expired',
       {
-        onRequest: seller,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary: 'Give an expired show a new start time; it is scheduled again',
           body: rescheduleExpiredBody,
-          response: { 200: streamResponse, ...errors },
+          response: { 200: streamResponse, ...gatedErrors },
         },
       },
       async (request) => service.reschedule(currentSeller(request), request.body),
@@ -170,13 +183,13 @@ export const liveRoutes =
     app.post(
       '/api/streams/:id/start',
       {
-        onRequest: seller,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary: 'Go live',
           params: streamIdParams,
-          response: { 200: streamResponse, ...errors },
+          response: { 200: streamResponse, ...gatedErrors },
         },
       },
       async (request) => service.start(currentSeller(request), request.params.id),
@@ -185,13 +198,13 @@ export const liveRoutes =
     app.post(
       '/api/streams/:id/end',
       {
-        onRequest: seller,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary: 'End the show; running auctions close with the bids standing',
           params: streamIdParams,
-          response: { 200: endStreamResponse, ...errors },
+          response: { 200: endStreamResponse, ...gatedErrors },
         },
       },
       async (request) => service.end(currentSeller(request), request.params.id),
@@ -200,13 +213,13 @@ export const liveRoutes =
     app.post(
       '/api/streams/:id/join-seller',
       {
-        onRequest: seller,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary: 'The studio joins its show: the stream with the publishing token',
           params: streamIdParams,
-          response: { 200: joinSellerResponse, ...errors },
+          response: { 200: joinSellerResponse, ...gatedErrors },
         },
       },
       async (request) => service.joinSeller(currentSeller(request), request.params.id),
@@ -215,13 +228,13 @@ export const liveRoutes =
     app.get(
       '/api/streams/:id/renew-token',
       {
-        onRequest: seller,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary: 'A fresh publishing token for the video service',
           params: streamIdParams,
-          response: { 200: renewTokenResponse, ...errors },
+          response: { 200: renewTokenResponse, ...gatedErrors },
         },
       },
       async (request) => service.renewToken(currentSeller(request), request.params.id),
@@ -230,14 +243,14 @@ export const liveRoutes =
     app.post(
       '/api/streams/:id/activate-product-bidding',
       {
-        onRequest: seller,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary: 'Open bidding on a product; any other running auction of the show ends',
           params: streamIdParams,
           body: activateProductBiddingBody,
-          response: { 200: activateProductBiddingResponse, ...errors },
+          response: { 200: activateProductBiddingResponse, ...gatedErrors },
         },
       },
       async (request) => service.activate(currentSeller(request), request.params.id, request.body.productId),

@@ -1,6 +1,7 @@
 import {
-  STUDIO_OPEN_ELSEWHERE,
+  FEATURE_GATE_REFUSALS,
   type SocketAck,
+  STUDIO_OPEN_ELSEWHERE,
   type StreamNotification,
   type StudioClaimAnswer,
   type StudioReplacedEvent,
@@ -24,6 +25,7 @@ import {
   type PublisherClaim,
   type PublisherStore,
 } from '@/modules/live/publishers.ts';
+import type { SellerFeatureGate } from '@/plugins/feature-gate.ts';
 import { type Realtime, type SocketIdentity, sellerRoom, streamRoom } from '@/plugins/realtime.ts';
 
 /** Joins and leaves arriving together (a show's link shared in a group) are counted once. */
@@ -44,10 +46,20 @@ type SocketState = {
   /** Streams whose video this socket asked to watch (local WebRTC provider). */
   watching: Set<string>;
   messageTimes: number[];
+  /**
+   * The seller passed the SPEC section 5 gate once. Nothing takes a verified e-mail or a pickup
+   * address away, so a pass is kept for the socket's life instead of read again for every ICE
+   * candidate; a refusal is read afresh, so a seller who just finished is let in at once.
+   */
+  sellerGatePassed: boolean;
 };
 
 const stateOf = (socket: Socket): SocketState => {
-  socket.data.live ??= { watching: new Set(), messageTimes: [] } satisfies SocketState;
+  socket.data.live ??= {
+    watching: new Set(),
+    messageTimes: [],
+    sellerGatePassed: false,
+  } satisfies SocketState;
   return socket.data.live as SocketState;
 };
 
@@ -69,12 +81,17 @@ export const watchRoom = (streamId: string) => `webrtc:${streamId}`;
  * Anyone may subscribe and watch; comments need a buyer or the show's seller, announcements the
  * show's seller. Counts come from the sockets in the room across the cluster, so they are right
  * whichever node each viewer is connected to.
+ *
+ * A show's own seller acting as its seller (subscribing from the studio, commenting, announcing,
+ * signalling the video to viewers) must pass the SPEC section 5 gate, like the HTTP calls of the
+ * studio: the refusal is the HTTP answer's `{ message, code }` in the acknowledgement.
  */
 export function registerLiveSocket({
   realtime,
   repo,
   clock,
   log,
+  sellerGate,
   publishers = memoryPublisherStore(),
   recountDelayMs = VIEWER_RECOUNT_DELAY_MS,
 }: {
@@ -82,6 +99,7 @@ export function registerLiveSocket({
   repo: LiveRepository;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'error'>;
+  sellerGate: SellerFeatureGate;
   /** Which studio publishes each show (publishers.ts); in Redis when several nodes share it. */
   publishers?: PublisherStore;
   recountDelayMs?: number;
@@ -137,6 +155,18 @@ export function registerLiveSocket({
       }, recountDelayMs),
     };
     pending.set(streamId, entry);
+  };
+
+  /** The refusal to send when the show's seller may not act as its seller now, or null. */
+  const gateRefusal = async (socket: Socket, sellerId: string): Promise<SocketAck | null> => {
+    const state = stateOf(socket);
+    if (state.sellerGatePassed) return null;
+    const code = await sellerGate(sellerId);
+    if (!code) {
+      state.sellerGatePassed = true;
+      return null;
+    }
+    return { ok: false, message: FEATURE_GATE_REFUSALS[code].message, code };
   };
 
   const tooFast = (socket: Socket) => {
@@ -201,6 +231,10 @@ export function registerLiveSocket({
     if (identity.kind === 'seller' && !isOwner) {
       return refuse(ack, 'Only buyers and the show’s seller can comment');
     }
+    if (isOwner) {
+      const refusal = await gateRefusal(socket, identity.id);
+      if (refusal) return answer(ack, refusal);
+    }
     if (info.status === 'ended') return refuse(ack, 'This show has ended');
     if (tooFast(socket)) return refuse(ack, 'You are sending messages too fast. Wait a few seconds.');
 
@@ -251,7 +285,13 @@ export function registerLiveSocket({
         const parsed = streamSubscriptionPayload.safeParse(payload);
         if (!parsed.success) return refuse(ack, 'Stream not found');
         const { streamId } = parsed.data;
-        if (!(await streamInfo(streamId))) return refuse(ack, 'Stream not found');
+        const info = await streamInfo(streamId);
+        if (!info) return refuse(ack, 'Stream not found');
+        // The show's own seller subscribing is the studio joining its show; another seller is a viewer.
+        if (identity.kind === 'seller' && identity.id === info.sellerId) {
+          const refusal = await gateRefusal(socket, identity.id);
+          if (refusal) return answer(ack, refusal);
+        }
         await socket.join(streamRoom(streamId));
         scheduleRecount(streamId, 'joined');
         answer(ack, { ok: true });
@@ -327,6 +367,9 @@ export function registerLiveSocket({
         if (!info || identity.kind !== 'seller' || identity.id !== info.sellerId) {
           return refuse(ack, 'Stream not found');
         }
+        // Publishing the show's video is a live-stream feature (SPEC section 5).
+        const refusal = await gateRefusal(socket, identity.id);
+        if (refusal) return answer(ack, refusal);
         if (info.status !== 'live') return refuse(ack, 'This show is not live');
         const claim = { socketId: socket.id, studioId };
         const outcome = await claimPublisher(publishers, streamId, claim, {
@@ -381,6 +424,11 @@ export function registerLiveSocket({
         const sellerId = await sellerOf(signal.streamId);
         if (!sellerId) return refuse(ack, 'Stream not found');
         const fromSeller = identity.kind === 'seller' && identity.id === sellerId;
+        if (fromSeller) {
+          // The seller publishing the show's video.
+          const refusal = await gateRefusal(socket, sellerId);
+          if (refusal) return answer(ack, refusal);
+        }
         const publisher = (await publishers.get(signal.streamId))?.socketId;
         const allowed = fromSeller
           ? publisher === socket.id && (await realtime.isInRoom(signal.to, watchRoom(signal.streamId)))

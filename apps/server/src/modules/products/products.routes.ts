@@ -4,6 +4,7 @@ import {
   createProductResponse,
   deleteProductResponse,
   errorResponse,
+  featureGateErrorResponse,
   productIdParams,
   productImageUploadResponse,
   productSchema,
@@ -24,8 +25,11 @@ import { sendStoredImage } from '@/lib/media-response.ts';
 import type { ProductImages } from '@/modules/products/product-images.ts';
 import type { ProductsService } from '@/modules/products/products.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
+import { requireFeatureAccess } from '@/plugins/feature-gate.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+/** The writes SPEC section 5 gates answer 403 `{ message, code }` to a seller the gate refuses. */
+const gatedErrors = { ...errors, 403: featureGateErrorResponse };
 const tags = ['products'];
 const security = [{ bearerAuth: [] }];
 
@@ -43,6 +47,8 @@ export const productsRoutes =
     // One photo per request; receiveFiles sets the size cap.
     await app.register(multipart, { limits: { files: 1, fields: 0, parts: 2, headerPairs: 100 } });
     const authenticate = requireSeller();
+    // SPEC section 5: creating, editing and deleting products and uploading their photos.
+    const gated = [authenticate, requireFeatureAccess];
     /**
      * The public reads (SPEC section 6: no token) still show the owner their drafts when a token is
      * sent; a missing or bad token only means the caller is treated as a visitor.
@@ -59,13 +65,13 @@ export const productsRoutes =
     app.post(
       '/api/products',
       {
-        onRequest: authenticate,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary: 'Create a product; stock follows the variants when there are any',
           body: createProductBody,
-          response: { 201: createProductResponse, ...errors },
+          response: { 201: createProductResponse, ...gatedErrors },
         },
       },
       async (request, reply) => {
@@ -123,14 +129,19 @@ export const productsRoutes =
     app.post(
       '/api/products/images',
       {
-        onRequest: authenticate,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary:
             'Multipart field image: one product photo, checked by content, re-encoded as WebP (1600 px long side) without metadata',
           consumes: ['multipart/form-data'],
-          response: { 201: productImageUploadResponse, ...errors, 413: errorResponse, 415: errorResponse },
+          response: {
+            201: productImageUploadResponse,
+            ...gatedErrors,
+            413: errorResponse,
+            415: errorResponse,
+          },
         },
       },
       async (request, reply) => {
@@ -170,14 +181,14 @@ export const productsRoutes =
     app.put(
       '/api/products/:id',
       {
-        onRequest: authenticate,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary: "Change any of the product's fields (owner only)",
           params: productIdParams,
           body: updateProductBody,
-          response: { 200: updateProductResponse, ...errors },
+          response: { 200: updateProductResponse, ...gatedErrors },
         },
       },
       async (request) => service.update(currentSeller(request).id, request.params.id, request.body),
@@ -186,13 +197,13 @@ export const productsRoutes =
     app.delete(
       '/api/products/:id',
       {
-        onRequest: authenticate,
+        onRequest: gated,
         schema: {
           tags,
           security,
           summary: 'Delete a product (owner only); 409 while a scheduled or live show offers it',
           params: productIdParams,
-          response: { 200: deleteProductResponse, ...errors, 409: errorResponse },
+          response: { 200: deleteProductResponse, ...gatedErrors, 409: errorResponse },
         },
       },
       async (request) => service.delete(currentSeller(request).id, request.params.id),
