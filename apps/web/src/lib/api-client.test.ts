@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, fallbackMessages, sendsBearerToken } from '@/lib/api-client';
+import {
+  ApiError,
+  createApiClient,
+  fallbackMessages,
+  featureGateCodeOf,
+  sendsBearerToken,
+} from '@/lib/api-client';
 import { fakeFetch } from '@/test/fake-api';
 
 afterEach(() => {
@@ -158,5 +164,60 @@ describe('the unauthorized hook', () => {
     await failureOf(client.get('/seller/profile'));
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(later).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the SPEC section 5 gate hook', () => {
+  const refused = (code: string) => ({
+    status: 403,
+    body: { message: 'Register your pickup address to access this feature', code },
+  });
+
+  it('is told the missing condition of a gated 403, and the call still fails for the screen', async () => {
+    const onFeatureGate = vi.fn();
+    const fake = fakeFetch({ 'POST /products': refused('PICKUP_ADDRESS_REQUIRED') });
+    const client = createApiClient({ fetch: fake.fetch, getToken: () => 'tok-1', onFeatureGate });
+    const error = await failureOf(client.post('/products', { name: 'Adire' }));
+    expect(error).toMatchObject({
+      status: 403,
+      message: 'Register your pickup address to access this feature',
+    });
+    expect(featureGateCodeOf(error)).toBe('PICKUP_ADDRESS_REQUIRED');
+    expect(onFeatureGate).toHaveBeenCalledTimes(1);
+    expect(onFeatureGate).toHaveBeenCalledWith('PICKUP_ADDRESS_REQUIRED', error);
+  });
+
+  it('is not told of a 403 without one of its codes, nor of a 401', async () => {
+    const onFeatureGate = vi.fn();
+    const fake = fakeFetch({
+      'POST /products': refused('SOMETHING_ELSE'),
+      'PUT /products/p1': { status: 403, body: { message: 'Your account has been disabled.' } },
+      'DELETE /products/p1': {
+        status: 401,
+        body: { message: 'Invalid token', code: 'PICKUP_ADDRESS_REQUIRED' },
+      },
+    });
+    const client = createApiClient({ fetch: fake.fetch, getToken: () => 'tok-1', onFeatureGate });
+    await failureOf(client.post('/products', {}));
+    await failureOf(client.put('/products/p1', {}));
+    await failureOf(client.request('/products/p1', { method: 'DELETE' }));
+    expect(onFeatureGate).not.toHaveBeenCalled();
+  });
+
+  it('can be installed and removed after the client is built, and takes reports from uploads', async () => {
+    const fake = fakeFetch({ 'POST /streams/s1/start': refused('EMAIL_VERIFICATION_REQUIRED') });
+    const client = createApiClient({ fetch: fake.fetch, getToken: () => 'tok-1' });
+    const handler = vi.fn();
+    const remove = client.setFeatureGateHandler(handler);
+    const error = await failureOf(client.post('/streams/s1/start'));
+    client.reportFeatureGate(error);
+    remove();
+    await failureOf(client.post('/streams/s1/start'));
+    client.reportFeatureGate(error);
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(handler.mock.calls.map(([code]) => code)).toEqual([
+      'EMAIL_VERIFICATION_REQUIRED',
+      'EMAIL_VERIFICATION_REQUIRED',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { type FeatureGateCode, isFeatureGateCode } from '@kasuwa/contracts';
 import { readBearerToken } from '@/lib/session-token';
 
 /**
@@ -36,6 +37,15 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/**
+ * The SPEC section 5 condition a 403 says is missing (`{ message, code }` from a gated product or
+ * live-stream call), or null for any other failure.
+ */
+export function featureGateCodeOf(error: unknown): FeatureGateCode | null {
+  if (!isApiError(error) || error.status !== 403 || !isRecord(error.body)) return null;
+  return isFeatureGateCode(error.body.code) ? error.body.code : null;
+}
+
 /** The message the server sends with an expired, forged or revoked token (SPEC §8). */
 export const INVALID_TOKEN_MESSAGE = 'Invalid token';
 
@@ -70,6 +80,8 @@ export interface RequestOptions {
 }
 
 export type UnauthorizedHandler = (error: ApiError) => void;
+/** Told of every 403 that names a missing SPEC section 5 condition; the error is still thrown. */
+export type FeatureGateHandler = (code: FeatureGateCode, error: ApiError) => void;
 
 export interface ApiClientOptions {
   /** Prefix of every path; '/api' in the app. */
@@ -79,6 +91,7 @@ export interface ApiClientOptions {
   /** Defaults to the stored sellerToken's token. */
   getToken?: () => string | null;
   onUnauthorized?: UnauthorizedHandler;
+  onFeatureGate?: FeatureGateHandler;
   defaultTimeoutMs?: number;
 }
 
@@ -94,6 +107,13 @@ export interface ApiClient {
    * handler, so it starts the same session-expired flow.
    */
   reportUnauthorized(error: ApiError): void;
+  /**
+   * Installs the handler for 403s of the SPEC section 5 gate (a verified e-mail and a pickup
+   * address); returns a function that removes it.
+   */
+  setFeatureGateHandler(handler: FeatureGateHandler | null): () => void;
+  /** Hands a gate 403 that came from outside this client (an upload) to the same handler. */
+  reportFeatureGate(error: ApiError): void;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -128,6 +148,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const getToken = options.getToken ?? readBearerToken;
   const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   let onUnauthorized: UnauthorizedHandler | null = options.onUnauthorized ?? null;
+  let onFeatureGate: FeatureGateHandler | null = options.onFeatureGate ?? null;
+  const reportFeatureGate = (error: ApiError) => {
+    const code = featureGateCodeOf(error);
+    if (code) onFeatureGate?.(code, error);
+  };
 
   async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
     const url = `${baseUrl}${path}`;
@@ -181,6 +206,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     ) {
       onUnauthorized?.(error);
     }
+    reportFeatureGate(error);
     throw error;
   }
 
@@ -198,6 +224,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     reportUnauthorized(error) {
       onUnauthorized?.(error);
     },
+    setFeatureGateHandler(handler) {
+      onFeatureGate = handler;
+      return () => {
+        if (onFeatureGate === handler) onFeatureGate = null;
+      };
+    },
+    reportFeatureGate,
   };
 }
 

@@ -5,7 +5,8 @@ import { fakeXhrClass } from '@/test/fake-xhr';
 
 function setup(answer: { status: number; body?: unknown }) {
   const onUnauthorized = vi.fn<(error: ApiError) => void>();
-  const api = createApiClient({ fetch: async () => new Response('{}'), onUnauthorized });
+  const onFeatureGate = vi.fn<(code: string, error: ApiError) => void>();
+  const api = createApiClient({ fetch: async () => new Response('{}'), onUnauthorized, onFeatureGate });
   const { FakeXhr, sent } = fakeXhrClass(answer);
   const send = () =>
     uploadForm('/seller/verification/company', new FormData(), {
@@ -13,7 +14,7 @@ function setup(answer: { status: number; body?: unknown }) {
       token: 'token-1',
       createRequest: () => new FakeXhr() as unknown as XMLHttpRequest,
     });
-  return { send, sent, onUnauthorized };
+  return { send, sent, onUnauthorized, onFeatureGate };
 }
 
 describe('uploadForm', () => {
@@ -48,6 +49,18 @@ describe('uploadForm', () => {
       body: { message: 'businessTaxId is too large: each document can be at most 10 MB' },
     });
     await expect(send()).rejects.toThrow('each document can be at most 10 MB');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('hands a gate 403 (SPEC section 5) to the same handler as the JSON client, and still rejects', async () => {
+    const { send, onUnauthorized, onFeatureGate } = setup({
+      status: 403,
+      body: { message: 'Verify your email to access this feature', code: 'EMAIL_VERIFICATION_REQUIRED' },
+    });
+    const error = await send().catch((e: unknown) => e);
+    expect(isApiError(error) && error.status).toBe(403);
+    expect(onFeatureGate).toHaveBeenCalledTimes(1);
+    expect(onFeatureGate).toHaveBeenCalledWith('EMAIL_VERIFICATION_REQUIRED', error);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });

@@ -21,10 +21,10 @@ export interface UploadOptions {
   /** Tests pass their own. */
   createRequest?: () => XMLHttpRequest;
   /**
-   * The client whose session-expired handler a 401 goes to, as any other call's would; defaults to
-   * the app's client.
+   * The client whose session-expired handler a 401 goes to, and whose SPEC section 5 handler a
+   * gate 403 goes to, as any other call's would; defaults to the app's client.
    */
-  api?: Pick<ApiClient, 'reportUnauthorized'>;
+  api?: Pick<ApiClient, 'reportUnauthorized' | 'reportFeatureGate'>;
   timeoutMs?: number;
 }
 
@@ -65,6 +65,7 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
       if (xhr.status === 401 || message === INVALID_TOKEN_MESSAGE) {
         (options.api ?? appApi).reportUnauthorized(error);
       }
+      (options.api ?? appApi).reportFeatureGate(error);
       reject(error);
     };
     xhr.send(form);

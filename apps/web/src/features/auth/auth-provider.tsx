@@ -14,6 +14,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { AuthContext, type AuthContextValue, type LoginOutcome } from '@/features/auth/auth-context';
 import { authReducer, restoreAuthState } from '@/features/auth/auth-state';
+import { guardRefusalFor } from '@/features/auth/feature-guard';
 import { createSessionManager, type SessionManager } from '@/features/auth/session';
 import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
 import {
@@ -31,6 +32,11 @@ export const SESSION_EXPIRED_TITLE = 'Session expired';
 export const SESSION_EXPIRED_DESCRIPTION = 'Please log in again';
 export const UNAUTHORIZED_SELLER_TITLE = 'Unauthorized Seller';
 export const BLOCKED_DESCRIPTION = 'This account has been blocked. Please contact support.';
+/**
+ * Gate refusals this close together are one event (photos uploading side by side are refused
+ * together): one toast, one move. As long as a toast stays on screen.
+ */
+export const FEATURE_GATE_REPEAT_MS = 4000;
 
 function isAccountDisabledBody(body: unknown): body is AccountDisabledResponse {
   return (
@@ -90,6 +96,29 @@ export function AuthProvider({ children, api = appApi }: AuthProviderProps) {
   );
 
   useEffect(() => api.setUnauthorizedHandler(() => session.expire()), [api, session]);
+
+  // SPEC section 5 on the server's word: a product or live-stream call the server refused for a
+  // missing verified e-mail or pickup address says what the route guard says and goes where it
+  // goes, whichever screen made the call (the guard covers only some of them, and the seller
+  // record it reads may be older than the server's).
+  const lastGateRefusal = useRef<{ code: string; at: number } | null>(null);
+  useEffect(
+    () =>
+      api.setFeatureGateHandler((code) => {
+        const now = Date.now();
+        const last = lastGateRefusal.current;
+        if (last && last.code === code && now - last.at < FEATURE_GATE_REPEAT_MS) return;
+        lastGateRefusal.current = { code, at: now };
+        const refusal = guardRefusalFor(code);
+        toast.error(refusal.title, refusal.description);
+        void navigateRef.current(refusal.redirectTo, { replace: true });
+        // The stored record said the seller could: fetch the server's (dashboard-session's
+        // sellerProfileKey, not imported: that module brings the dashboard's dialog into this
+        // chunk), so the guard and the home screen's pickup-address prompt go by it from now on.
+        void queryClient.invalidateQueries({ queryKey: ['seller', 'profile'] });
+      }),
+    [api, queryClient],
+  );
   useEffect(() => () => session.dispose(), [session]);
 
   // SPEC §8: the token is checked on every route change. The location object is new for every

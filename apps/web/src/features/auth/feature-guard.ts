@@ -1,4 +1,9 @@
-import type { Seller } from '@kasuwa/contracts';
+import {
+  FEATURE_GATE_REFUSALS,
+  type FeatureGateCode,
+  featureGateRefusal,
+  type Seller,
+} from '@kasuwa/contracts';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
@@ -27,30 +32,29 @@ export function isProtectedPath(pathname: string): boolean {
 }
 
 /** Individual sellers register a seller address, businesses a business address (SPEC section 5). */
-export function hasPickupAddress(
-  seller: Pick<Seller, 'accountType' | 'hasFilledAddress' | 'hasFilledBusinessAddress'>,
-) {
-  return seller.accountType === 'business' ? seller.hasFilledBusinessAddress : seller.hasFilledAddress;
+export { hasPickupAddress } from '@kasuwa/contracts';
+
+/**
+ * What the guard says and where it sends the seller for a missing condition: the same whether the
+ * route guard found it or the server refused a call with the condition's code.
+ */
+export function guardRefusalFor(code: FeatureGateCode): GuardRefusal {
+  const { title, message } = FEATURE_GATE_REFUSALS[code];
+  return {
+    title,
+    description: message,
+    redirectTo:
+      code === 'PICKUP_ADDRESS_REQUIRED'
+        ? `${paths.dashboard.home}?${PICKUP_ADDRESS_QUERY}=true`
+        : paths.dashboard.home,
+  };
 }
 
 /** Why the seller may not open this path yet, or null when they may. */
 export function checkProtectedPath(pathname: string, seller: Seller | null): GuardRefusal | null {
   if (!seller || !isProtectedPath(pathname)) return null;
-  if (!seller.emailVerified) {
-    return {
-      title: 'Email Verification Required',
-      description: 'Verify your email to access this feature',
-      redirectTo: paths.dashboard.home,
-    };
-  }
-  if (!hasPickupAddress(seller)) {
-    return {
-      title: 'Pickup Address Required',
-      description: 'Register your pickup address to access this feature',
-      redirectTo: `${paths.dashboard.home}?${PICKUP_ADDRESS_QUERY}=true`,
-    };
-  }
-  return null;
+  const code = featureGateRefusal(seller);
+  return code ? guardRefusalFor(code) : null;
 }
 
 /**
