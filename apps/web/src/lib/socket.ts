@@ -1,4 +1,5 @@
 import { SOCKET_CLIENT_OPTIONS } from '@kasuwa/contracts';
+import { createContext } from 'react';
 import type { Socket } from 'socket.io-client';
 
 export type SellerSocket = Socket;
@@ -16,3 +17,10 @@ export async function connectSellerSocket(getToken: () => string | null): Promis
     auth: (send) => send({ token: getToken() ?? '' }),
   });
 }
+
+/**
+ * How the dashboard opens its socket: the real connection in the app; tests render the dashboard
+ * with one that stays offline instead of dialling the test page's address.
+ */
+export const SocketConnectorContext =
+  createContext<(getToken: () => string | null) => Promise<SellerSocket>>(connectSellerSocket);

@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { createQueryClient } from '@/app/providers';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { createApiClient } from '@/lib/api-client';
+import { type SellerSocket, SocketConnectorContext } from '@/lib/socket';
 
 /** Shows where the app is, so tests can wait for a screen by its path. */
 function Where() {
@@ -23,6 +24,18 @@ export const landingRoutes: RouteObject[] = [
   '/onboarding/create-profile',
   '/dashboard/home',
 ].map((path) => ({ path, element: <h1>{`Landed on ${path}`}</h1> }));
+
+/** A socket that never connects: the dashboard under test works offline, as after a drop. */
+const offlineSocket = async (): Promise<SellerSocket> => {
+  const stub = {
+    connected: false,
+    on: () => stub,
+    off: () => stub,
+    close: () => stub,
+    io: { on: () => stub },
+  };
+  return stub as unknown as SellerSocket;
+};
 
 /**
  * Renders routes under the real AuthProvider, inside a memory router, with an API client on the
@@ -49,7 +62,9 @@ export function renderApp(options: { path: string; routes: RouteObject[]; fetch:
   );
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <SocketConnectorContext.Provider value={offlineSocket}>
+        <RouterProvider router={router} />
+      </SocketConnectorContext.Provider>
       <Toaster />
     </QueryClientProvider>,
   );

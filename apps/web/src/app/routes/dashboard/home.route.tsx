@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useDashboardContext } from '@/app/routes/dashboard/dashboard-context';
+import { useAuthContext } from '@/features/auth/auth-context';
 import { hasPickupAddress, PICKUP_ADDRESS_QUERY } from '@/features/auth/feature-guard';
 import {
   AccountStatus,
@@ -17,6 +18,7 @@ import { VacationToggle } from '@/features/vacation/vacation-mode';
 
 export function Component() {
   const { seller, setVacationMode } = useDashboardContext();
+  const { api } = useAuthContext();
   const [search] = useSearchParams();
   const addressMissing = seller ? !hasPickupAddress(seller) : false;
   const showAddressPrompt = seller !== null && addressMissing && search.get(PICKUP_ADDRESS_QUERY) === 'true';
@@ -35,18 +37,19 @@ export function Component() {
             <div className="flex flex-col gap-4">
               <WalletCard seller={seller} />
               <Card title="Store">
-                <VacationToggle isOn={seller.vacationMode} onChanged={setVacationMode} />
+                <VacationToggle isOn={seller.vacationMode} onChanged={setVacationMode} api={api} />
               </Card>
             </div>
-            <TopSoldProducts sellerId={seller._id} />
+            <TopSoldProducts sellerId={seller._id} api={api} />
             <UpcomingShows
               sellerId={seller._id}
+              api={api}
               className=""
               emptyText="No shows scheduled. Start an Open Live Show or an auction to sell to buyers in real time."
             />
           </div>
           <Card title="Recent notifications">
-            <RecentNotifications sellerId={seller._id} />
+            <RecentNotifications sellerId={seller._id} api={api} />
           </Card>
         </div>
       )}

@@ -1,6 +1,6 @@
 import type { Seller } from '@kasuwa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useContext, useEffect, useMemo } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { paths } from '@/app/paths';
 import type { DashboardContext } from '@/app/routes/dashboard/dashboard-context';
@@ -18,6 +18,7 @@ import { DashboardShell } from '@/features/shell/dashboard-shell';
 import { ShellAccountProvider } from '@/features/shell/shell-account';
 import { VacationBanner } from '@/features/vacation/vacation-mode';
 import { chatVisitorFor, startChatWidget } from '@/lib/chat-widget';
+import { SocketConnectorContext } from '@/lib/socket';
 
 /**
  * Wraps every dashboard screen: fetches the seller's profile on entry (blocked and disabled sellers
@@ -26,12 +27,12 @@ import { chatVisitorFor, startChatWidget } from '@/lib/chat-widget';
  */
 export function Component() {
   const { seller, disabledDialogOpen } = useDashboardSession();
-  const { logout, profileLoaded } = useAuthContext();
+  const { api, logout, profileLoaded } = useAuthContext();
   const queryClient = useQueryClient();
   const sellerId = seller?._id ?? null;
   const studio = useMatch(`${paths.dashboard.liveStreams.root}/live-stream-studio/*`) !== null;
 
-  const live = useLiveNotifications(sellerId);
+  const live = useLiveNotifications(sellerId, useContext(SocketConnectorContext));
   const refused = useProtectedPathGuard(seller);
 
   const visitorName = seller ? `${seller.firstName} ${seller.lastName}` : null;
@@ -85,8 +86,8 @@ export function Component() {
         onLogout,
         tools: (
           <>
-            <MessagesBadgeLink sellerId={sellerId} />
-            <NotificationBell sellerId={sellerId} live={live} />
+            <MessagesBadgeLink sellerId={sellerId} api={api} />
+            <NotificationBell sellerId={sellerId} live={live} api={api} />
           </>
         ),
         banner: seller?.vacationMode ? <VacationBanner /> : null,
