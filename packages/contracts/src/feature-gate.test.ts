@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type FeatureGateSeller,
-  featureGateErrorResponse,
-  featureGateRefusal,
-  isFeatureGateCode,
-} from './feature-gate.ts';
+import { type FeatureGateSeller, featureGateRefusal, isFeatureGateCode } from './feature-gate.ts';
+import { featureGateErrorResponse } from './feature-gate-response.ts';
 
 const ready: FeatureGateSeller = {
   emailVerified: true,

@@ -1,13 +1,11 @@
-import { z } from 'zod';
-import { errorResponse } from './common.ts';
-
 /**
  * SPEC section 5/6: "A verified e-mail and a pickup address gate product creation and editing and
  * all live-stream features." The web's route guard and the server apply the same rule, and a
  * refusal from the server names which condition is missing with `code`, so the web can say the
  * guard's words and send the seller where the guard sends them.
  *
- * The constants and the rule carry no zod, so the web's entry chunk (the API client) can use them.
+ * This module carries no zod (its schemas are in feature-gate-response.ts), so the web's entry chunk
+ * (the API client) can use it without loading the contracts' schemas on /login.
  */
 export const FEATURE_GATE_CODES = ['EMAIL_VERIFICATION_REQUIRED', 'PICKUP_ADDRESS_REQUIRED'] as const;
 export type FeatureGateCode = (typeof FEATURE_GATE_CODES)[number];
@@ -51,12 +49,3 @@ export function featureGateRefusal(seller: FeatureGateSeller): FeatureGateCode |
   if (!hasPickupAddress(seller)) return 'PICKUP_ADDRESS_REQUIRED';
   return null;
 }
-
-export const featureGateCode = z.enum(FEATURE_GATE_CODES);
-
-/**
- * The 403 of a gated endpoint: `{ message, code }` when the gate refuses, or the plain `{ message }`
- * of any other 403 (a disabled account, someone else's record).
- */
-export const featureGateErrorResponse = errorResponse.extend({ code: featureGateCode.optional() });
-export type FeatureGateErrorResponse = z.infer<typeof featureGateErrorResponse>;

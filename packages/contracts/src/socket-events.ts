@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { featureGateCode } from './feature-gate.ts';
+import { featureGateCode } from './feature-gate-response.ts';
 import { auctionOutcome, auctionStatus, bidderSchema, streamStatus } from './streams.ts';
 
 /**
