@@ -41,6 +41,11 @@ import { notificationsService } from '@/modules/notifications/notifications.serv
 import { onboardingRoutes } from '@/modules/onboarding/onboarding.routes.ts';
 import { onboardingService } from '@/modules/onboarding/onboarding.service.ts';
 import { productImages } from '@/modules/products/product-images.ts';
+import {
+  type ProductListCache,
+  type ProductListCacheOptions,
+  productListCache,
+} from '@/modules/products/product-list-cache.ts';
 import { productsRepository } from '@/modules/products/products.repository.ts';
 import { productsRoutes } from '@/modules/products/products.routes.ts';
 import { productsService } from '@/modules/products/products.service.ts';
@@ -90,9 +95,18 @@ export type AppDeps = {
   auctionTimers?: AuctionTimers;
   /** The sweeper of orphaned uploads: interval, grace period, batch sizes; `timers: 'manual'` in tests. */
   uploadSweep?: UploadSweepOptions;
+  /** How much of the products lists' answers each node keeps (`maxBytes: 0` turns it off). */
+  productListCache?: ProductListCacheOptions;
 };
 
 export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The products lists' answer cache (product-list-cache.ts); tests read its `stats()`. */
+    productLists: ProductListCache;
+  }
+}
 
 /** One log line per request, written when it completes, instead of Fastify's two. */
 class OneLinePerRequest extends LogController {
@@ -243,6 +257,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const images = productImages({ storage: deps.storage });
+  const productLists = productListCache(deps.db, deps.productListCache);
+  app.decorate('productLists', productLists);
   await app.register(
     productsRoutes({
       service: productsService({
@@ -252,6 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         inUpcomingOrLiveShow: live.productInUpcomingOrLiveShow,
       }),
       images,
+      lists: productLists,
       requireSeller,
     }),
   );

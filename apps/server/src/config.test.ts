@@ -166,3 +166,14 @@ describe('upload sweeper settings', () => {
     );
   });
 });
+
+describe('the products lists answer cache setting', () => {
+  it('keeps 16 MB by default, reads PRODUCT_LIST_CACHE_MB (0 turns it off), refuses a negative size', () => {
+    expect(loadConfig({}).productListCache).toEqual({ maxBytes: 16 * 1024 * 1024 });
+    expect(loadConfig({ PRODUCT_LIST_CACHE_MB: '0' }).productListCache).toEqual({ maxBytes: 0 });
+    expect(loadConfig({ PRODUCT_LIST_CACHE_MB: '2.5' }).productListCache).toEqual({
+      maxBytes: Math.round(2.5 * 1024 * 1024),
+    });
+    expect(() => loadConfig({ PRODUCT_LIST_CACHE_MB: '-1' })).toThrow(/PRODUCT_LIST_CACHE_MB/);
+  });
+});

@@ -78,6 +78,8 @@ export const configSchema = z.object({
     .default(7 * 24),
   UPLOAD_SWEEP_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(500),
   UPLOAD_SWEEP_MAX_FILES_PER_RUN: z.coerce.number().int().min(1).default(20_000),
+  /** Megabytes of products lists' answers each node keeps (product-list-cache.ts); 0 turns it off. */
+  PRODUCT_LIST_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
   /** Who carries live-show video: local WebRTC peer to peer (no outside service), LiveKit or Agora. */
   VIDEO_PROVIDER: z.enum(['local', 'livekit', 'agora']).default('local'),
   /** The LiveKit server browsers connect to, e.g. wss://kasuwa.livekit.cloud. */
@@ -132,6 +134,7 @@ export type Config = z.infer<typeof configSchema> & {
   DATA_DIR: string;
   PUBLIC_URL: string;
   uploadSweep: { intervalMs: number; graceMs: number; batchSize: number; maxFilesPerRun: number };
+  productListCache: { maxBytes: number };
   /** Null: local disk. */
   s3: S3Config | null;
   video: VideoConfig;
@@ -216,5 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       batchSize: c.UPLOAD_SWEEP_BATCH_SIZE,
       maxFilesPerRun: c.UPLOAD_SWEEP_MAX_FILES_PER_RUN,
     },
+    productListCache: { maxBytes: Math.round(c.PRODUCT_LIST_CACHE_MB * 1024 * 1024) },
   };
 }

@@ -170,6 +170,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       video: createVideoProvider(config.video, jwtSecret),
       publicUrl: config.PUBLIC_URL,
       uploadSweep: config.uploadSweep,
+      productListCache: config.productListCache,
     });
     logger.info({ videoProvider: config.video.provider }, 'live-show video provider');
     cleanups.push(() => app.close());

@@ -65,6 +65,11 @@ export const sellers = pgTable(
     sellerAddress: jsonb('seller_address').$type<AddressRecord>(),
     businessAddress: jsonb('business_address').$type<AddressRecord>(),
     vacationMode: boolean('vacation_mode').notNull().default(false),
+    /**
+     * Bumped by statement triggers on products (migration 0008) with every insert, update and delete of
+     * this seller's products: the products lists' answers are cached per node against it.
+     */
+    catalogueVersion: bigint('catalogue_version', { mode: 'number' }).notNull().default(0),
     /** This seller's code to share; a new seller who registers with it is counted as referred. */
     referralCode: text('referral_code').notNull(),
     referredBy: uuid('referred_by').references((): AnyPgColumn => sellers.id, { onDelete: 'set null' }),

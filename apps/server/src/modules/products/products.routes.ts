@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendStoredImage } from '@/lib/media-response.ts';
 import type { ProductImages } from '@/modules/products/product-images.ts';
+import type { ProductListCache } from '@/modules/products/product-list-cache.ts';
 import type { ProductsService } from '@/modules/products/products.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 import { requireFeatureAccess } from '@/plugins/feature-gate.ts';
@@ -31,16 +32,30 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 /** The writes SPEC section 5 gates answer 403 `{ message, code }` to a seller the gate refuses. */
 const gatedErrors = { ...errors, 403: featureGateErrorResponse };
 const tags = ['products'];
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Sends an answer the list cache already checked against the route's schema and serialized: a
+ * string with a JSON content type goes out as it is, past the route's serializer.
+ */
+const sendSerialized = (reply: FastifyReply, json: string) => reply.type(JSON_TYPE).send(json);
+
+/** A list's cache key: the owner sees drafts and archived products, anyone else the same answer. */
+const listKey = (route: string, sellerId: string, viewerId: string | null, query: object) =>
+  `${route}|${sellerId}|${viewerId === sellerId ? 'owner' : 'public'}|${JSON.stringify(query)}`;
 const security = [{ bearerAuth: [] }];
 
 export const productsRoutes =
   ({
     service,
     images,
+    lists,
     requireSeller,
   }: {
     service: ProductsService;
     images: ProductImages;
+    /** The lists' answers, kept per node against the seller's catalogue version. */
+    lists: ProductListCache;
     requireSeller: RequireSeller;
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -92,8 +107,17 @@ export const productsRoutes =
           response: { 200: sellerProductsResponse, ...errors },
         },
       },
-      async (request) =>
-        service.listForSeller(request.params.sellerId, request.seller?.id ?? null, request.query),
+      async (request, reply) => {
+        const { sellerId } = request.params;
+        const viewer = request.seller?.id ?? null;
+        const json = await lists.answer(
+          listKey('list', sellerId, viewer, request.query),
+          sellerId,
+          sellerProductsResponse,
+          () => service.listForSeller(sellerId, viewer, request.query),
+        );
+        return sendSerialized(reply, json);
+      },
     );
 
     app.get(
@@ -109,7 +133,17 @@ export const productsRoutes =
           response: { 200: sellerProductSearchResponse, ...errors },
         },
       },
-      async (request) => service.search(request.params.sellerId, request.seller?.id ?? null, request.query),
+      async (request, reply) => {
+        const { sellerId } = request.params;
+        const viewer = request.seller?.id ?? null;
+        const json = await lists.answer(
+          listKey('search', sellerId, viewer, request.query),
+          sellerId,
+          sellerProductSearchResponse,
+          () => service.search(sellerId, viewer, request.query),
+        );
+        return sendSerialized(reply, json);
+      },
     );
 
     app.get(
@@ -123,7 +157,16 @@ export const productsRoutes =
           response: { 200: sellerAuctionProductsResponse, ...errors },
         },
       },
-      async (request) => service.auctions(request.params.sellerId, request.query),
+      async (request, reply) => {
+        const { sellerId } = request.params;
+        const json = await lists.answer(
+          listKey('auctions', sellerId, null, request.query),
+          sellerId,
+          sellerAuctionProductsResponse,
+          () => service.auctions(sellerId, request.query),
+        );
+        return sendSerialized(reply, json);
+      },
     );
 
     app.post(
