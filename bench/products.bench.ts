@@ -5,9 +5,12 @@
 //   - informational, not gated: a one-word search matching 5,000 products (5% of the catalogue),
 //     whose cost grows with the number of matches (every match is counted for `totalProducts`)
 // Baseline, in the same run and process: GET /api/health of the same app (one database round-trip).
-// Targets: each ≥ 0.25 of the health route's throughput, and p99 ≤ 25 ms for one request at a time.
-// At 50 connections on a 2-core machine the p99 is mostly queueing (latency ≈ connections ÷
-// throughput), so it is printed beside the health route's own p99 at 50 connections.
+// Targets (the issue's): each ≥ 0.25 of the health route's throughput and p99 ≤ 25 ms, both at 50
+// connections; the p99 of one request at a time is printed too.
+// The same question asked again and again is what a crowd opening a seller's store during a live
+// show asks, and the lists' answer cache (product-list-cache.ts) serves it after one check of the
+// seller's catalogue version. The same cases against the same app without that cache are printed
+// beside them (informational): a question nobody asked since the catalogue last changed.
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -71,11 +74,25 @@ const app = await buildApp({
   webDist: fileURLToPath(new URL('../apps/web/dist', import.meta.url)),
 });
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
+// The same app without the lists' answer cache: what a question nobody asked since the catalogue
+// last changed costs (informational).
+const uncached = await buildApp({
+  ...env.deps,
+  logger: false,
+  webDist: null,
+  productListCache: { maxBytes: 0 },
+});
+const uncachedBase = await uncached.listen({ port: 0, host: '127.0.0.1' });
 const sellerPath = `/api/products/seller/${seller.id}`;
 
 type Result = { perSecond: number; p50: number; p99: number };
-async function measure(path: string, duration = SECONDS, connections = CONNECTIONS): Promise<Result> {
-  const r = await autocannon({ url: `${base}${path}`, connections, duration });
+async function measure(
+  path: string,
+  duration = SECONDS,
+  connections = CONNECTIONS,
+  origin = base,
+): Promise<Result> {
+  const r = await autocannon({ url: `${origin}${path}`, connections, duration });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { perSecond: r.requests.total / duration, p50: r.latency.p50, p99: r.latency.p99 };
 }
@@ -114,12 +131,14 @@ const results = [];
 for (const c of cases) {
   const loaded = await measure(c.path);
   const alone = await measure(c.path, Math.min(SECONDS, 3), 1);
-  results.push({ ...c, ...loaded, aloneP99: alone.p99 });
+  const cold = await measure(c.path, Math.min(SECONDS, 3), CONNECTIONS, uncachedBase);
+  results.push({ ...c, ...loaded, aloneP99: alone.p99, cold });
 }
 const healthAgain = await measure('/api/health');
 const healthPerSecond = (health.perSecond + healthAgain.perSecond) / 2;
 
 await app.close();
+await uncached.close();
 await env.close();
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-NG');
@@ -130,12 +149,13 @@ process.stdout.write(
 process.stdout.write(`health p99 at ${CONNECTIONS} connections: ${health.p99} ms\n`);
 for (const r of results) {
   const ratio = r.perSecond / healthPerSecond;
-  const ok = ratio >= TARGET_RATIO && r.aloneP99 <= TARGET_P99_MS;
+  const ok = ratio >= TARGET_RATIO && r.p99 <= TARGET_P99_MS;
   if (r.gated) pass &&= ok;
   process.stdout.write(
     `${r.name}: ${fmt(r.perSecond)} req/s -> ratio ${ratio.toFixed(2)} of health (target >= ${TARGET_RATIO}),` +
-      ` p99 ${r.aloneP99} ms alone (target <= ${TARGET_P99_MS}), p50 ${r.p50} / p99 ${r.p99} ms at ${CONNECTIONS} connections` +
-      ` ${r.gated ? (ok ? 'PASS' : 'FAIL') : ''}\n`,
+      ` p50 ${r.p50} / p99 ${r.p99} ms at ${CONNECTIONS} connections (target p99 <= ${TARGET_P99_MS}), p99 ${r.aloneP99} ms alone` +
+      ` ${r.gated ? (ok ? 'PASS' : 'FAIL') : ''}\n` +
+      `  without the answer cache (informational): ${fmt(r.cold.perSecond)} req/s -> ratio ${(r.cold.perSecond / healthPerSecond).toFixed(2)}, p99 ${r.cold.p99} ms at ${CONNECTIONS} connections\n`,
   );
 }
 process.stdout.write(
