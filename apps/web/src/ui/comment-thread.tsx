@@ -197,3 +197,29 @@ export function CommentForm({
     </form>
   );
 }
+
+/** Three grey lines while a thread's comments load. */
+export function CommentsLoading() {
+  return (
+    <div role="status" aria-label="Loading comments" className="flex flex-col gap-4 py-4">
+      {[0, 1, 2].map((key) => (
+        <div key={key} className="flex flex-col gap-2">
+          <span className="h-4 w-1/3 animate-pulse rounded bg-line" />
+          <span className="h-4 w-4/5 animate-pulse rounded bg-line" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A thread whose comments could not be loaded, with a way to try again. */
+export function CommentsLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-start gap-2 py-4">
+      <p className="text-ink-muted text-sm">We could not load the comments.</p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

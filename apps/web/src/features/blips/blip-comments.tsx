@@ -17,6 +17,8 @@ import {
   CommentBody,
   CommentForm,
   CommentReplies,
+  CommentsLoadError,
+  CommentsLoading,
   repliesCountText,
   useMinuteClock,
 } from '@/ui/comment-thread';
@@ -171,21 +173,9 @@ export function BlipComments({
       </h2>
       <div aria-busy={query.isFetching || undefined}>
         {query.isPending ? (
-          <div role="status" aria-label="Loading comments" className="flex flex-col gap-4 py-4">
-            {[0, 1, 2].map((key) => (
-              <div key={key} className="flex flex-col gap-2">
-                <span className="h-4 w-1/3 animate-pulse rounded bg-line" />
-                <span className="h-4 w-4/5 animate-pulse rounded bg-line" />
-              </div>
-            ))}
-          </div>
+          <CommentsLoading />
         ) : query.isError && !query.data ? (
-          <div className="flex flex-col items-start gap-2 py-4">
-            <p className="text-ink-muted text-sm">We could not load the comments.</p>
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <CommentsLoadError onRetry={() => void query.refetch()} />
         ) : unique.length === 0 ? (
           <p className="py-4 text-ink-muted text-sm">
             No comments yet. When buyers comment on this blip, you can answer them here.

@@ -22,6 +22,8 @@ import {
   CommentBody,
   CommentForm,
   CommentReplies,
+  CommentsLoadError,
+  CommentsLoading,
   repliesCountText,
   useMinuteClock,
 } from '@/ui/comment-thread';
@@ -201,21 +203,9 @@ export function BlipWatchComments({
 
       <div aria-busy={query.isFetching || undefined}>
         {query.isPending ? (
-          <div role="status" aria-label="Loading comments" className="flex flex-col gap-4 py-4">
-            {[0, 1, 2].map((key) => (
-              <div key={key} className="flex flex-col gap-2">
-                <span className="h-4 w-1/3 animate-pulse rounded bg-line" />
-                <span className="h-4 w-4/5 animate-pulse rounded bg-line" />
-              </div>
-            ))}
-          </div>
+          <CommentsLoading />
         ) : query.isError && !query.data ? (
-          <div className="flex flex-col items-start gap-2 py-4">
-            <p className="text-ink-muted text-sm">We could not load the comments.</p>
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <CommentsLoadError onRetry={() => void query.refetch()} />
         ) : comments.length === 0 ? (
           <p className="py-4 text-ink-muted text-sm">No comments yet. Be the first to ask!</p>
         ) : (
