@@ -31,6 +31,7 @@ import {
 } from '@/test/live.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
 import { serviceUrl } from '@/test/services.ts';
+import { waitFor } from '@/test/wait-for.ts';
 
 const sockets: Socket[] = [];
 afterEach(() => {
@@ -48,14 +49,6 @@ const forStream =
     e.streamId === streamId;
 const notificationOf = (streamId: string, type: StreamNotification['type']) => (n: StreamNotification) =>
   n.type === type && n.data.streamId === streamId;
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('live sockets', () => {
   let t: TestApp;

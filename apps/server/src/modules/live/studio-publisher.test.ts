@@ -23,6 +23,7 @@ import {
 } from '@/test/live.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
 import { serviceUrl } from '@/test/services.ts';
+import { waitFor } from '@/test/wait-for.ts';
 
 // A seller who opens a live show's studio in two tabs (or on a phone and a laptop) must not have
 // both answer every viewer: one studio publishes at a time, the newest takes the show over, the
@@ -47,14 +48,6 @@ const answerTo = (streamId: string, to: Socket) => ({
   description: { type: 'answer', sdp: 'v=0' },
 });
 const settle = () => new Promise((r) => setTimeout(r, 150));
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 5_000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('one studio publishes a show at a time', () => {
   let t: TestApp;

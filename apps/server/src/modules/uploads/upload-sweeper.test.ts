@@ -19,6 +19,7 @@ import { startFakeS3 } from '@/test/fake-s3.ts';
 import { createShow, productsOf, someCategory } from '@/test/live.ts';
 import { multipartForm } from '@/test/multipart.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
+import { waitFor } from '@/test/wait-for.ts';
 
 const HOUR = 3_600_000;
 const GRACE_MS = 24 * HOUR;
@@ -130,14 +131,6 @@ const variantTree = (colour: string[], size: string[], fabric: string[]) => ({
     },
   ],
 });
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('sweeping orphaned uploads (local disk)', () => {
   let d: Awaited<ReturnType<typeof appOnDisk>>;
