@@ -10,7 +10,7 @@ interface ImportMetaEnv {
   readonly VITE_LEARNING_AREA_URL?: string;
   readonly VITE_APP_STORE_URL?: string;
   readonly VITE_PLAY_STORE_URL?: string;
-  /** Agora's public app id, for shows on the Agora video provider (lib/video/agora.ts). */
+  /** Agora's public app id, for shows on the Agora video provider (features/live-room/video/agora.ts). */
   readonly VITE_AGORA_APP_ID?: string;
 }
 

@@ -1,4 +1,4 @@
-import type { LiveSocketLike } from '@/lib/live-socket';
+import type { LiveSocketLike } from '@/features/live-room/live-socket';
 
 type Handler = (payload: unknown) => void;
 

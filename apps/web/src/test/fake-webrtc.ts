@@ -1,6 +1,6 @@
 import { webrtcSocketEvents } from '@kasuwa/contracts';
-import type { PeerConnectionLike } from '@/lib/video/local-webrtc';
-import type { SignallingChannel } from '@/lib/video/video-provider';
+import type { PeerConnectionLike } from '@/features/live-room/video/local-webrtc';
+import type { SignallingChannel } from '@/features/live-room/video/video-provider';
 
 /**
  * Two (or more) WebRTC peers that really negotiate with each other in memory, and a socket.io

@@ -2,8 +2,8 @@ import { MAX_STREAM_COMMENT_LENGTH } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
 import { Megaphone, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import type { FeedItem } from '@/lib/live-room';
-import type { SendOutcome } from '@/lib/live-socket';
+import type { FeedItem } from '@/features/live-room/live-room';
+import type { SendOutcome } from '@/features/live-room/live-socket';
 import { Button } from '@/ui/button';
 
 /* The pieces of a show's live chat that the seller's studio and the buyers' watch page share. */

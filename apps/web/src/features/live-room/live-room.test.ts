@@ -1,6 +1,6 @@
 import type { StreamNotification } from '@kasuwa/contracts';
 import { describe, expect, it } from 'vitest';
-import { countdownOf, emptyLiveRoom, FEED_LIMIT, liveRoomReducer } from '@/lib/live-room';
+import { countdownOf, emptyLiveRoom, FEED_LIMIT, liveRoomReducer } from '@/features/live-room/live-room';
 import { ANKARA_ID, GELE_ID, STREAM_ID, testStream, testStreamProduct } from '@/test/live-fixtures';
 
 const ada = { _id: 'b1', name: 'Ada' };

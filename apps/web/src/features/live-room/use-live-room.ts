@@ -13,14 +13,14 @@ import {
 } from '@kasuwa/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { type ApiClient, api as appApi } from '@/lib/api-client';
-import { emptyLiveRoom, type LiveRoomAction, liveRoomReducer } from '@/lib/live-room';
+import { emptyLiveRoom, type LiveRoomAction, liveRoomReducer } from '@/features/live-room/live-room';
 import {
   type ConnectLiveSocket,
   type LiveConnection,
   type LiveSocketLike,
   openLiveSocket,
-} from '@/lib/live-socket';
+} from '@/features/live-room/live-socket';
+import { type ApiClient, api as appApi } from '@/lib/api-client';
 
 /**
  * One show, live: the stream fetched (GET /streams/{id}, public), the live socket subscribed to it,

@@ -1,8 +1,14 @@
 import { useId } from 'react';
-import type { FeedItem } from '@/lib/live-room';
-import type { SendOutcome } from '@/lib/live-socket';
+import {
+  ChatInput,
+  ChatMessage,
+  chatItems,
+  useChatSender,
+  useStickToBottom,
+} from '@/features/live-room/chat';
+import type { FeedItem } from '@/features/live-room/live-room';
+import type { SendOutcome } from '@/features/live-room/live-socket';
 import { Button } from '@/ui/button';
-import { ChatInput, ChatMessage, chatItems, useChatSender, useStickToBottom } from '@/ui/chat';
 
 export interface WatchChatProps {
   items: FeedItem[];

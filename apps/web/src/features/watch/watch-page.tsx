@@ -7,16 +7,16 @@ import {
 } from '@kasuwa/contracts';
 import { Eye, Radio } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { type ConnectLiveSocket, sendStreamMessage } from '@/features/live-room/live-socket';
+import { type AuctionEventSink, fetchStream, useLiveRoom } from '@/features/live-room/use-live-room';
+import type { VideoProviderClient } from '@/features/live-room/video/video-provider';
 import { BidPanel } from '@/features/watch/bid-panel';
 import { buyerApi, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
 import { WatchChat } from '@/features/watch/watch-chat';
 import { WatchVideo } from '@/features/watch/watch-video';
 import { type ApiClient, isApiError } from '@/lib/api-client';
-import { type ConnectLiveSocket, sendStreamMessage } from '@/lib/live-socket';
 import { formatNaira } from '@/lib/money';
-import { type AuctionEventSink, fetchStream, useLiveRoom } from '@/lib/use-live-room';
 import { useNow } from '@/lib/use-now';
-import type { VideoProviderClient } from '@/lib/video/video-provider';
 import { Spinner } from '@/ui/spinner';
 
 const BuyerAuthSheet = lazy(() => import('@/features/watch/buyer-auth-sheet'));

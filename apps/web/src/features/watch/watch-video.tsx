@@ -1,8 +1,12 @@
 import type { Stream, VideoProvider } from '@kasuwa/contracts';
 import { Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { LiveSocketLike } from '@/lib/live-socket';
-import { loadVideoProvider, type VideoProviderClient, type VideoStatus } from '@/lib/video/video-provider';
+import type { LiveSocketLike } from '@/features/live-room/live-socket';
+import {
+  loadVideoProvider,
+  type VideoProviderClient,
+  type VideoStatus,
+} from '@/features/live-room/video/video-provider';
 import { Spinner } from '@/ui/spinner';
 
 export interface WatchVideoProps {

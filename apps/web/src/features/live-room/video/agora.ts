@@ -4,7 +4,7 @@ import {
   type VideoProviderClient,
   type VideoSession,
   type VideoStream,
-} from '@/lib/video/video-provider';
+} from '@/features/live-room/video/video-provider';
 
 /**
  * Agora: `channelName` is the Agora channel and `agoraToken` the RTC token, built by the server

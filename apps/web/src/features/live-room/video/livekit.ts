@@ -5,7 +5,7 @@ import {
   type VideoProviderClient,
   type VideoSession,
   type VideoStream,
-} from '@/lib/video/video-provider';
+} from '@/features/live-room/video/video-provider';
 
 /**
  * LiveKit: the stream's `videoServerUrl` is the LiveKit server, `channelName` the room and

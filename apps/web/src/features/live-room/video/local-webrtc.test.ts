@@ -1,7 +1,7 @@
 import { webrtcSocketEvents } from '@kasuwa/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { publishLocal, WATCH_RETRY_MS, watchLocal } from '@/lib/video/local-webrtc';
-import type { VideoStatus, VideoStream } from '@/lib/video/video-provider';
+import { publishLocal, WATCH_RETRY_MS, watchLocal } from '@/features/live-room/video/local-webrtc';
+import type { VideoStatus, VideoStream } from '@/features/live-room/video/video-provider';
 import { fakeCameraStream } from '@/test/fake-media';
 import { createFakePeer, FakePeer, FakeRelay } from '@/test/fake-webrtc';
 

@@ -11,7 +11,7 @@ import type {
   VideoSession,
   VideoStatus,
   VideoStream,
-} from '@/lib/video/video-provider';
+} from '@/features/live-room/video/video-provider';
 
 /**
  * The local provider: plain WebRTC, peer to peer. The studio keeps one RTCPeerConnection per

@@ -64,11 +64,11 @@ export interface VideoProviderClient {
 export async function loadVideoProvider(name: VideoProvider): Promise<VideoProviderClient> {
   switch (name) {
     case 'local':
-      return (await import('@/lib/video/local-webrtc')).localWebrtcProvider;
+      return (await import('@/features/live-room/video/local-webrtc')).localWebrtcProvider;
     case 'livekit':
-      return (await import('@/lib/video/livekit')).livekitProvider;
+      return (await import('@/features/live-room/video/livekit')).livekitProvider;
     case 'agora':
-      return (await import('@/lib/video/agora')).agoraProvider;
+      return (await import('@/features/live-room/video/agora')).agoraProvider;
   }
 }
 

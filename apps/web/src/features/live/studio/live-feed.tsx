@@ -1,7 +1,7 @@
 import { Gavel, Trophy } from 'lucide-react';
-import type { FeedItem } from '@/lib/live-room';
+import { ChatMessage, chatItems, useStickToBottom } from '@/features/live-room/chat';
+import type { FeedItem } from '@/features/live-room/live-room';
 import { formatNaira } from '@/lib/money';
-import { ChatMessage, chatItems, useStickToBottom } from '@/ui/chat';
 
 /** Live comments and the seller's announcements. */
 export function CommentList({ items }: { items: FeedItem[] }) {

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
-import type { SendOutcome, StreamMessageKind } from '@/lib/live-socket';
-import { ChatInput, useChatSender } from '@/ui/chat';
+import { ChatInput, useChatSender } from '@/features/live-room/chat';
+import type { SendOutcome, StreamMessageKind } from '@/features/live-room/live-socket';
 
 export interface MessageBoxProps {
   /** lib/live-socket's sendStreamMessage bound to the socket and show: null when it sent nothing. */

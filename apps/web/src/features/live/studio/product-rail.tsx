@@ -1,7 +1,7 @@
 import type { AuctionStatus } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
 import { Gavel, ImageOff, Trophy } from 'lucide-react';
-import { countdownOf, type LiveProduct } from '@/lib/live-room';
+import { countdownOf, type LiveProduct } from '@/features/live-room/live-room';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
 

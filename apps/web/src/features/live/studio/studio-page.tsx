@@ -20,20 +20,24 @@ import {
 import { type MediaDevicesLike, useCamera } from '@/features/live/studio/use-camera';
 import { useStudioClaim } from '@/features/live/studio/use-studio-claim';
 import { useAuctionStatus } from '@/features/live/use-auction-status';
-import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/document-title';
-import { type ConnectLiveSocket, type StreamMessageKind, sendStreamMessage } from '@/lib/live-socket';
-import { formatNaira } from '@/lib/money';
-import { readBearerToken } from '@/lib/session-token';
-import { toast } from '@/lib/toast';
-import { useLiveRoom } from '@/lib/use-live-room';
-import { formatElapsed, useNow } from '@/lib/use-now';
+import {
+  type ConnectLiveSocket,
+  type StreamMessageKind,
+  sendStreamMessage,
+} from '@/features/live-room/live-socket';
+import { useLiveRoom } from '@/features/live-room/use-live-room';
 import {
   loadVideoProvider,
   type Publication,
   type VideoProviderClient,
   type VideoStatus,
-} from '@/lib/video/video-provider';
+} from '@/features/live-room/video/video-provider';
+import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { formatNaira } from '@/lib/money';
+import { readBearerToken } from '@/lib/session-token';
+import { toast } from '@/lib/toast';
+import { formatElapsed, useNow } from '@/lib/use-now';
 import { Button, buttonClasses } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { Spinner } from '@/ui/spinner';

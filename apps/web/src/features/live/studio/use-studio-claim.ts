@@ -6,7 +6,7 @@ import {
   studioSocketEvents,
 } from '@kasuwa/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LiveSocketLike } from '@/lib/live-socket';
+import type { LiveSocketLike } from '@/features/live-room/live-socket';
 
 /**
  * One studio publishes a show at a time (socket-events.ts, `studioSocketEvents`). A seller who
