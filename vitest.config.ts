@@ -39,6 +39,14 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts'],
         },
       },
+      {
+        // The repository's own rules: the import-boundary checker, its planted breaches and the real tree.
+        test: {
+          name: 'repo',
+          environment: 'node',
+          include: ['scripts/**/*.test.mjs'],
+        },
+      },
     ],
   },
 });
