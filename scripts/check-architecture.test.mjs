@@ -131,5 +131,5 @@ describe('check-architecture', () => {
     const { files, breaches } = checkArchitecture(repoRoot);
     expect(files).toBeGreaterThan(100);
     expect(breaches.map((b) => `${b.file}:${b.line} '${b.specifier}' ${b.rule}`)).toEqual([]);
-  });
+  }, 60_000);
 });
