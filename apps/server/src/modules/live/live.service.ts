@@ -26,6 +26,7 @@ import type { StreamProductRow, StreamRow } from '@/db/schema/live.ts';
 import type { SellerRow } from '@/db/schema/sellers.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '@/lib/errors.ts';
+import { nairaText, toKobo, toNaira } from '@/lib/naira.ts';
 import { uniqueViolation } from '@/lib/pg-errors.ts';
 import {
   closeAuction,
@@ -40,8 +41,6 @@ import type { LiveRepository, Queryable, StreamRecord } from '@/modules/live/liv
 import {
   auctionStateOf,
   effectiveStatus,
-  toKobo,
-  toNaira,
   toStreamProductView,
   toStreamView,
 } from '@/modules/live/stream-view.ts';
@@ -73,9 +72,6 @@ type Deps = {
 
 /** A start time may lie this far in the past (a slow form, a phone clock a little behind). */
 const START_TIME_SLACK_MS = 60_000;
-
-const nairaText = (kobo: number) =>
-  new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' }).format(kobo / 100);
 
 /** A closed auction, with what its announcements need. */
 type ClosedAuction = {
