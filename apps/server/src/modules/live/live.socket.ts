@@ -125,7 +125,7 @@ export function registerLiveSocket({
     const viewerCount = sockets.filter(
       (s) => !(s.identity.kind === 'seller' && s.identity.id === sellerId),
     ).length;
-    const stored = await repo.recordViewers(streamId, viewerCount);
+    const stored = await repo.recordViewers(repo.db, streamId, viewerCount);
     const event: ViewerCountEvent = {
       streamId,
       viewerCount,
@@ -239,7 +239,7 @@ export function registerLiveSocket({
     if (tooFast(socket)) return refuse(ack, 'You are sending messages too fast. Wait a few seconds.');
 
     const now = clock.now();
-    const id = await repo.insertComment({
+    const id = await repo.insertComment(repo.db, {
       streamId,
       kind,
       authorKind: identity.kind,
