@@ -29,7 +29,7 @@ import type { Clock } from '@/lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '@/lib/errors.ts';
 import type { TokenService } from '@/lib/tokens.ts';
 import { sniffDocument } from '@/modules/onboarding/documents.ts';
-import { onboardingRepository as repo } from '@/modules/onboarding/onboarding.repository.ts';
+import { onboardingRepository } from '@/modules/onboarding/onboarding.repository.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
 import { type ImageVariant, renderImageVariants } from '@/uploads/images.ts';
 import { discard, type ReceivedFile, receiveFiles } from '@/uploads/multipart-files.ts';
@@ -90,6 +90,7 @@ function toDocumentView(row: SellerDocumentRow): SellerDocument {
 }
 
 export function onboardingService({ db, tokens, storage, clock }: Deps) {
+  const repo = onboardingRepository(db);
   const answer = async (row: SellerRow): Promise<OnboardingStepResponse> => ({
     token: await tokens.sign({ id: row.id, tokenVersion: row.tokenVersion }),
     onboardingProcess: row.onboardingProcess as OnboardingProcessMarker | null,
@@ -108,7 +109,7 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
   return {
     async setAccountType(row: SellerRow, accountType: AccountType) {
       const next = accountType === 'business' ? 'business-onboarding' : 'individual-onboarding';
-      const updated = await db.transaction(async (tx) => {
+      const updated = await repo.transaction(async (tx) => {
         await repo.upsertOnboarding(tx, row.id, {});
         return repo.updateSeller(tx, row.id, {
           accountType,
@@ -120,7 +121,7 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
 
     async businessDetails(row: SellerRow, body: ParsedBody<typeof businessDetailsBody>) {
       requireType(row, 'business');
-      const updated = await db.transaction(async (tx) => {
+      const updated = await repo.transaction(async (tx) => {
         await repo.upsertOnboarding(tx, row.id, {
           businessType: body.businessType,
           businessTaxInfo: body.taxInformation,
@@ -135,7 +136,7 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
 
     async businessInformation(row: SellerRow, body: ParsedBody<typeof businessInformationBody>) {
       requireType(row, 'business');
-      const updated = await db.transaction(async (tx) => {
+      const updated = await repo.transaction(async (tx) => {
         await repo.upsertOnboarding(tx, row.id, {
           businessEmail: body.businessEmail,
           businessPhone: body.businessNumber,
@@ -157,23 +158,25 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
         returnsAndExchangePolicy: body.shippingOptions.returnsAndExchangePolicy,
         returnWindowDays: body.shippingOptions.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
       };
-      await repo.upsertOnboarding(db, row.id, {
-        warehouseDetails: {
-          ...warehouse,
-          address: {
-            country: address.country,
-            state: address.state,
-            city: address.city,
-            addressLine1: address.addressLine1,
-            ...(address.addressLine2 ? { addressLine2: address.addressLine2 } : {}),
-            zipCode: address.zipCode,
+      const updated = await repo.transaction(async (tx) => {
+        await repo.upsertOnboarding(tx, row.id, {
+          warehouseDetails: {
+            ...warehouse,
+            address: {
+              country: address.country,
+              state: address.state,
+              city: address.city,
+              addressLine1: address.addressLine1,
+              ...(address.addressLine2 ? { addressLine2: address.addressLine2 } : {}),
+              zipCode: address.zipCode,
+            },
           },
-        },
-        ...(shipping ? { shippingOptions: shipping } : {}),
-      });
-      // Sent with business-information from the same screen, so it moves the seller to the same step.
-      const updated = await repo.updateSeller(db, row.id, {
-        onboardingProcess: advance(row.onboardingProcess, 'business-verification-onboarding'),
+          ...(shipping ? { shippingOptions: shipping } : {}),
+        });
+        // Sent with business-information from the same screen, so it moves the seller to the same step.
+        return repo.updateSeller(tx, row.id, {
+          onboardingProcess: advance(row.onboardingProcess, 'business-verification-onboarding'),
+        });
       });
       return answer(updated);
     },
@@ -188,15 +191,17 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
             : DEFAULT_RETURN_WINDOW_DAYS,
         agreedToTermsAt: clock.now().toISOString(),
       };
-      await repo.upsertOnboarding(db, row.id, { shippingOptions: options });
-      const updated = await repo.updateSeller(db, row.id, {
-        onboardingProcess: advance(row.onboardingProcess, 'create-profile'),
+      const updated = await repo.transaction(async (tx) => {
+        await repo.upsertOnboarding(tx, row.id, { shippingOptions: options });
+        return repo.updateSeller(tx, row.id, {
+          onboardingProcess: advance(row.onboardingProcess, 'create-profile'),
+        });
       });
       return { ...(await answer(updated)), shippingOptions: options };
     },
 
     async bankDetails(row: SellerRow, body: ParsedBody<typeof bankDetailsBody>) {
-      const updated = await repo.updateSeller(db, row.id, {
+      const updated = await repo.updateSeller(repo.db, row.id, {
         bankDetails: body,
         onboardingProcess:
           row.accountType === 'business'
@@ -207,7 +212,7 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
     },
 
     async categories(): Promise<Category[]> {
-      const rows = await repo.catalogue(db);
+      const rows = await repo.catalogue(repo.db);
       return rows.map((c) => ({
         _id: c.id,
         name: c.name,
@@ -217,7 +222,7 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
     },
 
     async selectCategories(row: SellerRow, body: ParsedBody<typeof selectCategoriesBody>) {
-      const catalogue = await repo.catalogue(db);
+      const catalogue = await repo.catalogue(repo.db);
       const chosen = body.categories.map((choice) => {
         const category = catalogue.find((c) => c.id === choice.id);
         if (!category) throw new BadRequestError(`Unknown category: ${choice.name}`);
@@ -231,7 +236,7 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
       if (new Set(chosen.map((c) => c.categoryId)).size !== chosen.length) {
         throw new BadRequestError('Each category can be chosen once');
       }
-      const updated = await db.transaction(async (tx) => {
+      const updated = await repo.transaction(async (tx) => {
         await repo.replaceSellerCategories(tx, row.id, chosen);
         const existing = await repo.findOnboarding(tx, row.id);
         // SPEC section 2: after categories the application goes to the support team for review.
@@ -247,7 +252,7 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
 
     async individualInformation(row: SellerRow, body: ParsedBody<typeof individualInformationBody>) {
       requireType(row, 'individual');
-      const updated = await repo.updateSeller(db, row.id, {
+      const updated = await repo.updateSeller(repo.db, row.id, {
         firstName: body.firstName,
         lastName: body.lastName,
         sellerAddress: toAddress(body.sellerAddress),
@@ -275,7 +280,7 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
       });
       const stored: string[] = [];
       try {
-        const onFile = new Set((await repo.documentsOf(db, row.id)).map((doc) => doc.kind));
+        const onFile = new Set((await repo.documentsOf(repo.db, row.id)).map((doc) => doc.kind));
         const missing = fields.filter((f) => !onFile.has(f) && !files.some((file) => file.field === f));
         if (missing.length) throw new BadRequestError(`Missing document: ${missing.join(', ')}`);
         const checked: Array<{ file: ReceivedFile; mime: string; ext: string }> = [];
@@ -300,7 +305,7 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
             size: file.size,
           });
         }
-        const { updated, rows, replacedKeys } = await db.transaction(async (tx) => {
+        const { updated, rows, replacedKeys } = await repo.transaction(async (tx) => {
           const { replacedKeys } = docs.length
             ? await repo.replaceDocuments(tx, row.id, docs)
             : { replacedKeys: [] };
@@ -331,12 +336,12 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
     },
 
     async documents(row: SellerRow): Promise<SellerDocument[]> {
-      return (await repo.documentsOf(db, row.id)).map(toDocumentView);
+      return (await repo.documentsOf(repo.db, row.id)).map(toDocumentView);
     },
 
     /** Only the owner reads a document; anyone else gets the same 404 as for a missing one. */
     async openDocument(row: SellerRow, id: string) {
-      const doc = /^[0-9a-f-]{36}$/i.test(id) ? await repo.findDocument(db, row.id, id) : null;
+      const doc = /^[0-9a-f-]{36}$/i.test(id) ? await repo.findDocument(repo.db, row.id, id) : null;
       const file = doc ? await storage.read(doc.storageKey) : null;
       if (!doc || !file) throw new NotFoundError('Document');
       return { doc, ...file };
@@ -362,7 +367,7 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
         }
         const url = mediaUrl(stored[0] ?? '');
         // Avatar and banner arrive in parallel; the row lock makes the second one see the first.
-        const { updated, previous } = await db.transaction(async (tx) => {
+        const { updated, previous } = await repo.transaction(async (tx) => {
           const current = await repo.lockSeller(tx, row.id);
           const previousUrl = slot === 'avatar' ? current.storeAvatarUrl : current.storeBannerUrl;
           const hasOther = slot === 'avatar' ? current.storeBannerUrl : current.storeAvatarUrl;
