@@ -13,7 +13,9 @@ import {
 } from '@/modules/accounts/accounts.routes.ts';
 import { accountsService } from '@/modules/accounts/accounts.service.ts';
 import { oneTimeCodeStore } from '@/modules/accounts/one-time-codes.ts';
+import { adminRepository } from '@/modules/admin/admin.repository.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
+import { adminService } from '@/modules/admin/admin.service.ts';
 import { blipsRepository } from '@/modules/blips/blips.repository.ts';
 import { blipsRoutes } from '@/modules/blips/blips.routes.ts';
 import { blipsService } from '@/modules/blips/blips.service.ts';
@@ -192,10 +194,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     adminRoutes({
-      db: deps.db,
+      service: adminService({
+        repo: adminRepository(deps.db),
+        notifications,
+        mailer: deps.mailer,
+        log: app.log,
+      }),
       adminToken: deps.adminToken,
-      notifications,
-      mailer: deps.mailer,
       blips,
       uploadSweeper,
     }),
