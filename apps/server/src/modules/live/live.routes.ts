@@ -7,6 +7,7 @@ import {
   errorResponse,
   featureGateErrorResponse,
   joinSellerResponse,
+  mediaPathParams,
   openLiveShowBody,
   placeBidBody,
   placeBidErrorResponse,
@@ -24,7 +25,6 @@ import {
   streamResponse,
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendMediaFile } from '@/lib/media-response.ts';
 import type { RequireBuyer } from '@/modules/buyers/buyers.routes.ts';
 import type { AuctionsService } from '@/modules/live/auctions.service.ts';
@@ -289,7 +289,7 @@ export const liveRoutes =
         schema: {
           tags,
           summary: 'A show’s cover image or preview video (public); videos answer byte ranges (206)',
-          params: z.object({ '*': z.string() }),
+          params: mediaPathParams,
         },
       },
       async (request, reply) => {

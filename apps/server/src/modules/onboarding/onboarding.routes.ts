@@ -9,14 +9,16 @@ import {
   errorResponse,
   imageUploadResponse,
   individualInformationBody,
+  mediaPathParams,
   onboardingStepResponse,
   selectCategoriesBody,
-  sellerDocumentSchema,
+  sellerDocumentFileParams,
+  sellerDocumentsResponse,
   shippingOptionsBody,
+  shippingOptionsResponse,
   shippingWarehouseBody,
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendStoredImage } from '@/lib/media-response.ts';
 import type { OnboardingService } from '@/modules/onboarding/onboarding.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
@@ -116,17 +118,7 @@ export const onboardingRoutes =
           security,
           summary: 'Shipping method and returns policy, with the terms accepted',
           body: shippingOptionsBody,
-          response: {
-            200: onboardingStepResponse.extend({
-              shippingOptions: z.object({
-                shippingMethod: z.string(),
-                returnsAndExchangePolicy: z.string(),
-                returnWindowDays: z.number(),
-                agreedToTermsAt: z.string().optional(),
-              }),
-            }),
-            ...errors,
-          },
+          response: { 200: shippingOptionsResponse, ...errors },
         },
       },
       async (request) => service.shippingOptions(currentSeller(request), request.body),
@@ -225,7 +217,7 @@ export const onboardingRoutes =
           tags,
           security,
           summary: "The seller's verification documents",
-          response: { 200: z.object({ documents: z.array(sellerDocumentSchema) }), ...errors },
+          response: { 200: sellerDocumentsResponse, ...errors },
         },
       },
       async (request) => ({ documents: await service.documents(currentSeller(request)) }),
@@ -239,7 +231,7 @@ export const onboardingRoutes =
           tags,
           security,
           summary: 'A document file, to its owner only',
-          params: z.object({ id: z.string() }),
+          params: sellerDocumentFileParams,
         },
       },
       async (request, reply) => {
@@ -278,7 +270,7 @@ export const onboardingRoutes =
         schema: {
           tags,
           summary: 'Public images: avatars, banners, category pictures',
-          params: z.object({ '*': z.string() }),
+          params: mediaPathParams,
         },
       },
       async (request, reply) => {

@@ -10,6 +10,7 @@ import type {
   OnboardingProcessMarker,
   OnboardingStepResponse,
   SellerDocument,
+  ShippingOptionsResponse,
   selectCategoriesBody,
   shippingOptionsBody,
   shippingWarehouseBody,
@@ -181,7 +182,10 @@ export function onboardingService({ db, tokens, storage, clock }: Deps) {
       return answer(updated);
     },
 
-    async shippingOptions(row: SellerRow, body: ParsedBody<typeof shippingOptionsBody>) {
+    async shippingOptions(
+      row: SellerRow,
+      body: ParsedBody<typeof shippingOptionsBody>,
+    ): Promise<ShippingOptionsResponse> {
       const options: ShippingOptionsRecord = {
         shippingMethod: body.shippingMethod,
         returnsAndExchangePolicy: body.returnsAndExchangePolicy,
