@@ -11,6 +11,7 @@ import { liveRoutes } from '@/modules/live/live.routes.ts';
 import { registerLiveSocket } from '@/modules/live/live.socket.ts';
 import { liveAnnouncer } from '@/modules/live/live-announcer.ts';
 import { memoryPublisherStore, redisPublisherStore } from '@/modules/live/publishers.ts';
+import { streamChatService } from '@/modules/live/stream-chat.service.ts';
 import { streamMedia } from '@/modules/live/stream-media.ts';
 import { type StreamsService, streamsService } from '@/modules/live/streams.service.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
@@ -71,10 +72,12 @@ export async function registerLiveModule(
     assertMedia: media.assertOwn,
     publicUrl: deps.publicUrl,
   });
+  const chat = streamChatService({ repo, clock: deps.clock });
   await app.register(
     liveRoutes({
       streams,
       auctions,
+      chat,
       media,
       requireSeller: deps.requireSeller,
       requireBuyer: deps.requireBuyer,
@@ -82,7 +85,8 @@ export async function registerLiveModule(
   );
   const socket = registerLiveSocket({
     realtime: deps.realtime,
-    repo,
+    streams,
+    chat,
     clock: deps.clock,
     log: app.log,
     sellerGate: sellerFeatureGate(deps.db),

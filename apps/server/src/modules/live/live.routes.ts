@@ -28,6 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendMediaFile } from '@/lib/media-response.ts';
 import type { RequireBuyer } from '@/modules/buyers/buyers.routes.ts';
 import type { AuctionsService } from '@/modules/live/auctions.service.ts';
+import type { StreamChatService } from '@/modules/live/stream-chat.service.ts';
 import type { StreamMedia } from '@/modules/live/stream-media.ts';
 import type { StreamsService } from '@/modules/live/streams.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
@@ -49,12 +50,14 @@ export const liveRoutes =
   ({
     streams,
     auctions,
+    chat,
     media,
     requireSeller,
     requireBuyer,
   }: {
     streams: StreamsService;
     auctions: AuctionsService;
+    chat: Pick<StreamChatService, 'recent'>;
     media: StreamMedia;
     requireSeller: RequireSeller;
     requireBuyer: RequireBuyer;
@@ -180,7 +183,7 @@ export const liveRoutes =
           response: { 200: streamCommentsResponse, 400: errorResponse, 404: errorResponse },
         },
       },
-      async (request) => streams.comments(request.params.id, request.query.limit),
+      async (request) => chat.recent(request.params.id, request.query.limit),
     );
 
     app.post(

@@ -7,7 +7,6 @@ import {
   type SellerStreamsResponse,
   STREAM_MESSAGES,
   type Stream,
-  type StreamCommentsResponse,
   type StreamDetailsResponse,
   type StreamResponse,
   type StreamStatus,
@@ -198,21 +197,14 @@ export function streamsService(deps: {
       return { stream: await view(row, token) };
     },
 
-    /** A show's recent comments and announcements (public), for a studio or watch page (re)joining. */
-    async comments(id: string, limit: number): Promise<StreamCommentsResponse> {
+    /** For the live socket: who a show's seller is and its stored status; null for an unknown show. */
+    async audience(id: string): Promise<{ sellerId: string; status: StreamRecord['status'] } | null> {
       const row = await repo.findStream(repo.db, id);
-      if (!row) throw new NotFoundError('Stream');
-      const rows = await repo.recentComments(repo.db, id, limit);
-      return {
-        comments: rows.map((c) => ({
-          _id: c.id,
-          kind: c.kind,
-          author: { _id: c.authorId, name: c.authorName, role: c.authorKind },
-          content: c.content,
-          createdAt: c.createdAt.toISOString(),
-        })),
-      };
+      return row ? { sellerId: row.sellerId, status: row.status } : null;
     },
+
+    /** Stores a show's latest viewer count (the peak only while live) and answers the peak. */
+    recordViewers: (id: string, viewerCount: number) => repo.recordViewers(repo.db, id, viewerCount),
 
     async start(seller: SellerRow, id: string): Promise<StreamResponse> {
       const now = clock.now();
