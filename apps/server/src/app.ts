@@ -42,6 +42,7 @@ import { notificationsRoutes } from '@/modules/notifications/notifications.route
 import { notificationsService } from '@/modules/notifications/notifications.service.ts';
 import { onboardingRoutes } from '@/modules/onboarding/onboarding.routes.ts';
 import { onboardingService } from '@/modules/onboarding/onboarding.service.ts';
+import { sellerFilesService } from '@/modules/onboarding/seller-files.service.ts';
 import { productImages } from '@/modules/products/product-images.ts';
 import {
   type ProductListCache,
@@ -236,7 +237,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     onboardingRoutes({
-      service: onboardingService({ db: deps.db, tokens, storage: deps.storage, clock: deps.clock }),
+      service: onboardingService({ db: deps.db, tokens, clock: deps.clock }),
+      files: sellerFilesService({ db: deps.db, tokens, storage: deps.storage, clock: deps.clock }),
       requireSeller,
     }),
   );

@@ -21,6 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendStoredImage } from '@/lib/media-response.ts';
 import type { OnboardingService } from '@/modules/onboarding/onboarding.service.ts';
+import type { SellerFilesService } from '@/modules/onboarding/seller-files.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 
 const errors = {
@@ -39,9 +40,11 @@ const security = [{ bearerAuth: [] }];
 export const onboardingRoutes =
   ({
     service,
+    files,
     requireSeller,
   }: {
     service: OnboardingService;
+    files: SellerFilesService;
     requireSeller: RequireSeller;
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -190,7 +193,7 @@ export const onboardingRoutes =
           response: { 200: documentsResponse, ...errors },
         },
       },
-      async (request) => service.uploadDocuments(currentSeller(request), 'company', request),
+      async (request) => files.uploadDocuments(currentSeller(request), 'company', request),
     );
 
     app.post(
@@ -206,7 +209,7 @@ export const onboardingRoutes =
           response: { 200: documentsResponse, ...errors },
         },
       },
-      async (request) => service.uploadDocuments(currentSeller(request), 'individual', request),
+      async (request) => files.uploadDocuments(currentSeller(request), 'individual', request),
     );
 
     app.get(
@@ -220,7 +223,7 @@ export const onboardingRoutes =
           response: { 200: sellerDocumentsResponse, ...errors },
         },
       },
-      async (request) => ({ documents: await service.documents(currentSeller(request)) }),
+      async (request) => ({ documents: await files.documents(currentSeller(request)) }),
     );
 
     app.get(
@@ -235,7 +238,7 @@ export const onboardingRoutes =
         },
       },
       async (request, reply) => {
-        const { doc, stream, size } = await service.openDocument(currentSeller(request), request.params.id);
+        const { doc, stream, size } = await files.openDocument(currentSeller(request), request.params.id);
         return reply
           .header('Content-Type', doc.mimeType)
           .header('Content-Length', size)
@@ -260,7 +263,7 @@ export const onboardingRoutes =
             response: { 200: imageUploadResponse, ...errors },
           },
         },
-        async (request) => service.uploadImage(currentSeller(request), slot, request),
+        async (request) => files.uploadImage(currentSeller(request), slot, request),
       );
     }
 
@@ -274,7 +277,7 @@ export const onboardingRoutes =
         },
       },
       async (request, reply) => {
-        return sendStoredImage(reply, await service.openMedia(request.params['*']));
+        return sendStoredImage(reply, await files.openMedia(request.params['*']));
       },
     );
   };
