@@ -13,7 +13,9 @@ import {
 } from '@/modules/accounts/accounts.routes.ts';
 import { accountsService } from '@/modules/accounts/accounts.service.ts';
 import { oneTimeCodeStore } from '@/modules/accounts/one-time-codes.ts';
+import { adminRepository } from '@/modules/admin/admin.repository.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
+import { adminService } from '@/modules/admin/admin.service.ts';
 import { blipsRepository } from '@/modules/blips/blips.repository.ts';
 import { blipsRoutes } from '@/modules/blips/blips.routes.ts';
 import { blipsService } from '@/modules/blips/blips.service.ts';
@@ -40,6 +42,7 @@ import { notificationsRoutes } from '@/modules/notifications/notifications.route
 import { notificationsService } from '@/modules/notifications/notifications.service.ts';
 import { onboardingRoutes } from '@/modules/onboarding/onboarding.routes.ts';
 import { onboardingService } from '@/modules/onboarding/onboarding.service.ts';
+import { sellerFilesService } from '@/modules/onboarding/seller-files.service.ts';
 import { productImages } from '@/modules/products/product-images.ts';
 import {
   type ProductListCache,
@@ -192,10 +195,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     adminRoutes({
-      db: deps.db,
+      service: adminService({
+        repo: adminRepository(deps.db),
+        notifications,
+        mailer: deps.mailer,
+        log: app.log,
+      }),
       adminToken: deps.adminToken,
-      notifications,
-      mailer: deps.mailer,
       blips,
       uploadSweeper,
     }),
@@ -231,7 +237,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     onboardingRoutes({
-      service: onboardingService({ db: deps.db, tokens, storage: deps.storage, clock: deps.clock }),
+      service: onboardingService({ db: deps.db, tokens, clock: deps.clock }),
+      files: sellerFilesService({ db: deps.db, tokens, storage: deps.storage, clock: deps.clock }),
       requireSeller,
     }),
   );

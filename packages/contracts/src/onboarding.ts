@@ -132,6 +132,19 @@ export const shippingOptionsBody = z
   });
 export type ShippingOptionsBody = z.input<typeof shippingOptionsBody>;
 
+/** What PUT /seller/shipping-options stored: the choices, the window in days, when terms were accepted. */
+export const storedShippingOptionsSchema = z.object({
+  shippingMethod,
+  returnsAndExchangePolicy: returnsPolicy,
+  returnWindowDays: z.number(),
+  agreedToTermsAt: z.string().optional(),
+});
+export type StoredShippingOptions = z.infer<typeof storedShippingOptionsSchema>;
+export const shippingOptionsResponse = onboardingStepResponse.extend({
+  shippingOptions: storedShippingOptionsSchema,
+});
+export type ShippingOptionsResponse = z.infer<typeof shippingOptionsResponse>;
+
 /** The eight bank fields of SPEC section 3; a Nigerian account must be a NUBAN of a listed bank. */
 export const bankDetailsBody = z
   .strictObject({
@@ -226,6 +239,16 @@ export type SellerDocument = z.infer<typeof sellerDocumentSchema>;
 
 export const documentsResponse = onboardingStepResponse.extend({ documents: z.array(sellerDocumentSchema) });
 export type DocumentsResponse = z.infer<typeof documentsResponse>;
+
+/** GET /seller/documents: every verification document on file. */
+export const sellerDocumentsResponse = z.object({ documents: z.array(sellerDocumentSchema) });
+export type SellerDocumentsResponse = z.infer<typeof sellerDocumentsResponse>;
+
+/** GET /seller/documents/{id}/file; any id that is not one of the seller's documents is a 404. */
+export const sellerDocumentFileParams = z.object({ id: z.string() });
+
+/** GET /media/<path> (public images, show media): the path under the media prefix. */
+export const mediaPathParams = z.object({ '*': z.string() });
 
 export const imageUploadResponse = onboardingStepResponse.extend({ url: z.string() });
 export type ImageUploadResponse = z.infer<typeof imageUploadResponse>;

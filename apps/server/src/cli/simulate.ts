@@ -11,6 +11,7 @@ import {
 } from '@kasuwa/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { loadConfig } from '@/config.ts';
+import { nairaText, toKobo } from '@/lib/naira.ts';
 
 export const USAGE = `Usage: npm run simulate -- --stream <id> [--buyers 50] [--bids-per-second 5]
                         [--comments-per-minute 30] [--duration <seconds>] [--url <server>]
@@ -126,11 +127,6 @@ const COMMENTS = [
   'Next one please',
 ];
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
-
-const naira = (amount: number) =>
-  new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }).format(
-    amount,
-  );
 
 type SimBuyer = { id: string; name: string; token: string; socket: Socket | null };
 
@@ -344,7 +340,7 @@ export async function runSimulation(
   const summary = () => {
     const a: Auction | null = auction;
     const now = new Date().toTimeString().slice(0, 8);
-    const on = a ? `${a.name} at ${naira(a.minimumNextBid)} next` : 'no product active';
+    const on = a ? `${a.name} at ${nairaText(toKobo(a.minimumNextBid))} next` : 'no product active';
     io.out(
       `${now} buyers ${stats.connected}/${stats.buyers} connected · bids ${stats.bidsAccepted} accepted, ` +
         `${stats.bidsRefused} refused, ${stats.bidErrors} failed · comments ${stats.comments} · ${on} · ` +

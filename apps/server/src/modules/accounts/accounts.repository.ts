@@ -1,35 +1,43 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import { loginFailures, type NewSellerRow, type SellerRow, sellers } from '@/db/schema/index.ts';
+import { type Queryable, transactionsOf } from '@/lib/queryable.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Runner = Database | Tx;
+/**
+ * Queries only; the rules live in accounts.service.ts. Each takes the queryable first: the
+ * service's transaction, or `db` outside one.
+ */
+export const accountsRepository = (db: Database) => ({
+  db,
+  transaction: transactionsOf(db),
 
-/** Queries only; the rules live in accounts.service.ts. */
-export const accountsRepository = {
-  async findByEmail(db: Runner, email: string, options: { lock?: boolean } = {}): Promise<SellerRow | null> {
-    const q = db
+  async findByEmail(
+    q: Queryable,
+    email: string,
+    options: { lock?: boolean } = {},
+  ): Promise<SellerRow | null> {
+    const query = q
       .select()
       .from(sellers)
       .where(eq(sql`lower(${sellers.email})`, email.toLowerCase()))
       .limit(1);
-    const [row] = options.lock ? await q.for('update') : await q;
+    const [row] = options.lock ? await query.for('update') : await query;
     return row ?? null;
   },
 
-  async findByReferralCode(db: Runner, code: string): Promise<SellerRow | null> {
-    const [row] = await db.select().from(sellers).where(eq(sellers.referralCode, code)).limit(1);
+  async findByReferralCode(q: Queryable, code: string): Promise<SellerRow | null> {
+    const [row] = await q.select().from(sellers).where(eq(sellers.referralCode, code)).limit(1);
     return row ?? null;
   },
 
-  async insert(db: Runner, values: NewSellerRow): Promise<SellerRow> {
-    const [row] = await db.insert(sellers).values(values).returning();
+  async insert(q: Queryable, values: NewSellerRow): Promise<SellerRow> {
+    const [row] = await q.insert(sellers).values(values).returning();
     if (!row) throw new Error('insert returned no row');
     return row;
   },
 
-  async update(db: Runner, id: string, values: Partial<NewSellerRow>): Promise<SellerRow> {
-    const [row] = await db
+  async update(q: Queryable, id: string, values: Partial<NewSellerRow>): Promise<SellerRow> {
+    const [row] = await q
       .update(sellers)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(sellers.id, id))
@@ -38,19 +46,20 @@ export const accountsRepository = {
     return row;
   },
 
-  async countRecentLoginFailures(db: Runner, sellerId: string, since: Date): Promise<number> {
-    const [row] = await db
+  async countRecentLoginFailures(q: Queryable, sellerId: string, since: Date): Promise<number> {
+    const [row] = await q
       .select({ n: sql<number>`count(*)::int` })
       .from(loginFailures)
       .where(and(eq(loginFailures.sellerId, sellerId), gt(loginFailures.at, since)));
     return row?.n ?? 0;
   },
 
-  async recordLoginFailure(db: Runner, sellerId: string, at: Date): Promise<void> {
-    await db.insert(loginFailures).values({ sellerId, at });
+  async recordLoginFailure(q: Queryable, sellerId: string, at: Date): Promise<void> {
+    await q.insert(loginFailures).values({ sellerId, at });
   },
 
-  async clearLoginFailures(db: Runner, sellerId: string): Promise<void> {
-    await db.delete(loginFailures).where(eq(loginFailures.sellerId, sellerId));
+  async clearLoginFailures(q: Queryable, sellerId: string): Promise<void> {
+    await q.delete(loginFailures).where(eq(loginFailures.sellerId, sellerId));
   },
-};
+});
+export type AccountsRepository = ReturnType<typeof accountsRepository>;

@@ -20,10 +20,11 @@ import {
   TooManyRequestsError,
 } from '@/lib/errors.ts';
 import { hashPassword, verifyPassword } from '@/lib/password.ts';
+import { uniqueViolation } from '@/lib/pg-errors.ts';
 import { newReferralCode } from '@/lib/referral-code.ts';
 import type { TokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
-import { accountsRepository as repo } from '@/modules/accounts/accounts.repository.ts';
+import { accountsRepository } from '@/modules/accounts/accounts.repository.ts';
 import type { CodePurpose, OneTimeCodeStore } from '@/modules/accounts/one-time-codes.ts';
 import { toSellerView } from '@/modules/accounts/seller-view.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
@@ -58,17 +59,8 @@ type Deps = {
   notifications: Pick<NotificationsService, 'create'>;
 };
 
-type PgError = { code?: string; constraint?: string; cause?: PgError };
-function uniqueViolation(err: unknown): string | null {
-  let e = err as PgError | undefined;
-  while (e) {
-    if (e.code === '23505') return e.constraint ?? 'unique';
-    e = e.cause;
-  }
-  return null;
-}
-
 export function accountsService({ db, tokens, codes, mailer, clock, log, notifications }: Deps) {
+  const repo = accountsRepository(db);
   const session = (row: SellerRow) => tokens.sign({ id: row.id, tokenVersion: row.tokenVersion });
 
   const mailCode = async (row: SellerRow, purpose: CodePurpose, code: string) => {
@@ -99,7 +91,7 @@ export function accountsService({ db, tokens, codes, mailer, clock, log, notific
 
   /** Issues a code under the seller row lock, then mails it after the commit. */
   const sendCode = async (email: string, purpose: CodePurpose): Promise<SellerRow | null> => {
-    const issued = await db.transaction(async (tx) => {
+    const issued = await repo.transaction(async (tx) => {
       const row = await repo.findByEmail(tx, email, { lock: true });
       if (!row) return null;
       const code = await codes.issue(tx, row.id, purpose, clock.now());
@@ -120,14 +112,14 @@ export function accountsService({ db, tokens, codes, mailer, clock, log, notific
       storeName: string;
       referralCode?: string | undefined;
     }): Promise<RegisterResponse> {
-      const referrer = input.referralCode ? await repo.findByReferralCode(db, input.referralCode) : null;
+      const referrer = input.referralCode ? await repo.findByReferralCode(repo.db, input.referralCode) : null;
       if (input.referralCode && !referrer) throw new BadRequestError('That referral code does not exist');
       const passwordHash = await hashPassword(input.password);
 
       let created: { row: SellerRow; code: string } | null = null;
       for (let attempt = 0; !created; attempt++) {
         try {
-          created = await db.transaction(async (tx) => {
+          created = await repo.transaction(async (tx) => {
             const row = await repo.insert(tx, {
               firstName: input.firstName,
               lastName: input.lastName,
@@ -178,19 +170,19 @@ export function accountsService({ db, tokens, codes, mailer, clock, log, notific
     },
 
     async login(email: string, password: string): Promise<LoginResponse> {
-      const row = await repo.findByEmail(db, email);
+      const row = await repo.findByEmail(repo.db, email);
       if (!row) {
         await verifyPassword(await decoy(), password);
         throw new BadRequestError('Incorrect email or password');
       }
       const since = new Date(clock.now().getTime() - 60 * 60 * 1000);
-      if ((await repo.countRecentLoginFailures(db, row.id, since)) >= MAX_LOGIN_FAILURES_PER_HOUR) {
+      if ((await repo.countRecentLoginFailures(repo.db, row.id, since)) >= MAX_LOGIN_FAILURES_PER_HOUR) {
         throw new TooManyRequestsError(
           'Too many failed log-in attempts for this account. Try again in an hour, or reset your password.',
         );
       }
       if (!(await verifyPassword(row.passwordHash, password))) {
-        await repo.recordLoginFailure(db, row.id, clock.now());
+        await repo.recordLoginFailure(repo.db, row.id, clock.now());
         throw new BadRequestError('Incorrect email or password');
       }
       if (row.isBlocked)
@@ -219,7 +211,7 @@ export function accountsService({ db, tokens, codes, mailer, clock, log, notific
     },
 
     async verifyOtp(email: string, otp: string): Promise<VerifyOtpResponse> {
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await repo.transaction(async (tx) => {
         const row = await repo.findByEmail(tx, email, { lock: true });
         if (!row) return { error: new BadRequestError(INVALID_CODE) } as const;
         if (row.emailVerified) {
@@ -238,7 +230,7 @@ export function accountsService({ db, tokens, codes, mailer, clock, log, notific
     },
 
     async resendOtp(email: string): Promise<{ message: string }> {
-      const row = await repo.findByEmail(db, email);
+      const row = await repo.findByEmail(repo.db, email);
       if (!row) throw new BadRequestError('No account was found for this email. Sign up first.');
       if (row.emailVerified) throw new BadRequestError('This email is already verified. Please log in.');
       await sendCode(email, 'verify_email');
@@ -246,7 +238,7 @@ export function accountsService({ db, tokens, codes, mailer, clock, log, notific
     },
 
     async forgotPassword(email: string): Promise<{ message: string }> {
-      const row = await repo.findByEmail(db, email);
+      const row = await repo.findByEmail(repo.db, email);
       if (row && !row.isBlocked) {
         try {
           await sendCode(email, 'reset_password');
@@ -260,7 +252,7 @@ export function accountsService({ db, tokens, codes, mailer, clock, log, notific
 
     async resetPassword(email: string, code: string, newPassword: string): Promise<{ message: string }> {
       const passwordHash = await hashPassword(newPassword);
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await repo.transaction(async (tx) => {
         const row = await repo.findByEmail(tx, email, { lock: true });
         if (!row) return { error: new BadRequestError(INVALID_CODE) } as const;
         const result = await codes.consume(tx, row.id, 'reset_password', code, clock.now());
@@ -287,7 +279,7 @@ export function accountsService({ db, tokens, codes, mailer, clock, log, notific
     },
 
     async setOnboardingProcess(row: SellerRow, marker: OnboardingProcessMarker) {
-      const updated = await repo.update(db, row.id, { onboardingProcess: marker });
+      const updated = await repo.update(repo.db, row.id, { onboardingProcess: marker });
       return { token: await session(updated), onboardingProcess: marker };
     },
   };

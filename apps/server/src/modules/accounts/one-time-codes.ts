@@ -6,12 +6,11 @@ import {
   OTP_TTL_MINUTES,
 } from '@kasuwa/contracts';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '@/db/client.ts';
 import { oneTimeCodes } from '@/db/schema/index.ts';
 import { BadRequestError, TooManyRequestsError } from '@/lib/errors.ts';
+import type { Queryable } from '@/lib/queryable.ts';
 
 export type CodePurpose = 'verify_email' | 'reset_password';
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -26,7 +25,7 @@ export function oneTimeCodeStore(secret: string) {
 
   return {
     /** Issues a new code inside the caller's transaction, which must hold the seller row lock. */
-    async issue(tx: Tx, sellerId: string, purpose: CodePurpose, now: Date): Promise<string> {
+    async issue(tx: Queryable, sellerId: string, purpose: CodePurpose, now: Date): Promise<string> {
       const recent = await tx
         .select({ createdAt: oneTimeCodes.createdAt })
         .from(oneTimeCodes)
@@ -78,7 +77,7 @@ export function oneTimeCodeStore(secret: string) {
      * caller's request fails, so the outcome is returned rather than thrown.
      */
     async consume(
-      tx: Tx,
+      tx: Queryable,
       sellerId: string,
       purpose: CodePurpose,
       code: string,

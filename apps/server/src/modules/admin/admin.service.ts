@@ -62,8 +62,11 @@ export function adminService({ repo, notifications, mailer, log }: Deps) {
       email: string,
     ): Promise<AdminSellerCommandResponse> {
       const { flags, done } = COMMANDS[command];
-      const before = command === 'approve' ? await repo.findByEmail(email) : null;
-      const row = await repo.updateFlagsByEmail(email, flags);
+      const { before, row } = await repo.transaction(async (tx) => {
+        // Held until the commit, so two approvals at once see one change and announce it once.
+        const before = command === 'approve' ? await repo.findByEmail(tx, email, { lock: true }) : null;
+        return { before, row: await repo.updateFlagsByEmail(tx, email, flags) };
+      });
       if (!row) throw new NotFoundError(`Seller ${email}`);
       // Approving an approved seller again changes nothing, so it announces nothing.
       if (before && !before.isVerified) await announceApproval(before);
@@ -72,7 +75,7 @@ export function adminService({ repo, notifications, mailer, log }: Deps) {
     },
 
     async notify(body: AdminNotifyBody): Promise<AdminNotifyResponse> {
-      const seller = await repo.findByEmail(body.email);
+      const seller = await repo.findByEmail(repo.db, body.email);
       if (!seller) throw new NotFoundError(`Seller ${body.email}`);
       const notification = await notifications.create(seller.id, {
         type: body.type,
@@ -84,3 +87,4 @@ export function adminService({ repo, notifications, mailer, log }: Deps) {
     },
   };
 }
+export type AdminService = ReturnType<typeof adminService>;

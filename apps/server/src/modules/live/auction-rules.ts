@@ -1,3 +1,6 @@
+import type { AuctionOutcome } from '@kasuwa/contracts';
+import { nairaText } from '@/lib/naira.ts';
+
 /**
  * The rules of one product's live auction, with no I/O: the caller passes the time in and stores
  * what comes out. Money is integer kobo. The clock is an end time (`endsAt`), never a counter, so
@@ -22,8 +25,6 @@ export type AuctionSettings = {
   suddenDeath: boolean;
   reservePriceKobo: number | null;
 };
-
-export type AuctionOutcome = 'sold' | 'unsold';
 
 export type AuctionState = {
   status: 'pending' | 'active' | 'ended';
@@ -117,9 +118,6 @@ export type BidRejection =
 export type BidResult =
   | { ok: true; state: AuctionState; extended: boolean }
   | { ok: false; reason: BidRejection; message: string; minimumNextBidKobo: number };
-
-const nairaText = (kobo: number) =>
-  new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' }).format(kobo / 100);
 
 /** Places `bid` at `now` on `state`; on success the new state to store, else why not. */
 export function placeBid(state: AuctionState, bid: Bid, now: Date): BidResult {

@@ -5,12 +5,15 @@ import type { Database } from '@/db/client.ts';
 import type { Clock } from '@/lib/clock.ts';
 import type { RequireBuyer } from '@/modules/buyers/buyers.routes.ts';
 import { type AuctionTicker, auctionTicker } from '@/modules/live/auction-ticker.ts';
+import { auctionsService, type TickResult } from '@/modules/live/auctions.service.ts';
 import { liveRepository } from '@/modules/live/live.repository.ts';
 import { liveRoutes } from '@/modules/live/live.routes.ts';
-import { type LiveService, liveService, type TickResult } from '@/modules/live/live.service.ts';
 import { registerLiveSocket } from '@/modules/live/live.socket.ts';
+import { liveAnnouncer } from '@/modules/live/live-announcer.ts';
 import { memoryPublisherStore, redisPublisherStore } from '@/modules/live/publishers.ts';
+import { streamChatService } from '@/modules/live/stream-chat.service.ts';
 import { streamMedia } from '@/modules/live/stream-media.ts';
+import { type StreamsService, streamsService } from '@/modules/live/streams.service.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import type { RequireSeller } from '@/plugins/auth.ts';
 import { sellerFeatureGate } from '@/plugins/feature-gate.ts';
@@ -50,25 +53,40 @@ export async function registerLiveModule(
     /** Shared by the nodes of a cluster: which studio publishes each show is kept there. */
     redis: Redis | null;
   },
-): Promise<LiveService> {
+): Promise<Pick<StreamsService, 'productInUpcomingOrLiveShow'>> {
   const repo = liveRepository(deps.db);
   const media = streamMedia({ storage: deps.storage });
-  const service = liveService({
+  const announce = liveAnnouncer({
+    events: deps.realtime,
+    clock: deps.clock,
+    notifications: deps.notifications,
+    log: app.log,
+  });
+  const auctions = auctionsService({ repo, clock: deps.clock, announce });
+  const streams = streamsService({
     repo,
     clock: deps.clock,
     video: deps.video,
-    notifications: deps.notifications,
-    events: deps.realtime,
+    auctions,
+    announce,
     assertMedia: media.assertOwn,
     publicUrl: deps.publicUrl,
-    log: app.log,
   });
+  const chat = streamChatService({ repo, clock: deps.clock });
   await app.register(
-    liveRoutes({ service, media, requireSeller: deps.requireSeller, requireBuyer: deps.requireBuyer }),
+    liveRoutes({
+      streams,
+      auctions,
+      chat,
+      media,
+      requireSeller: deps.requireSeller,
+      requireBuyer: deps.requireBuyer,
+    }),
   );
   const socket = registerLiveSocket({
     realtime: deps.realtime,
-    repo,
+    streams,
+    chat,
     clock: deps.clock,
     log: app.log,
     sellerGate: sellerFeatureGate(deps.db),
@@ -81,15 +99,15 @@ export async function registerLiveModule(
           // Outside the pool: the lock must stay on one session for as long as this node owns it.
           connect: () =>
             new pg.Client({ ...deps.db.$client.options, application_name: 'kasuwa-auction-clock' }),
-          tick: () => service.tick(),
+          tick: () => auctions.tick(),
           log: app.log,
         })
       : null;
-  app.decorate('auctions', { tick: () => service.tick(), ticker });
+  app.decorate('auctions', { tick: () => auctions.tick(), ticker });
   if (ticker) app.addHook('onReady', async () => ticker.start());
   app.addHook('preClose', async () => {
     socket.close();
     await ticker?.stop();
   });
-  return service;
+  return streams;
 }

@@ -15,12 +15,10 @@ import {
 import { categories, subCategories } from '@/db/schema/onboarding.ts';
 import { orders } from '@/db/schema/orders.ts';
 import { products } from '@/db/schema/products.ts';
+import { type Queryable, transactionsOf } from '@/lib/queryable.ts';
 
 /** A scheduled show nobody started within this long after its start time reads as expired. */
 export const EXPIRY_GRACE_MS = 30 * 60 * 1000;
-
-/** A transaction or the database itself: the queries below run in either. */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export type StreamRecord = StreamRow & {
   categoryName: string;
@@ -58,7 +56,10 @@ const toRecord = (r: {
   subCategoryName: string | null;
 }): StreamRecord => ({ ...r.stream, categoryName: r.categoryName, subCategoryName: r.subCategoryName });
 
-/** Queries of live shows: streams, their products and auctions, bids, comments and orders. */
+/**
+ * Queries of live shows: streams, their products and auctions, bids, comments and orders. Each
+ * takes the queryable first: the service's transaction, or `db` outside one.
+ */
 export function liveRepository(db: Database) {
   const selectStreams = (q: Queryable) =>
     q
@@ -70,20 +71,22 @@ export function liveRepository(db: Database) {
   return {
     db,
 
-    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(tx));
-    },
+    transaction: transactionsOf(db),
 
-    async categoryPairExists(categoryId: string, subCategoryId: string | undefined): Promise<boolean> {
+    async categoryPairExists(
+      q: Queryable,
+      categoryId: string,
+      subCategoryId: string | undefined,
+    ): Promise<boolean> {
       if (subCategoryId === undefined) {
-        const [row] = await db
+        const [row] = await q
           .select({ id: categories.id })
           .from(categories)
           .where(eq(categories.id, categoryId))
           .limit(1);
         return row !== undefined;
       }
-      const [row] = await db
+      const [row] = await q
         .select({ id: subCategories.id })
         .from(subCategories)
         .where(and(eq(subCategories.id, subCategoryId), eq(subCategories.categoryId, categoryId)))
@@ -142,6 +145,7 @@ export function liveRepository(db: Database) {
     },
 
     async pageSellerStreams(
+      q: Queryable,
       sellerId: string,
       filter: { statuses: StreamStatus[] | undefined; offset: number; limit: number; now: Date },
     ): Promise<{ rows: StreamRecord[]; total: number }> {
@@ -150,12 +154,12 @@ export function liveRepository(db: Database) {
         : undefined;
       const where = and(eq(streams.sellerId, sellerId), statusFilter);
       const [rows, [totalRow]] = await Promise.all([
-        selectStreams(db)
+        selectStreams(q)
           .where(where)
           .orderBy(desc(streams.scheduledStartTime), desc(streams.id))
           .offset(filter.offset)
           .limit(filter.limit),
-        db.select({ n: count() }).from(streams).where(where),
+        q.select({ n: count() }).from(streams).where(where),
       ]);
       return { rows: rows.map(toRecord), total: totalRow?.n ?? 0 };
     },
@@ -239,8 +243,8 @@ export function liveRepository(db: Database) {
     },
 
     /** Every running auction of a live show, for the ticker. */
-    async activeAuctions(): Promise<Array<StreamProductRow & { sellerId: string }>> {
-      const rows = await db
+    async activeAuctions(q: Queryable): Promise<Array<StreamProductRow & { sellerId: string }>> {
+      const rows = await q
         .select({ item: streamProducts, sellerId: streams.sellerId })
         .from(streamProducts)
         .innerJoin(streams, eq(streams.id, streamProducts.streamId))
@@ -248,17 +252,17 @@ export function liveRepository(db: Database) {
       return rows.map((r) => ({ ...r.item, sellerId: r.sellerId }));
     },
 
-    async totals(streamIds: readonly string[]): Promise<Map<string, StreamTotals>> {
+    async totals(q: Queryable, streamIds: readonly string[]): Promise<Map<string, StreamTotals>> {
       const result = new Map<string, StreamTotals>();
       if (streamIds.length === 0) return result;
       const ids = [...streamIds];
       const [bidRows, saleRows] = await Promise.all([
-        db
+        q
           .select({ streamId: bids.streamId, n: count() })
           .from(bids)
           .where(inArray(bids.streamId, ids))
           .groupBy(bids.streamId),
-        db
+        q
           .select({
             streamId: streamProducts.streamId,
             n: count(),
@@ -283,15 +287,15 @@ export function liveRepository(db: Database) {
       return result;
     },
 
-    async insertComment(values: typeof streamComments.$inferInsert): Promise<string> {
-      const [row] = await db.insert(streamComments).values(values).returning({ id: streamComments.id });
+    async insertComment(q: Queryable, values: typeof streamComments.$inferInsert): Promise<string> {
+      const [row] = await q.insert(streamComments).values(values).returning({ id: streamComments.id });
       if (!row) throw new Error('insert returned no comment');
       return row.id;
     },
 
     /** A show's newest `limit` comments and announcements, oldest first. */
-    async recentComments(streamId: string, limit: number) {
-      const rows = await db
+    async recentComments(q: Queryable, streamId: string, limit: number) {
+      const rows = await q
         .select({
           id: streamComments.id,
           kind: streamComments.kind,
@@ -310,8 +314,12 @@ export function liveRepository(db: Database) {
     },
 
     /** Stores the latest viewer count; the peak only grows, and only while the show is live. */
-    async recordViewers(streamId: string, viewerCount: number): Promise<{ peakViewers: number } | null> {
-      const [row] = await db
+    async recordViewers(
+      q: Queryable,
+      streamId: string,
+      viewerCount: number,
+    ): Promise<{ peakViewers: number } | null> {
+      const [row] = await q
         .update(streams)
         .set({
           viewerCount,
@@ -323,8 +331,13 @@ export function liveRepository(db: Database) {
     },
 
     /** Whether a product is offered in one of the seller's shows that has not ended (or expired). */
-    async productInUpcomingOrLiveShow(sellerId: string, productId: string, now: Date): Promise<boolean> {
-      const [row] = await db
+    async productInUpcomingOrLiveShow(
+      q: Queryable,
+      sellerId: string,
+      productId: string,
+      now: Date,
+    ): Promise<boolean> {
+      const [row] = await q
         .select({ id: streams.id })
         .from(streamProducts)
         .innerJoin(streams, eq(streams.id, streamProducts.streamId))

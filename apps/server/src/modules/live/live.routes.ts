@@ -7,6 +7,7 @@ import {
   errorResponse,
   featureGateErrorResponse,
   joinSellerResponse,
+  mediaPathParams,
   openLiveShowBody,
   placeBidBody,
   placeBidErrorResponse,
@@ -24,11 +25,12 @@ import {
   streamResponse,
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendMediaFile } from '@/lib/media-response.ts';
 import type { RequireBuyer } from '@/modules/buyers/buyers.routes.ts';
-import type { LiveService } from '@/modules/live/live.service.ts';
+import type { AuctionsService } from '@/modules/live/auctions.service.ts';
+import type { StreamChatService } from '@/modules/live/stream-chat.service.ts';
 import type { StreamMedia } from '@/modules/live/stream-media.ts';
+import type { StreamsService } from '@/modules/live/streams.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 import { requireFeatureAccess } from '@/plugins/feature-gate.ts';
 
@@ -46,12 +48,16 @@ const security = [{ bearerAuth: [] }];
 
 export const liveRoutes =
   ({
-    service,
+    streams,
+    auctions,
+    chat,
     media,
     requireSeller,
     requireBuyer,
   }: {
-    service: LiveService;
+    streams: StreamsService;
+    auctions: AuctionsService;
+    chat: Pick<StreamChatService, 'recent'>;
     media: StreamMedia;
     requireSeller: RequireSeller;
     requireBuyer: RequireBuyer;
@@ -78,7 +84,7 @@ export const liveRoutes =
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await service.createOpenLiveShow(currentSeller(request), request.body)),
+        reply.code(201).send(await streams.createOpenLiveShow(currentSeller(request), request.body)),
     );
 
     app.post(
@@ -94,7 +100,7 @@ export const liveRoutes =
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await service.createLiveAuction(currentSeller(request), request.body)),
+        reply.code(201).send(await streams.createLiveAuction(currentSeller(request), request.body)),
     );
 
     app.post(
@@ -131,7 +137,7 @@ export const liveRoutes =
         },
       },
       async (request) =>
-        service.listSellerStreams(currentSeller(request), request.params.sellerId, request.query),
+        streams.listSellerStreams(currentSeller(request), request.params.sellerId, request.query),
     );
 
     app.post(
@@ -146,7 +152,7 @@ export const liveRoutes =
           response: { 200: streamResponse, ...gatedErrors },
         },
       },
-      async (request) => service.reschedule(currentSeller(request), request.body),
+      async (request) => streams.reschedule(currentSeller(request), request.body),
     );
 
     app.get(
@@ -162,7 +168,7 @@ export const liveRoutes =
       async (request) => {
         // A buyer's token names the viewer to the video service; anything else watches anonymously.
         const buyer = request.headers.authorization ? await requireBuyer(request).catch(() => null) : null;
-        return service.details(request.params.id, buyer ? { id: buyer.id, name: buyer.name } : null);
+        return streams.details(request.params.id, buyer ? { id: buyer.id, name: buyer.name } : null);
       },
     );
 
@@ -177,7 +183,7 @@ export const liveRoutes =
           response: { 200: streamCommentsResponse, 400: errorResponse, 404: errorResponse },
         },
       },
-      async (request) => service.comments(request.params.id, request.query.limit),
+      async (request) => chat.recent(request.params.id, request.query.limit),
     );
 
     app.post(
@@ -192,7 +198,7 @@ export const liveRoutes =
           response: { 200: streamResponse, ...gatedErrors },
         },
       },
-      async (request) => service.start(currentSeller(request), request.params.id),
+      async (request) => streams.start(currentSeller(request), request.params.id),
     );
 
     app.post(
@@ -207,7 +213,7 @@ export const liveRoutes =
           response: { 200: endStreamResponse, ...gatedErrors },
         },
       },
-      async (request) => service.end(currentSeller(request), request.params.id),
+      async (request) => streams.end(currentSeller(request), request.params.id),
     );
 
     app.post(
@@ -222,7 +228,7 @@ export const liveRoutes =
           response: { 200: joinSellerResponse, ...gatedErrors },
         },
       },
-      async (request) => service.joinSeller(currentSeller(request), request.params.id),
+      async (request) => streams.joinSeller(currentSeller(request), request.params.id),
     );
 
     app.get(
@@ -237,7 +243,7 @@ export const liveRoutes =
           response: { 200: renewTokenResponse, ...gatedErrors },
         },
       },
-      async (request) => service.renewToken(currentSeller(request), request.params.id),
+      async (request) => streams.renewToken(currentSeller(request), request.params.id),
     );
 
     app.post(
@@ -253,7 +259,7 @@ export const liveRoutes =
           response: { 200: activateProductBiddingResponse, ...gatedErrors },
         },
       },
-      async (request) => service.activate(currentSeller(request), request.params.id, request.body.productId),
+      async (request) => auctions.activate(currentSeller(request), request.params.id, request.body.productId),
     );
 
     app.post(
@@ -276,7 +282,7 @@ export const liveRoutes =
       },
       async (request) => {
         const buyer = await requireBuyer(request);
-        return service.placeBid({ id: buyer.id, name: buyer.name }, request.params.id, request.body);
+        return auctions.placeBid({ id: buyer.id, name: buyer.name }, request.params.id, request.body);
       },
     );
 
@@ -286,7 +292,7 @@ export const liveRoutes =
         schema: {
           tags,
           summary: 'A show’s cover image or preview video (public); videos answer byte ranges (206)',
-          params: z.object({ '*': z.string() }),
+          params: mediaPathParams,
         },
       },
       async (request, reply) => {

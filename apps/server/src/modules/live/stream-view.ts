@@ -1,5 +1,6 @@
 import { type Stream, type StreamProduct, type StreamStatus, streamDurationMinutes } from '@kasuwa/contracts';
 import type { StreamProductRow } from '@/db/schema/live.ts';
+import { toNaira } from '@/lib/naira.ts';
 import { type AuctionState, minimumNextBidKobo } from '@/modules/live/auction-rules.ts';
 import {
   EXPIRY_GRACE_MS,
@@ -8,9 +9,6 @@ import {
   type StreamTotals,
 } from '@/modules/live/live.repository.ts';
 import { channelNameOf, type VideoProvider } from '@/video/video-provider.ts';
-
-export const toNaira = (kobo: number) => kobo / 100;
-export const toKobo = (naira: number) => Math.round(naira * 100);
 
 /** The status a show reads as at `now`: a scheduled show past its grace period is expired. */
 export function effectiveStatus(

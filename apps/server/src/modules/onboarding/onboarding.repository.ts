@@ -11,21 +11,26 @@ import {
   sellers,
   subCategories,
 } from '@/db/schema/index.ts';
+import { type Queryable, transactionsOf } from '@/lib/queryable.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Runner = Database | Tx;
 type OnboardingValues = Partial<Omit<typeof sellerOnboarding.$inferInsert, 'sellerId'>>;
 
-/** Queries only; the rules live in onboarding.service.ts. */
-export const onboardingRepository = {
-  async lockSeller(db: Runner, id: string): Promise<SellerRow> {
-    const [row] = await db.select().from(sellers).where(eq(sellers.id, id)).for('update');
+/**
+ * Queries only; the rules live in onboarding.service.ts. Each takes the queryable first: the
+ * service's transaction, or `db` outside one.
+ */
+export const onboardingRepository = (db: Database) => ({
+  db,
+  transaction: transactionsOf(db),
+
+  async lockSeller(q: Queryable, id: string): Promise<SellerRow> {
+    const [row] = await q.select().from(sellers).where(eq(sellers.id, id)).for('update');
     if (!row) throw new Error('seller not found');
     return row;
   },
 
-  async updateSeller(db: Runner, id: string, values: Partial<NewSellerRow>): Promise<SellerRow> {
-    const [row] = await db
+  async updateSeller(q: Queryable, id: string, values: Partial<NewSellerRow>): Promise<SellerRow> {
+    const [row] = await q
       .update(sellers)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(sellers.id, id))
@@ -34,28 +39,28 @@ export const onboardingRepository = {
     return row;
   },
 
-  async upsertOnboarding(db: Runner, sellerId: string, values: OnboardingValues): Promise<void> {
-    await db
+  async upsertOnboarding(q: Queryable, sellerId: string, values: OnboardingValues): Promise<void> {
+    await q
       .insert(sellerOnboarding)
       .values({ sellerId, ...values })
       .onConflictDoUpdate({ target: sellerOnboarding.sellerId, set: { ...values, updatedAt: sql`now()` } });
   },
 
-  async findOnboarding(db: Runner, sellerId: string) {
-    const [row] = await db.select().from(sellerOnboarding).where(eq(sellerOnboarding.sellerId, sellerId));
+  async findOnboarding(q: Queryable, sellerId: string) {
+    const [row] = await q.select().from(sellerOnboarding).where(eq(sellerOnboarding.sellerId, sellerId));
     return row ?? null;
   },
 
-  async documentsOf(db: Runner, sellerId: string): Promise<SellerDocumentRow[]> {
-    return db
+  async documentsOf(q: Queryable, sellerId: string): Promise<SellerDocumentRow[]> {
+    return q
       .select()
       .from(sellerDocuments)
       .where(eq(sellerDocuments.sellerId, sellerId))
       .orderBy(asc(sellerDocuments.createdAt));
   },
 
-  async findDocument(db: Runner, sellerId: string, id: string): Promise<SellerDocumentRow | null> {
-    const [row] = await db
+  async findDocument(q: Queryable, sellerId: string, id: string): Promise<SellerDocumentRow | null> {
+    const [row] = await q
       .select()
       .from(sellerDocuments)
       .where(and(eq(sellerDocuments.id, id), eq(sellerDocuments.sellerId, sellerId)));
@@ -64,25 +69,25 @@ export const onboardingRepository = {
 
   /** Replaces the seller's documents of these kinds; answers the storage keys that were replaced. */
   async replaceDocuments(
-    db: Runner,
+    q: Queryable,
     sellerId: string,
     docs: Array<Omit<typeof sellerDocuments.$inferInsert, 'sellerId'>>,
   ): Promise<{ rows: SellerDocumentRow[]; replacedKeys: string[] }> {
     const kinds = docs.map((d) => d.kind);
-    const old = await db
+    const old = await q
       .delete(sellerDocuments)
       .where(and(eq(sellerDocuments.sellerId, sellerId), inArray(sellerDocuments.kind, kinds)))
       .returning({ storageKey: sellerDocuments.storageKey });
-    const rows = await db
+    const rows = await q
       .insert(sellerDocuments)
       .values(docs.map((d) => ({ ...d, sellerId })))
       .returning();
     return { rows, replacedKeys: old.map((o) => o.storageKey) };
   },
 
-  async catalogue(db: Runner) {
-    const cats = await db.select().from(categories).orderBy(asc(categories.position));
-    const subs = await db
+  async catalogue(q: Queryable) {
+    const cats = await q.select().from(categories).orderBy(asc(categories.position));
+    const subs = await q
       .select()
       .from(subCategories)
       .orderBy(asc(subCategories.categoryId), asc(subCategories.position));
@@ -90,15 +95,16 @@ export const onboardingRepository = {
   },
 
   async replaceSellerCategories(
-    db: Runner,
+    q: Queryable,
     sellerId: string,
     chosen: Array<{ categoryId: string; subCategoryIds: string[] }>,
   ): Promise<void> {
-    await db.delete(sellerCategories).where(eq(sellerCategories.sellerId, sellerId));
-    await db.insert(sellerCategories).values(chosen.map((c) => ({ ...c, sellerId })));
+    await q.delete(sellerCategories).where(eq(sellerCategories.sellerId, sellerId));
+    await q.insert(sellerCategories).values(chosen.map((c) => ({ ...c, sellerId })));
   },
 
-  async sellerCategoryIds(db: Runner, sellerId: string) {
-    return db.select().from(sellerCategories).where(eq(sellerCategories.sellerId, sellerId));
+  async sellerCategoryIds(q: Queryable, sellerId: string) {
+    return q.select().from(sellerCategories).where(eq(sellerCategories.sellerId, sellerId));
   },
-};
+});
+export type OnboardingRepository = ReturnType<typeof onboardingRepository>;

@@ -9,16 +9,19 @@ import {
   errorResponse,
   imageUploadResponse,
   individualInformationBody,
+  mediaPathParams,
   onboardingStepResponse,
   selectCategoriesBody,
-  sellerDocumentSchema,
+  sellerDocumentFileParams,
+  sellerDocumentsResponse,
   shippingOptionsBody,
+  shippingOptionsResponse,
   shippingWarehouseBody,
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendStoredImage } from '@/lib/media-response.ts';
 import type { OnboardingService } from '@/modules/onboarding/onboarding.service.ts';
+import type { SellerFilesService } from '@/modules/onboarding/seller-files.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 
 const errors = {
@@ -37,9 +40,11 @@ const security = [{ bearerAuth: [] }];
 export const onboardingRoutes =
   ({
     service,
+    files,
     requireSeller,
   }: {
     service: OnboardingService;
+    files: SellerFilesService;
     requireSeller: RequireSeller;
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -116,17 +121,7 @@ export const onboardingRoutes =
           security,
           summary: 'Shipping method and returns policy, with the terms accepted',
           body: shippingOptionsBody,
-          response: {
-            200: onboardingStepResponse.extend({
-              shippingOptions: z.object({
-                shippingMethod: z.string(),
-                returnsAndExchangePolicy: z.string(),
-                returnWindowDays: z.number(),
-                agreedToTermsAt: z.string().optional(),
-              }),
-            }),
-            ...errors,
-          },
+          response: { 200: shippingOptionsResponse, ...errors },
         },
       },
       async (request) => service.shippingOptions(currentSeller(request), request.body),
@@ -198,7 +193,7 @@ export const onboardingRoutes =
           response: { 200: documentsResponse, ...errors },
         },
       },
-      async (request) => service.uploadDocuments(currentSeller(request), 'company', request),
+      async (request) => files.uploadDocuments(currentSeller(request), 'company', request),
     );
 
     app.post(
@@ -214,7 +209,7 @@ export const onboardingRoutes =
           response: { 200: documentsResponse, ...errors },
         },
       },
-      async (request) => service.uploadDocuments(currentSeller(request), 'individual', request),
+      async (request) => files.uploadDocuments(currentSeller(request), 'individual', request),
     );
 
     app.get(
@@ -225,10 +220,10 @@ export const onboardingRoutes =
           tags,
           security,
           summary: "The seller's verification documents",
-          response: { 200: z.object({ documents: z.array(sellerDocumentSchema) }), ...errors },
+          response: { 200: sellerDocumentsResponse, ...errors },
         },
       },
-      async (request) => ({ documents: await service.documents(currentSeller(request)) }),
+      async (request) => ({ documents: await files.documents(currentSeller(request)) }),
     );
 
     app.get(
@@ -239,11 +234,11 @@ export const onboardingRoutes =
           tags,
           security,
           summary: 'A document file, to its owner only',
-          params: z.object({ id: z.string() }),
+          params: sellerDocumentFileParams,
         },
       },
       async (request, reply) => {
-        const { doc, stream, size } = await service.openDocument(currentSeller(request), request.params.id);
+        const { doc, stream, size } = await files.openDocument(currentSeller(request), request.params.id);
         return reply
           .header('Content-Type', doc.mimeType)
           .header('Content-Length', size)
@@ -268,7 +263,7 @@ export const onboardingRoutes =
             response: { 200: imageUploadResponse, ...errors },
           },
         },
-        async (request) => service.uploadImage(currentSeller(request), slot, request),
+        async (request) => files.uploadImage(currentSeller(request), slot, request),
       );
     }
 
@@ -278,11 +273,11 @@ export const onboardingRoutes =
         schema: {
           tags,
           summary: 'Public images: avatars, banners, category pictures',
-          params: z.object({ '*': z.string() }),
+          params: mediaPathParams,
         },
       },
       async (request, reply) => {
-        return sendStoredImage(reply, await service.openMedia(request.params['*']));
+        return sendStoredImage(reply, await files.openMedia(request.params['*']));
       },
     );
   };

@@ -1,12 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import { sellers } from '@/db/schema/index.ts';
+import { type Queryable, transactionsOf } from '@/lib/queryable.ts';
 
-/** Queries only. */
+/** Queries only, each taking the service's transaction or `db` first. */
 export function storeRepository(db: Database) {
   return {
-    async setVacationMode(sellerId: string, isOn: boolean): Promise<boolean> {
-      const [row] = await db
+    db,
+    transaction: transactionsOf(db),
+
+    async setVacationMode(q: Queryable, sellerId: string, isOn: boolean): Promise<boolean> {
+      const [row] = await q
         .update(sellers)
         .set({ vacationMode: isOn, updatedAt: sql`now()` })
         .where(eq(sellers.id, sellerId))

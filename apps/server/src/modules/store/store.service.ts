@@ -5,7 +5,7 @@ import type { StoreRepository } from '@/modules/store/store.repository.ts';
 export function storeService({ repo }: { repo: StoreRepository }) {
   return {
     async setVacationMode(sellerId: string, isOn: boolean): Promise<VacationModeResponse> {
-      const now = await repo.setVacationMode(sellerId, isOn);
+      const now = await repo.setVacationMode(repo.db, sellerId, isOn);
       return {
         message: now ? 'Vacation mode enabled successfully' : 'Vacation mode disabled successfully',
         vacationMode: { isOn: now },

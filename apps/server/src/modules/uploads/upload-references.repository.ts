@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
-
-/** A transaction (the sweeper's, holding the seller's uploads) or the database itself. */
-type Queryable = Pick<Database, 'execute'>;
+import { type Queryable, transactionsOf } from '@/lib/queryable.ts';
 
 /** The folders of uploads the sweeper looks after; each names its files in its own tables. */
 export type UploadArea = 'products' | 'streams' | 'blips';
@@ -30,7 +28,9 @@ export function uploadReferencesRepository(db: Database) {
 
   return {
     db,
+    transaction: transactionsOf(db),
 
+    /** In the sweeper's transaction, which holds the seller's uploads. */
     async namedBy(
       q: Queryable,
       area: UploadArea,

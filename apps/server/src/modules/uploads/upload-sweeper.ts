@@ -101,7 +101,7 @@ export function uploadSweeper({
     counts: SweepCounts,
   ) {
     try {
-      const deleted = await repo.db.transaction(async (tx) => {
+      const deleted = await repo.transaction(async (tx) => {
         await lockSellerUploadsForSweep(tx, sellerId);
         const named = await repo.namedBy(
           tx,

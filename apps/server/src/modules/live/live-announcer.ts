@@ -1,0 +1,194 @@
+import {
+  type AuctionOutcome,
+  type BidTimerUpdateEvent,
+  type ProductAuctionStatusEvent,
+  type StreamNotification,
+  type StreamStatus,
+  type StreamStatusEvent,
+  streamSocketEvents,
+} from '@kasuwa/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '@/lib/clock.ts';
+import { nairaText, toNaira } from '@/lib/naira.ts';
+import {
+  type AuctionState,
+  formatTime,
+  minimumNextBidKobo,
+  secondsLeft,
+} from '@/modules/live/auction-rules.ts';
+import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
+import type { Realtime } from '@/plugins/realtime.ts';
+
+/** How the live module reaches sockets: the realtime plugin's rooms. */
+export type LiveEvents = Pick<Realtime, 'toStream' | 'toStreamAndSeller'>;
+
+/** A closed auction, with what its announcements need. */
+export type ClosedAuction = {
+  streamId: string;
+  sellerId: string;
+  productId: string;
+  productName: string;
+  outcome: AuctionOutcome;
+  winner: { buyerId: string; buyerName: string; amountKobo: number } | null;
+  orderId: string | null;
+  /** Closed by the clock (a final 00:00 is shown) rather than by the seller moving on. */
+  byClock: boolean;
+};
+
+/**
+ * What a show's room, the seller's sockets and the seller's notifications hear of a change in a
+ * show or its auctions. The services call it after the transaction that made the change commits,
+ * so nobody hears of a change that was rolled back.
+ */
+export function liveAnnouncer({
+  events,
+  clock,
+  notifications,
+  log,
+}: {
+  events: LiveEvents;
+  clock: Clock;
+  notifications: Pick<NotificationsService, 'create'>;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}) {
+  const timer = (streamId: string, productId: string, seconds: number, timestamp: number) => {
+    const event: BidTimerUpdateEvent = {
+      streamId,
+      productId,
+      secondsLeft: seconds,
+      formattedTime: formatTime(seconds),
+      timestamp,
+    };
+    events.toStream(streamId, streamSocketEvents.bidTimerUpdate, event);
+  };
+
+  return {
+    /** The seconds left of a running auction, to the show's room. */
+    timer,
+
+    streamStatus(row: { id: string; sellerId: string }, status: StreamStatus) {
+      const event: StreamStatusEvent = { streamId: row.id, status, timestamp: clock.now().getTime() };
+      events.toStreamAndSeller(row.id, row.sellerId, streamSocketEvents.streamStatus, event);
+    },
+
+    /** Bidding opened on one product: its status, then its clock. */
+    auctionActivated(
+      show: { id: string; sellerId: string },
+      productId: string,
+      endsAt: Date,
+      activatedAt: Date,
+    ) {
+      const timestamp = clock.now().getTime();
+      const status: ProductAuctionStatusEvent = {
+        streamId: show.id,
+        productId,
+        status: 'active',
+        outcome: null,
+        endsAt: endsAt.toISOString(),
+        timestamp,
+      };
+      events.toStreamAndSeller(show.id, show.sellerId, streamSocketEvents.productAuctionStatus, status);
+      timer(show.id, productId, secondsLeft(endsAt, activatedAt), timestamp);
+    },
+
+    /** An accepted bid as `new_bid`; the clock too when anti-sniping moved it. */
+    bidPlaced(bid: {
+      streamId: string;
+      sellerId: string;
+      productId: string;
+      buyer: { id: string; name: string };
+      amountKobo: number;
+      state: AuctionState;
+      extended: boolean;
+      placedAt: Date;
+    }) {
+      const endsAt = bid.state.endsAt ?? bid.placedAt;
+      const timestamp = clock.now().getTime();
+      const notification: StreamNotification = {
+        type: 'new_bid',
+        data: {
+          streamId: bid.streamId,
+          product: { product: { productId: bid.productId } },
+          bidAmount: toNaira(bid.amountKobo),
+          currentBidder: { _id: bid.buyer.id, name: bid.buyer.name },
+          endsAt: endsAt.toISOString(),
+          minimumNextBid: toNaira(minimumNextBidKobo(bid.state)),
+          bidsCount: bid.state.bidsCount,
+        },
+        timestamp,
+        content: `${bid.buyer.name} bid ${nairaText(bid.amountKobo)}`,
+      };
+      events.toStreamAndSeller(bid.streamId, bid.sellerId, streamSocketEvents.notification, notification);
+      if (bid.extended) timer(bid.streamId, bid.productId, secondsLeft(endsAt, bid.placedAt), timestamp);
+    },
+
+    /**
+     * The final 00:00 (when the clock ran out), the winner (sold) and the ended signal to the
+     * show — the order SPEC section 4's client rules expect — then a notification to the seller.
+     */
+    async auctionClosed(closed: ClosedAuction): Promise<void> {
+      const timestamp = clock.now().getTime();
+      const product = { product: { productId: closed.productId } };
+      if (closed.byClock) {
+        const final: BidTimerUpdateEvent = {
+          streamId: closed.streamId,
+          productId: closed.productId,
+          secondsLeft: 0,
+          formattedTime: formatTime(0),
+          timestamp,
+        };
+        events.toStreamAndSeller(closed.streamId, closed.sellerId, streamSocketEvents.bidTimerUpdate, final);
+      }
+      if (closed.winner) {
+        const notification: StreamNotification = {
+          type: 'auction_winner',
+          data: {
+            streamId: closed.streamId,
+            product,
+            bidWinner: {
+              bidAmount: toNaira(closed.winner.amountKobo),
+              buyer: { _id: closed.winner.buyerId, name: closed.winner.buyerName },
+            },
+            orderId: closed.orderId,
+          },
+          timestamp,
+          content: `${closed.winner.buyerName} won ${closed.productName} for ${nairaText(closed.winner.amountKobo)}`,
+        };
+        events.toStreamAndSeller(
+          closed.streamId,
+          closed.sellerId,
+          streamSocketEvents.notification,
+          notification,
+        );
+      }
+      const status: ProductAuctionStatusEvent = {
+        streamId: closed.streamId,
+        productId: closed.productId,
+        status: 'ended',
+        outcome: closed.outcome,
+        endsAt: null,
+        timestamp,
+      };
+      events.toStreamAndSeller(
+        closed.streamId,
+        closed.sellerId,
+        streamSocketEvents.productAuctionStatus,
+        status,
+      );
+      if (closed.winner && closed.orderId) {
+        try {
+          await notifications.create(closed.sellerId, {
+            type: 'new_order',
+            title: 'Auction won',
+            message: `${closed.winner.buyerName} won ${closed.productName} for ${nairaText(closed.winner.amountKobo)} in your live auction. The order is awaiting payment.`,
+            data: { orderId: closed.orderId, productId: closed.productId },
+          });
+        } catch (err) {
+          // The order exists; a lost notification must not undo the sale.
+          log.error({ err, orderId: closed.orderId }, 'could not notify the seller of an auction sale');
+        }
+      }
+    },
+  };
+}
+export type LiveAnnouncer = ReturnType<typeof liveAnnouncer>;
