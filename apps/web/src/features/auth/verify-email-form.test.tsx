@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as VerifyEmailRoute } from '@/app/routes/signup/verify-email.route';
 import { localKeys } from '@/lib/storage';
+import { toast } from '@/lib/toast';
 import { fakeFetch, storeTestSession, testSeller } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
@@ -117,6 +118,20 @@ describe('the e-mail code screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Account verified successfully!')).toBeTruthy();
     expect(screen.queryByText('OTP verification failed')).toBeNull();
+  });
+
+  it('shows the answer alone: the sign-up\'s green "code sent" notice does not sit under the red one', async () => {
+    renderVerify({
+      'POST /seller/verify-otp': { status: 400, body: { message: 'Invalid code. 4 tries left.' } },
+    });
+    act(() => void toast.success(`We sent a 6-digit code to ${pendingSeller.email}`));
+    expect(await screen.findByText(`We sent a 6-digit code to ${pendingSeller.email}`)).toBeTruthy();
+    await userEvent.type(codeField(), '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByText(`We sent a 6-digit code to ${pendingSeller.email}`)).toBeNull(),
+    );
   });
 
   it('takes the red toast away when the code is right after all (no typing between)', async () => {

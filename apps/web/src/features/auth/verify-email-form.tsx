@@ -87,7 +87,8 @@ export function VerifyEmailForm({ email }: VerifyEmailFormProps) {
     setError(undefined);
     try {
       const answer = await verifyOtp(email, value);
-      dismissFailure();
+      // The answer replaces every earlier notice of this screen ("We sent a code", a failure).
+      toast.dismiss();
       toast.success(authMessages.otpVerified, answer.message || authMessages.otpVerifiedText);
       await navigate(destinationAfterLogin(answer.user), { replace: true });
     } catch (failure) {
@@ -97,6 +98,7 @@ export function VerifyEmailForm({ email }: VerifyEmailFormProps) {
       }
       const message = failureMessage(failure);
       setError(message);
+      toast.dismiss();
       toasts.error('verify', authMessages.otpFailed, message);
       inputRef.current?.select();
     } finally {
