@@ -92,7 +92,7 @@ export const legalDocuments: Record<LegalDocumentKey, LegalDocument> = {
           'Account details: your name, e-mail address, phone number, store name and password (stored only as a one-way hash).',
           'Onboarding details: your address or business address, business registration and tax details, bank details, and the identity and address documents you upload.',
           'What you publish: products, photos, videos, live shows, comments and replies.',
-          'Usage: pages you open and actions you take, only if you accept analytics in the consent banner.',
+          'Usage: if you accept analytics in the consent banner, the pages you open and the actions you take, linked to your account. If you decline, only a few events without your identity (for example that a show was scheduled), with no page views.',
         ],
       },
       {
@@ -101,7 +101,7 @@ export const legalDocuments: Record<LegalDocumentKey, LegalDocument> = {
           'To run your account and store, and to pay you (performance of our contract with you).',
           'To verify who you are and prevent fraud (our legitimate interest and legal obligations).',
           'To send you codes, notices about orders and changes to these documents.',
-          'To improve the app through analytics, only with your consent, which you can withdraw at any time.',
+          'To improve the app through analytics; anything linked to you only with your consent, which you can withdraw at any time.',
         ],
       },
       {
