@@ -127,3 +127,41 @@ test('a seller schedules a live auction and gets a link to share', async ({ page
   await page.goto('/dashboard/live-streams/create-live-auction');
   await expect(page.getByLabel('Title')).toHaveValue('');
 });
+
+test('"Submit and go live" opens the studio with the show live, as the button says @phone-only', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(['camera', 'microphone']);
+  const productName = `Gele ${Date.now().toString(36)}`;
+  const title = `Right now ${Date.now().toString(36)}`;
+  const { categoryName } = await auctionSeller(page, request, productName);
+
+  await page.goto('/dashboard/live-streams/create-live-auction');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: categoryName });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/step=media$/);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: `Add ${productName}` }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/step=schedule$/);
+  await page.getByLabel(/Start immediately/).check();
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Submit and go live' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/live-streams\/live-stream-studio\/[0-9a-f-]{36}$/);
+  // Live without a second tap on Go Live.
+  await expect(page.getByText('Livestream started successfully')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('LIVE', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'End Show' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go Live' })).toHaveCount(0);
+  const streamId = page.url().split('/').pop() ?? '';
+  const answer = await request.get(`/api/streams/${streamId}`);
+  expect(((await answer.json()) as { stream: { status: string } }).stream.status).toBe('live');
+  // A reload finds it live and does not start it again.
+  await page.reload();
+  await expect(page.getByText('LIVE', { exact: true })).toBeVisible();
+});

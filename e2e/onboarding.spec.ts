@@ -116,6 +116,18 @@ async function createProfileAndFinish(page: Page, email: string) {
     buffer: await picture(400, 400, '#f97316'),
   });
   await expect(page.getByText('banner.png')).toBeVisible();
+  // The agreements name documents a seller can read, in a new tab that leaves this form as it is.
+  const [terms] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: /^Terms of Service/ }).click(),
+  ]);
+  await expect(terms).toHaveURL(/\/legal\/terms$/);
+  await expect(terms.getByRole('heading', { level: 1, name: /Terms of Service/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(terms, 'Terms of Service');
+  await terms.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(terms.getByText(/Nigeria Data Protection Act 2023/).first()).toBeVisible();
+  await terms.close();
+  await expect(page.getByText('banner.png')).toBeVisible();
   await next(page);
   await expectToast(page, 'Please accept the agreements');
   await page.getByLabel(/Terms of Service/).check();
@@ -334,6 +346,11 @@ test('individual: sign up, every step of the individual path, leave and resume, 
     .setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: PDF });
   await onStep(page, 'Individual Verification');
   await next(page);
+  // A step's complaint stays with its step.
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Profile' })).toBeVisible();
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'Please upload all required documents' }),
+  ).toHaveCount(0);
 
   await createProfileAndFinish(page, seller.email);
 });

@@ -96,6 +96,12 @@ export const paths = {
   watch: (streamId: string | number) => `/watch/${id(streamId)}`,
   /** The public page of one blip for buyers: what a seller shares from the blip's details. */
   watchBlip: (blipId: string) => `/watch/blips/${id(blipId)}`,
+  /** The documents the onboarding agreements name: public, readable without an account. */
+  legal: {
+    terms: '/legal/terms',
+    privacy: '/legal/privacy',
+    sellerAgreement: '/legal/seller-agreement',
+  },
   /** Development pages: real forms around ui pieces whose screens arrive with later issues. */
   dev: {
     locationPickers: '/dev/location-pickers',

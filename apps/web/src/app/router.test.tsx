@@ -97,6 +97,10 @@ const screens: [string, string][] = [
   [paths.dashboard.analyticsInsights, 'Analytics & Insights'],
   [paths.dashboard.kycVerification, 'KYC Verification'],
   [paths.dev.locationPickers, 'Location pickers'],
+  // The documents the Create Profile agreements link to.
+  [paths.legal.terms, `${PRODUCT_NAME} Terms of Service`],
+  [paths.legal.privacy, `${PRODUCT_NAME} Privacy Policy`],
+  [paths.legal.sellerAgreement, `${PRODUCT_NAME} Seller Agreement`],
   // The spec also lists these directly under /dashboard.
   ['/dashboard/coupons/list', 'Coupons'],
   ['/dashboard/coupons/create', 'Create Coupon'],
@@ -115,6 +119,16 @@ describe('routes', () => {
     expect(await screenTitle()).toBe(title);
     expect(screen.getAllByRole('main')).toHaveLength(1);
   });
+
+  it.each([paths.legal.terms, paths.legal.privacy, paths.legal.sellerAgreement])(
+    'shows %s to a visitor without a session',
+    async (path) => {
+      localStorage.clear();
+      const router = renderAt(path);
+      expect(await screenTitle()).toMatch(/Terms of Service|Privacy Policy|Seller Agreement/);
+      expect(router.state.location.pathname).toBe(path);
+    },
+  );
 
   it('builds the connect screen path from the brand', () => {
     expect(paths.dashboard.connect).toBe(`/dashboard/${PRODUCT_NAME.toLowerCase()}-connect`);

@@ -195,6 +195,12 @@ export const routes: RouteObject[] = [
       page('watch/:streamId', () => import('@/app/routes/watch/$streamId.route')),
       // Public too: one blip, full height, for buyers to watch, like and comment on.
       page('watch/blips/:blipId', () => import('@/app/routes/watch/blips/$blipId.route')),
+      // Public: the Terms, Privacy Policy and Seller Agreement the Create Profile step links to.
+      group('legal', [
+        page('terms', () => import('@/app/routes/legal/terms.route')),
+        page('privacy', () => import('@/app/routes/legal/privacy.route')),
+        page('seller-agreement', () => import('@/app/routes/legal/seller-agreement.route')),
+      ]),
       // The location pickers and phone input in a real form, until the onboarding steps use them.
       page('dev/location-pickers', () => import('@/app/routes/dev/location-pickers.route')),
       // Static, not lazy: the page is already in the entry chunk as the error view.

@@ -1,9 +1,10 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as VerifyEmailRoute } from '@/app/routes/signup/verify-email.route';
 import { localKeys } from '@/lib/storage';
-import { type FakeAnswer, fakeFetch, storeTestSession, testSeller } from '@/test/fake-api';
+import { toast } from '@/lib/toast';
+import { fakeFetch, storeTestSession, testSeller } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
 afterEach(() => {
@@ -12,7 +13,7 @@ afterEach(() => {
 
 const pendingSeller = testSeller({ emailVerified: false, isVerified: false, onboardingProcess: null });
 
-function renderVerify(handlers: Record<string, FakeAnswer>, options: { pending?: boolean } = {}) {
+function renderVerify(handlers: Parameters<typeof fakeFetch>[0], options: { pending?: boolean } = {}) {
   if (options.pending ?? true) storeTestSession(pendingSeller, 'unverified-token');
   const fake = fakeFetch(handlers);
   const view = renderApp({
@@ -76,6 +77,75 @@ describe('the e-mail code screen', () => {
     expect(await screen.findAllByText('Invalid code. 4 tries left.')).toHaveLength(2);
     expect(codeField().getAttribute('aria-invalid')).toBe('true');
     expect(JSON.parse(localStorage.getItem(localKeys.sellerToken) ?? 'null')?.isVerified).toBe(false);
+  });
+
+  it('never sends the same code twice in a row: a pasted wrong code, then Verify, costs one try', async () => {
+    const { calls } = renderVerify({
+      'POST /seller/verify-otp': { status: 400, body: { message: 'Invalid code. 4 tries left.' } },
+    });
+    await userEvent.click(codeField());
+    await userEvent.paste('111111');
+    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(calls.filter((c) => c.path === '/seller/verify-otp')).toHaveLength(1);
+    expect(
+      screen.getByText('You tried this code already. Type the code from your latest e-mail.'),
+    ).toBeTruthy();
+
+    // A different code goes out as usual.
+    await userEvent.clear(codeField());
+    await userEvent.type(codeField(), '222222');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/seller/verify-otp')).toHaveLength(2));
+    expect(calls[1]?.body).toEqual({ email: pendingSeller.email, otp: '222222' });
+  });
+
+  it('takes the red toast away once the code is changed, so it never sits under the green one', async () => {
+    let tries = 0;
+    renderVerify({
+      'POST /seller/verify-otp': () =>
+        ++tries === 1
+          ? { status: 400, body: { message: 'Invalid code. 4 tries left.' } }
+          : { body: verified },
+    });
+    await userEvent.type(codeField(), '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+
+    await userEvent.clear(codeField());
+    await waitFor(() => expect(screen.queryByText('OTP verification failed')).toBeNull());
+    await userEvent.type(codeField(), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Account verified successfully!')).toBeTruthy();
+    expect(screen.queryByText('OTP verification failed')).toBeNull();
+  });
+
+  it('shows the answer alone: the sign-up\'s green "code sent" notice does not sit under the red one', async () => {
+    renderVerify({
+      'POST /seller/verify-otp': { status: 400, body: { message: 'Invalid code. 4 tries left.' } },
+    });
+    act(() => void toast.success(`We sent a 6-digit code to ${pendingSeller.email}`));
+    expect(await screen.findByText(`We sent a 6-digit code to ${pendingSeller.email}`)).toBeTruthy();
+    await userEvent.type(codeField(), '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByText(`We sent a 6-digit code to ${pendingSeller.email}`)).toBeNull(),
+    );
+  });
+
+  it('takes the red toast away when the code is right after all (no typing between)', async () => {
+    let tries = 0;
+    renderVerify({
+      'POST /seller/verify-otp': () =>
+        ++tries === 1 ? { status: 503, body: { message: 'Service unavailable' } } : { body: verified },
+    });
+    await userEvent.type(codeField(), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Account verified successfully!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('OTP verification failed')).toBeNull());
   });
 
   it('offers a new code only after 60 s, then shows the server’s wait when it is too early', async () => {

@@ -6,6 +6,7 @@ import { destinationAfterLogin } from '@/features/auth/destination';
 import { authMessages, failureMessage } from '@/features/auth/messages';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useScreenToasts } from '@/lib/use-screen-toasts';
 import { Button } from '@/ui/button';
 import { Input } from '@/ui/input';
 
@@ -18,6 +19,8 @@ function secondsToWait(error: unknown): number | null {
   const seconds = error.message.match(/(\d+)\s*second/);
   return seconds ? Number(seconds[1]) : null;
 }
+
+const ALREADY_TRIED = 'You tried this code already. Type the code from your latest e-mail.';
 
 const formatCountdown = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
@@ -60,7 +63,12 @@ export function VerifyEmailForm({ email }: VerifyEmailFormProps) {
   // A code was mailed just before this screen opened (sign-up or log-in), so the wait starts now.
   const countdown = useCountdown(OTP_RESEND_COOLDOWN_SECONDS);
   const inputRef = useRef<HTMLInputElement>(null);
-  const lastSubmitted = useRef<string | null>(null);
+  /** The last code the server refused; it is never sent again in a row. */
+  const rejected = useRef<string | null>(null);
+
+  // The last failure's toast goes once the code changes, is accepted, or the screen is left.
+  const toasts = useScreenToasts();
+  const dismissFailure = () => toasts.dismiss('verify');
 
   const verify = async (value: string) => {
     if (busy) return;
@@ -69,17 +77,29 @@ export function VerifyEmailForm({ email }: VerifyEmailFormProps) {
       inputRef.current?.focus();
       return;
     }
-    lastSubmitted.current = value;
+    // The server judged this very code already: sending it again would only cost another try.
+    if (value === rejected.current) {
+      setError(ALREADY_TRIED);
+      inputRef.current?.select();
+      return;
+    }
     setBusy(true);
     setError(undefined);
     try {
       const answer = await verifyOtp(email, value);
+      // The answer replaces every earlier notice of this screen ("We sent a code", a failure).
+      toast.dismiss();
       toast.success(authMessages.otpVerified, answer.message || authMessages.otpVerifiedText);
       await navigate(destinationAfterLogin(answer.user), { replace: true });
     } catch (failure) {
+      // A refusal by the server counts a try; a dropped connection or a server fault did not judge it.
+      if (isApiError(failure) && failure.status >= 400 && failure.status < 500 && failure.status !== 429) {
+        rejected.current = value;
+      }
       const message = failureMessage(failure);
       setError(message);
-      toast.error(authMessages.otpFailed, message);
+      toast.dismiss();
+      toasts.error('verify', authMessages.otpFailed, message);
       inputRef.current?.select();
     } finally {
       setBusy(false);
@@ -93,10 +113,11 @@ export function VerifyEmailForm({ email }: VerifyEmailFormProps) {
 
   const onChange = (typed: string) => {
     const digits = otpDigits(typed);
+    if (digits !== code) dismissFailure();
     setCode(digits);
     setError(undefined);
-    // A pasted or autofilled code is sent at once; the same wrong code is not sent twice.
-    if (digits.length === OTP_LENGTH && digits !== lastSubmitted.current && typed.length > code.length + 1) {
+    // A pasted or autofilled code is sent at once (verify never sends a refused code again).
+    if (digits.length === OTP_LENGTH && digits !== rejected.current && typed.length > code.length + 1) {
       void verify(digits);
     }
   };
@@ -109,7 +130,8 @@ export function VerifyEmailForm({ email }: VerifyEmailFormProps) {
       setResendNote({ text: answer.message, failed: false });
       countdown.restart(OTP_RESEND_COOLDOWN_SECONDS);
       setCode('');
-      lastSubmitted.current = null;
+      dismissFailure();
+      rejected.current = null;
       inputRef.current?.focus();
     } catch (failure) {
       setResendNote({ text: failureMessage(failure), failed: true });

@@ -27,6 +27,7 @@ import {
   fetchCategories,
   sellerStreamsKey,
 } from '@/features/live/streams-api';
+import { GO_LIVE_ON_ARRIVAL } from '@/features/live/studio/go-live-on-arrival';
 import { analytics } from '@/lib/analytics';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/field-errors';
@@ -85,12 +86,15 @@ export function SubmitLiveShow({ kind, sellerId, api = appApi }: SubmitLiveShowP
         startImmediately: values?.startImmediately ?? false,
       });
       void queryClient.invalidateQueries({ queryKey: sellerStreamsKey(sellerId) });
-      navigate(
-        values?.startImmediately
-          ? paths.dashboard.liveStreams.studio(answer.stream._id)
-          : paths.dashboard.liveStreams.scheduledShows,
-        { replace: true },
-      );
+      // "Submit and go live" promises a live show: the studio starts it once the camera runs.
+      if (values?.startImmediately) {
+        navigate(paths.dashboard.liveStreams.studio(answer.stream._id), {
+          replace: true,
+          state: GO_LIVE_ON_ARRIVAL,
+        });
+      } else {
+        navigate(paths.dashboard.liveStreams.scheduledShows, { replace: true });
+      }
     },
     onError: (error) => {
       toast.error(

@@ -183,6 +183,8 @@ export function FilePicker({
   allowed,
   pickText = 'Choose a file',
   stored,
+  required = false,
+  error,
 }: {
   label: string;
   hint?: string;
@@ -197,9 +199,15 @@ export function FilePicker({
   allowed: (file: File) => boolean;
   pickText?: string;
   stored?: StoredFile;
+  /** Marked beside the label, so a seller sees what Next needs before pressing it. */
+  required?: boolean;
+  /** Shown under the field, e.g. after Next found it empty. */
+  error?: string | undefined;
 }) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   const input = useRef<HTMLInputElement>(null);
 
   const pick = async (file: File | undefined) => {
@@ -215,9 +223,16 @@ export function FilePicker({
 
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={inputId} className="font-medium text-ink text-sm">
-        {label}
-      </label>
+      <div className="flex items-baseline gap-2">
+        <label htmlFor={inputId} className="font-medium text-ink text-sm">
+          {label}
+        </label>
+        {required && (
+          <span aria-hidden className="font-semibold text-danger-700 text-xs">
+            Required
+          </span>
+        )}
+      </div>
       {hint && (
         <p id={hintId} className="text-ink-muted text-sm">
           {hint}
@@ -258,7 +273,9 @@ export function FilePicker({
         id={inputId}
         type="file"
         accept={accept}
-        aria-describedby={hint ? hintId : undefined}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
         className={
           value
             ? 'sr-only'
@@ -270,6 +287,7 @@ export function FilePicker({
         title={pickText}
         onChange={(event) => void pick(event.target.files?.[0])}
       />
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -1,6 +1,10 @@
 import type { OnboardingStepResponse } from '@kasuwa/contracts';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { OnboardingContext, type OnboardingContextValue } from '@/features/onboarding/onboarding-context';
+import {
+  OnboardingContext,
+  type OnboardingContextValue,
+  type StepToasts,
+} from '@/features/onboarding/onboarding-context';
 import {
   mergeDraft,
   type OnboardingDraft,
@@ -17,6 +21,7 @@ import {
 } from '@/lib/session-token';
 import { onboardingKeyPrefix, readStored, writeStored } from '@/lib/storage';
 import { type UploadOptions, uploadForm } from '@/lib/upload';
+import { useScreenToasts } from '@/lib/use-screen-toasts';
 
 /** Under the onboarding prefix, so logout clears it with the rest of the onboarding data. */
 export const DRAFT_KEY = `${onboardingKeyPrefix}draft`;
@@ -103,9 +108,31 @@ export function OnboardingProvider({
     [uploadOverride, api],
   );
 
+  const screenToasts = useScreenToasts();
+  const complaint = useRef<string | null>(null);
+  const toasts = useMemo<StepToasts>(
+    () => ({
+      error: screenToasts.error,
+      dismiss: (slot) => {
+        if (slot === undefined || slot === 'check') complaint.current = null;
+        screenToasts.dismiss(slot);
+      },
+      complain: (notice) => {
+        complaint.current = notice.title;
+        screenToasts.error('check', notice.title, notice.description);
+      },
+      settle: (problem) => {
+        if (complaint.current === null || complaint.current === problem?.title) return;
+        complaint.current = null;
+        screenToasts.dismiss('check');
+      },
+    }),
+    [screenToasts],
+  );
+
   const value = useMemo<OnboardingContextValue>(
-    () => ({ draft, update, files, setFile, api, upload, completeStep }),
-    [draft, update, files, setFile, api, upload, completeStep],
+    () => ({ draft, update, files, setFile, api, upload, completeStep, toasts }),
+    [draft, update, files, setFile, api, upload, completeStep, toasts],
   );
   return <OnboardingContext.Provider value={value}>{children}</OnboardingContext.Provider>;
 }

@@ -2,7 +2,7 @@ import type { OnboardingStepResponse, SellerDocument } from '@kasuwa/contracts';
 import { nubanCheckDigit } from '@kasuwa/contracts';
 import { findCountryBySlug } from '@kasuwa/reference-data';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, renderHook, screen } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -189,6 +189,81 @@ describe('create profile', () => {
     await user().click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Missing Images')).toBeTruthy();
     expect(screen.getByText('Please upload both profile and banner images')).toBeTruthy();
+  });
+});
+
+describe("a step's errors", () => {
+  it('are gone on the next step: "Please upload all required documents" does not follow the seller', async () => {
+    renderStep(<VerificationStep form="individual" />, {
+      upload: async () => ({ token: 'new-token', onboardingProcess: 'create-profile' }),
+    });
+    await user().click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please upload all required documents')).toBeTruthy();
+    await user().upload(screen.getByLabelText('Tax or VAT ID'), file('tin.pdf', 'application/pdf'));
+    await user().upload(screen.getByLabelText('Government ID'), file('nin.pdf', 'application/pdf'));
+    await user().click(screen.getByRole('button', { name: 'Next' }));
+    // Still one document short: one toast, not two.
+    await waitFor(() => expect(screen.getAllByText('Please upload all required documents')).toHaveLength(1));
+
+    await user().upload(screen.getByLabelText('Proof of Address'), file('bill.pdf', 'application/pdf'));
+    // Fixed: the complaint goes before Next is even pressed.
+    await waitFor(() => expect(screen.queryByText('Please upload all required documents')).toBeNull());
+    await user().click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Next screen')).toBeTruthy();
+  });
+
+  it('go when the step is left with one still showing', async () => {
+    const router = renderStep(<VerificationStep form="individual" />);
+    await user().click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please upload all required documents')).toBeTruthy();
+    await act(() => router.navigate('/elsewhere'));
+    expect(await screen.findByText('Next screen')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Please upload all required documents')).toBeNull());
+  });
+
+  it('go once fixed: "Missing Images" leaves when both images are picked', async () => {
+    renderStep(<CreateProfileStep />);
+    await user().click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Missing Images')).toBeTruthy();
+    await user().upload(screen.getByLabelText('Banner Image'), file('banner.png', 'image/png'));
+    await user().upload(screen.getByLabelText('Profile Image'), file('me.png', 'image/png'));
+    await waitFor(() => expect(screen.queryByText('Missing Images')).toBeNull());
+  });
+});
+
+describe('create profile fields', () => {
+  it('marks both images as required beside the field, and names the missing one after Next', async () => {
+    renderStep(<CreateProfileStep />);
+    const banner = await screen.findByLabelText('Banner Image');
+    const avatar = screen.getByLabelText('Profile Image');
+    expect(banner.hasAttribute('required')).toBe(true);
+    expect(avatar.hasAttribute('required')).toBe(true);
+    expect(screen.getAllByText('Required')).toHaveLength(2);
+
+    await user().upload(banner, file('banner.png', 'image/png'));
+    await user().click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Choose a profile image')).toBeTruthy();
+    expect(screen.queryByText('Choose a banner image')).toBeNull();
+    expect(avatar.getAttribute('aria-invalid')).toBe('true');
+    expect(avatar.getAttribute('aria-describedby')).toContain(
+      screen.getByText('Choose a profile image').getAttribute('id'),
+    );
+  });
+
+  it('links the Terms of Service, Privacy Policy and Seller Agreement to readable pages in a new tab', async () => {
+    renderStep(<CreateProfileStep />);
+    const links = [
+      ['Terms of Service', '/legal/terms'],
+      ['Privacy Policy', '/legal/privacy'],
+      ['Seller Agreement', '/legal/seller-agreement'],
+    ] as const;
+    for (const [name, href] of links) {
+      const link = await screen.findByRole('link', { name: `${name} (opens in a new tab)` });
+      expect(link.getAttribute('href')).toBe(href);
+      expect(link.getAttribute('target')).toBe('_blank');
+    }
+    // The box still has its full sentence as its name.
+    expect(screen.getByRole('checkbox', { name: /I agree to the .* Terms of Service/ })).toBeTruthy();
   });
 });
 

@@ -1,8 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router';
 import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
-import { STEPS } from '@/features/onboarding/validation';
+import { type Notice, STEPS } from '@/features/onboarding/validation';
 import { useDocumentTitle } from '@/lib/document-title';
 import { BrandMark } from '@/ui/brand-mark';
 import { Button } from '@/ui/button';
@@ -20,6 +20,8 @@ export interface StepFrameProps {
   nextDisabled?: boolean;
   /** The first step has no Back. */
   showBack?: boolean;
+  /** What stops Next right now, if anything: its toast goes once this changes (the seller fixed it). */
+  problem?: Notice | null;
 }
 
 /** One onboarding step: the brand, "Step n of m", the title, the fields, then Back and Next. */
@@ -33,10 +35,16 @@ export function StepFrame({
   busyLabel,
   nextDisabled = false,
   showBack = true,
+  problem = null,
 }: StepFrameProps) {
   const titleId = useId();
   const navigate = useNavigate();
-  const { draft } = useOnboardingContext();
+  const { draft, toasts } = useOnboardingContext();
+  const problemTitle = problem?.title ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the problem's title is what changes when it is fixed.
+  useEffect(() => toasts.settle(problem), [problemTitle, toasts]);
+  // A step's errors are about that step: leaving it (Next, Back) takes them away.
+  useEffect(() => () => toasts.dismiss(), [toasts]);
   useDocumentTitle(title);
   const steps = STEPS[draft.accountType];
   const index = Math.max(0, steps.indexOf(step));

@@ -63,6 +63,20 @@ describe('the products page', () => {
     expect(fake.calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 
+  it("keeps each row to its product, so focus never lands on another product's buttons after a delete", async () => {
+    const fake = productsApi([testProduct({ name: 'Aso-oke gele' }), testProduct({ name: 'Adire shirt' })]);
+    open(fake);
+    const rowBefore = await rowOf('Adire shirt');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Aso-oke gele' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete product?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Aso-oke gele' })).toBeNull());
+
+    expect(document.activeElement?.getAttribute('aria-label') ?? '').not.toMatch(/Adire shirt/);
+    // The remaining product's row is the element it always was.
+    expect(await rowOf('Adire shirt')).toBe(rowBefore);
+  });
+
   it('says "Network error" when a delete gets no answer, and keeps the row', async () => {
     const fake = productsApi([testProduct({ name: 'Aso-oke gele' })], (call) =>
       call.method === 'DELETE' ? 'network-error' : undefined,

@@ -2,8 +2,8 @@ import type { Product, ProductSort, ProductStatistics, ProductStatus } from '@ka
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, PackagePlus, Palmtree, Search } from 'lucide-react';
-import { type MouseEvent, memo, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { memo, useEffect, useId, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { readListQuery, writeListQuery } from '@/features/products/list-query';
 import {
@@ -319,45 +319,26 @@ function combinations(product: Product): number {
 const editLinkClasses = buttonClasses({ variant: 'secondary', size: 'sm' });
 const deleteButtonClasses = clsx(buttonClasses({ variant: 'ghost', size: 'sm' }), 'text-danger-700');
 
-/**
- * Opens the rows' edit links inside the app, as a router <Link> would: a plain click navigates
- * without reloading; a click with a modifier key (new tab, new window) is left to the browser.
- */
-function useRouteLinkClicks() {
-  const navigate = useNavigate();
-  return useCallback(
-    (event: MouseEvent<HTMLElement>) => {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-route-link]');
-      if (!link) return;
-      event.preventDefault();
-      navigate(link.getAttribute('href') ?? '');
-    },
-    [navigate],
-  );
-}
-
 type RowProps = { product: Product; onDelete: (target: DeleteTarget) => void; busy: boolean };
 
 /*
- * A row is one component drawing plain elements: a 100-row page mounts a hundred of them when the
- * seller turns a page, so no per-cell components, no router <Link> (see useRouteLinkClicks) and no
- * icon components. Rows are memoised, so a refetch or a keystroke in the search box redraws none.
+ * A row is one component drawing plain elements and a router <Link>: no per-cell components and
+ * no icon components. Rows are memoised, so a refetch or a keystroke in the search box redraws none.
+ * They are keyed by product id: a row is always its product's, so after a delete, focus and the
+ * screen reader's place never move to another product's buttons.
  */
 
 // The names say which product; they begin with the visible word, so speech input still finds them.
 function rowActions({ product, onDelete, busy }: RowProps) {
   return (
     <>
-      <a
-        href={paths.dashboard.editProduct(product._id)}
-        data-route-link
+      <Link
+        to={paths.dashboard.editProduct(product._id)}
         aria-label={`Edit ${product.name}`}
         className={editLinkClasses}
       >
         Edit
-      </a>
+      </Link>
       <button
         type="button"
         aria-label={`Delete ${product.name}`}
@@ -433,11 +414,9 @@ function ProductList({
   deletingId: string | undefined;
 }) {
   const wide = useMediaQuery('(min-width: 768px)');
-  const onClick = useRouteLinkClicks();
   if (wide) {
     return (
-      // biome-ignore lint/a11y/useKeyWithClickEvents: only routes the clicks of the links inside, which keyboards activate with Enter as usual
-      <table className="w-full text-left text-sm" onClick={onClick}>
+      <table className="w-full text-left text-sm">
         <thead className="text-ink-muted">
           <tr className="border-line border-b">
             <th scope="col" className="px-4 py-3 font-medium">
@@ -458,12 +437,9 @@ function ProductList({
           </tr>
         </thead>
         <tbody>
-          {products.map((product, index) => (
+          {products.map((product) => (
             <TableRow
-              // Rows hold no state, so a page turn reuses the 100 rows' elements and only changes
-              // their text (keys by id removed and rebuilt every row).
-              // biome-ignore lint/suspicious/noArrayIndexKey: stateless rows, see above
-              key={index}
+              key={product._id}
               product={product}
               onDelete={onDelete}
               busy={deletingId === product._id}
@@ -474,11 +450,9 @@ function ProductList({
     );
   }
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: only routes the clicks of the links inside, which keyboards activate with Enter as usual
-    <ul className="divide-y divide-line" onClick={onClick}>
-      {products.map((product, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: as for the table's rows
-        <CardRow key={index} product={product} onDelete={onDelete} busy={deletingId === product._id} />
+    <ul className="divide-y divide-line">
+      {products.map((product) => (
+        <CardRow key={product._id} product={product} onDelete={onDelete} busy={deletingId === product._id} />
       ))}
     </ul>
   );

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
 import { DashboardShell } from '@/features/shell/dashboard-shell';
@@ -125,5 +125,60 @@ describe('the sidebar', () => {
     renderScreen({ account, onLogout });
     await userEvent.click(screen.getAllByRole('button', { name: 'Log Out' })[0] as HTMLElement);
     expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** The shell as the app has it: one layout route around every screen, kept across navigations. */
+function renderInLayout(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/dashboard',
+        element: (
+          <ShellAccountProvider value={{ account, onLogout: vi.fn() }}>
+            <DashboardShell>
+              <Outlet />
+            </DashboardShell>
+          </ShellAccountProvider>
+        ),
+        children: [
+          { path: 'orders', element: <DashboardScreen title="Orders" /> },
+          { path: 'products', element: <DashboardScreen title="Products" /> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('the sidebar, across navigations', () => {
+  it('opens a section’s sub-menu when the seller navigates into it', async () => {
+    renderInLayout('/dashboard/orders');
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0] as HTMLElement;
+    expect(within(nav).queryByRole('link', { name: 'Add Products' })).toBeNull();
+    await userEvent.click(within(nav).getByRole('link', { name: 'Products' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Add Products' })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Hide Products menu' })).toBeTruthy();
+  });
+
+  it('keeps keyboard focus inside the phone drawer while it is open', async () => {
+    const user = userEvent.setup();
+    renderInLayout('/dashboard/orders');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(document.activeElement).toBe(within(drawer).getByRole('button', { name: 'Close menu' }));
+    const stops = drawer.querySelectorAll('a[href], button:not([disabled])').length;
+    for (let i = 0; i < stops + 2; i += 1) {
+      await user.tab();
+      expect(drawer.contains(document.activeElement)).toBe(true);
+    }
+    await user.tab({ shift: true });
+    expect(drawer.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open menu' }));
   });
 });

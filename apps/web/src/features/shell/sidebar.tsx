@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { ChevronDown, ExternalLink, LifeBuoy, LogOut, UserRound } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/app/paths';
 import { NAV_ITEMS, type NavItem, sectionContains } from '@/features/shell/nav-items';
@@ -92,7 +92,13 @@ export function Sidebar({ variant, onNavigate }: SidebarProps) {
 
 function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: (() => void) | undefined }) {
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(() => sectionContains(item, pathname));
+  const inSection = sectionContains(item, pathname);
+  const [open, setOpen] = useState(inSection);
+  // Arriving in a section (Products, or one of its pages) shows its sub-items without a second
+  // tap on the chevron; the seller can still fold it away while there.
+  useEffect(() => {
+    if (inSection) setOpen(true);
+  }, [inSection]);
   const subMenuId = useId();
   const Icon = item.icon;
 

@@ -5,12 +5,13 @@ import {
   PASSWORD_POLICY_TEXT,
 } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { BuyerSession } from '@/features/watch/buyer-session';
 import type { ApiClient } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { Input } from '@/ui/input';
+import { TabList } from '@/ui/tabs';
 
 /**
  * The buyer's log-in and sign-up, as a sheet over the watch page (or a blip's page) so the video
@@ -45,6 +46,7 @@ export default function BuyerAuthSheet({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const ids = useId();
 
   const set = (key: keyof Fields) => (event: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: event.target.value }));
@@ -90,37 +92,36 @@ export default function BuyerAuthSheet({
       title={mode === 'login' ? loginTitle : 'Create a buyer account'}
       description={reason}
     >
-      <div
-        role="tablist"
-        aria-label="Account"
+      <TabList
+        label="Account"
         className="mb-4 grid grid-cols-2 rounded-control bg-canvas p-1"
-      >
-        {(
+        selected={mode}
+        onSelect={(id) => {
+          setMode(id);
+          setErrors({});
+          setFailure(null);
+        }}
+        items={(
           [
             ['login', 'Log in'],
             ['signup', 'Sign up'],
           ] as const
-        ).map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={mode === id}
-            onClick={() => {
-              setMode(id);
-              setErrors({});
-              setFailure(null);
-            }}
-            className={clsx(
-              'min-h-10 rounded-[0.5rem] font-semibold text-sm',
-              mode === id ? 'bg-surface text-ink shadow-sm' : 'text-ink-muted',
-            )}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+        ).map(([id, label]) => ({ id, label, tabId: `${ids}-${id}`, controls: `${ids}-panel` }))}
+        tabClassName={(selected) =>
+          clsx(
+            'min-h-10 rounded-[0.5rem] font-semibold text-sm',
+            selected ? 'bg-surface text-ink shadow-sm' : 'text-ink-muted',
+          )
+        }
+      />
+      <form
+        id={`${ids}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${ids}-${mode}`}
+        onSubmit={submit}
+        noValidate
+        className="flex flex-col gap-3"
+      >
         {mode === 'signup' && (
           <Input
             label="Name"

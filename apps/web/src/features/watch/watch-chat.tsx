@@ -18,10 +18,20 @@ export interface WatchChatProps {
   send: (text: string) => Promise<SendOutcome> | null;
   onLogIn: () => void;
   onLogOut: () => void;
+  /** The show is over: the comments stay readable, nobody is asked to log in to write or bid. */
+  closed?: boolean;
 }
 
 /** The show's comments and announcements for everyone, and the comment box for buyers. */
-export function WatchChat({ items, buyerName, canWrite, send, onLogIn, onLogOut }: WatchChatProps) {
+export function WatchChat({
+  items,
+  buyerName,
+  canWrite,
+  send,
+  onLogIn,
+  onLogOut,
+  closed = false,
+}: WatchChatProps) {
   const inputId = useId();
   const sender = useChatSender(send);
   const messages = chatItems(items);
@@ -33,7 +43,7 @@ export function WatchChat({ items, buyerName, canWrite, send, onLogIn, onLogOut 
       className="flex min-h-0 flex-1 flex-col rounded-card bg-surface text-ink shadow-card"
     >
       <div className="flex items-center justify-between gap-2 border-line border-b px-4 py-2">
-        <h2 className="font-semibold text-sm">Live chat</h2>
+        <h2 className="font-semibold text-sm">{closed ? 'Chat' : 'Live chat'}</h2>
         {buyerName && (
           <p className="truncate text-ink-muted text-xs">
             {buyerName} ·{' '}
@@ -60,7 +70,11 @@ export function WatchChat({ items, buyerName, canWrite, send, onLogIn, onLogOut 
           ))}
         </ol>
       )}
-      {buyerName ? (
+      {closed ? (
+        <p className="border-line border-t p-3 text-ink-muted text-sm">
+          The show has ended. The chat is closed.
+        </p>
+      ) : buyerName ? (
         <form onSubmit={sender.submit} className="border-line border-t p-3">
           <label htmlFor={inputId} className="mb-1 block font-medium text-sm">
             Comment

@@ -217,6 +217,128 @@ describe('Watch page', () => {
     expect(screen.getByRole('textbox', { name: 'Comment' })).toBeTruthy();
   });
 
+  it('places the bid a visitor tapped once they have signed up in the sheet', async () => {
+    const user = userEvent.setup();
+    const { calls, connect } = renderWatch({
+      handlers: {
+        'POST /buyers/register': {
+          status: 201,
+          body: { message: 'Welcome', buyer: me.buyer, token: 'buyer-token' },
+        },
+        [`POST /streams/${STREAM_ID}/bids`]: (call) => ({
+          body: {
+            message: 'Bid placed',
+            product: testStreamProduct({
+              bidStatus: 'active',
+              currentBid: (call.body as { amount: number }).amount,
+              currentBidder: me.buyer,
+              minimumNextBid: 5200,
+              bidsCount: 2,
+              endsAt: new Date(Date.now() + 20_000).toISOString(),
+            }),
+          },
+        }),
+      },
+    });
+    connect();
+    const panel = await screen.findByRole('region', { name: 'Bidding' });
+    await user.click(within(panel).getByRole('button', { name: 'Bid ₦5,100' }));
+    const sheet = await screen.findByRole('dialog');
+    expect(
+      within(sheet).getByText('Log in or sign up to bid. Your ₦5,100 bid is placed as soon as you are in.'),
+    ).toBeTruthy();
+    await user.click(within(sheet).getByRole('tab', { name: 'Sign up' }));
+    await user.type(within(sheet).getByRole('textbox', { name: 'Name' }), 'Chioma Okafor');
+    await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
+    await user.type(within(sheet).getByLabelText('Password', { selector: 'input' }), 'Lekki2026market');
+    await user.click(within(sheet).getByRole('button', { name: 'Sign up' }));
+
+    await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/bids'))).toHaveLength(1));
+    const bid = calls.find((c) => c.path.endsWith('/bids'));
+    expect(bid?.body).toEqual({ productId: ANKARA_ID, amount: 5100 });
+    expect(bid?.headers.authorization).toBe('Bearer buyer-token');
+    expect(await within(panel).findByText('You are the highest bidder')).toBeTruthy();
+  });
+
+  it('does not place a remembered bid the bidding has moved past, and says so', async () => {
+    const user = userEvent.setup();
+    const { calls, socket, connect } = renderWatch({
+      handlers: {
+        'POST /buyers/login': { body: { message: 'Welcome back', buyer: me.buyer, token: 'buyer-token' } },
+      },
+    });
+    connect();
+    const panel = await screen.findByRole('region', { name: 'Bidding' });
+    await user.click(within(panel).getByRole('button', { name: 'Bid ₦5,100' }));
+    const sheet = await screen.findByRole('dialog');
+    // Someone else bids while the buyer types.
+    act(() =>
+      socket.serverSends(streamSocketEvents.notification, {
+        type: 'new_bid',
+        timestamp: Date.now(),
+        content: 'Ada bid ₦5,500',
+        data: {
+          streamId: STREAM_ID,
+          product: { product: { productId: ANKARA_ID } },
+          bidAmount: 5500,
+          currentBidder: ada,
+          endsAt: new Date(Date.now() + 20_000).toISOString(),
+          minimumNextBid: 5600,
+          bidsCount: 2,
+        },
+      }),
+    );
+    await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
+    await user.type(within(sheet).getByLabelText('Password', { selector: 'input' }), 'Lekki2026market');
+    await user.click(within(sheet).getByRole('button', { name: 'Log in' }));
+    expect(await within(panel).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Your ₦5,100 bid was not placed: the bidding moved on while you logged in.',
+    );
+    expect(calls.some((c) => c.path.endsWith('/bids'))).toBe(false);
+  });
+
+  it('forgets the tapped bid when the sheet is closed without logging in', async () => {
+    const user = userEvent.setup();
+    const { calls, connect } = renderWatch({
+      handlers: {
+        'POST /buyers/login': { body: { message: 'Welcome back', buyer: me.buyer, token: 'buyer-token' } },
+      },
+    });
+    connect();
+    const panel = await screen.findByRole('region', { name: 'Bidding' });
+    await user.click(within(panel).getByRole('button', { name: 'Bid ₦5,100' }));
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Log in to comment and bid' }));
+    const sheet = await screen.findByRole('dialog');
+    await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
+    await user.type(within(sheet).getByLabelText('Password', { selector: 'input' }), 'Lekki2026market');
+    await user.click(within(sheet).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path.endsWith('/bids'))).toBe(false);
+  });
+
+  it("switches the sheet's Log in and Sign up tabs with the arrow keys", async () => {
+    const user = userEvent.setup();
+    const { connect } = renderWatch();
+    connect();
+    await user.click(await screen.findByRole('button', { name: 'Log in to comment and bid' }));
+    const sheet = await screen.findByRole('dialog');
+    const logIn = within(sheet).getByRole('tab', { name: 'Log in' });
+    expect(logIn.getAttribute('tabindex')).toBe('0');
+    expect(within(sheet).getByRole('tab', { name: 'Sign up' }).getAttribute('tabindex')).toBe('-1');
+    logIn.focus();
+    await user.keyboard('{ArrowRight}');
+    const signUp = within(sheet).getByRole('tab', { name: 'Sign up' });
+    expect(signUp.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(signUp);
+    expect(within(sheet).getByRole('textbox', { name: 'Name' })).toBeTruthy();
+    expect(within(sheet).getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(signUp.id);
+  });
+
   it("shows the server's message when signing up fails", async () => {
     const user = userEvent.setup();
     const { connect } = renderWatch({
@@ -261,6 +383,23 @@ describe('Watch page', () => {
     );
     expect(screen.getByText('You won!')).toBeTruthy();
     expect(screen.getByText(/You won Ankara gown for ₦6,000.00!/)).toBeTruthy();
+  });
+
+  it('offers an ended show no log-in to bid and no viewer count, and keeps its comments readable', async () => {
+    const { socket, connect } = renderWatch({ stream: testStream({ status: 'ended' }) });
+    connect();
+    expect(await screen.findByText('This show has ended')).toBeTruthy();
+    act(() =>
+      socket.serverSends(streamSocketEvents.viewerJoined, {
+        streamId: STREAM_ID,
+        viewerCount: 3,
+        peakViewers: 7,
+        timestamp: 1,
+      }),
+    );
+    expect(screen.queryByLabelText(/watching/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Log in/ })).toBeNull();
+    expect(screen.getByText('The show has ended. The chat is closed.')).toBeTruthy();
   });
 
   it('shows when a scheduled show starts, without video', async () => {

@@ -6,7 +6,7 @@ import {
   type VideoProvider,
 } from '@kasuwa/contracts';
 import { Eye, Radio } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type ConnectLiveSocket, sendStreamMessage } from '@/features/live-room/live-socket';
 import { type AuctionEventSink, fetchStream, useLiveRoom } from '@/features/live-room/use-live-room';
 import type { VideoProviderClient } from '@/features/live-room/video/video-provider';
@@ -62,6 +62,14 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
   }, [stream]);
 
   const askToLogIn = useCallback((reason: string) => setSheet({ open: true, reason }), []);
+  /**
+   * The bid a visitor tapped before having an account: placed as soon as they have logged in or
+   * signed up in the sheet, if that product is still open and the amount still enough (they asked
+   * for exactly that bid, and the clock is running); otherwise they are told it was not placed.
+   */
+  const pendingBid = useRef<{ productId: string; amount: number } | null>(null);
+  const [bidAfterLogIn, setBidAfterLogIn] = useState(false);
+  const bidQueued = useRef(false);
 
   // A token the server refuses (expired, revoked) is forgotten, and the socket goes on as a viewer.
   const { connectError, reauthenticate } = live;
@@ -81,6 +89,8 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
 
   const status = room.status ?? stream?.status ?? null;
   const isLive = status === 'live';
+  // An ended (or never started) show has no audience to count and nothing left to bid on.
+  const isOver = status === 'ended' || status === 'expired';
   const current =
     room.products.find((p) => auction.statuses[p.productId] === 'active') ??
     room.products.find((p) => auction.statuses[p.productId] === 'ongoing') ??
@@ -91,7 +101,10 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
     async (amount: number) => {
       if (!current) return;
       if (!session) {
-        askToLogIn('Log in or sign up to bid. It takes a few seconds.');
+        pendingBid.current = { productId: current.productId, amount };
+        askToLogIn(
+          `Log in or sign up to bid. Your ${formatNaira(amount).replace(/\.00$/, '')} bid is placed as soon as you are in.`,
+        );
         return;
       }
       setPlacing(amount);
@@ -116,6 +129,26 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
     },
     [api, askToLogIn, current, live, logOut, reauthenticate, session, streamId],
   );
+
+  // After the sheet's log-in the session is there: place the remembered bid, or say why not.
+  useEffect(() => {
+    if (!bidAfterLogIn || !session) return;
+    setBidAfterLogIn(false);
+    bidQueued.current = false;
+    const wanted = pendingBid.current;
+    pendingBid.current = null;
+    if (!wanted) return;
+    const stillOpen =
+      current?.productId === wanted.productId &&
+      currentStatus === 'active' &&
+      current.minimumNextBid !== null &&
+      wanted.amount >= current.minimumNextBid;
+    if (stillOpen) void placeBid(wanted.amount);
+    else
+      setBidError(
+        `Your ${formatNaira(wanted.amount).replace(/\.00$/, '')} bid was not placed: the bidding moved on while you logged in.`,
+      );
+  }, [bidAfterLogIn, session, current, currentStatus, placeBid]);
 
   const sendComment = useCallback(
     (text: string) => sendStreamMessage(live.socket, stream?._id, text, 'comment'),
@@ -175,15 +208,17 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
               LIVE
             </span>
           )}
-          <span
-            role="status"
-            aria-live="off"
-            aria-label={`${room.viewerCount} watching`}
-            className="flex shrink-0 items-center gap-1 rounded-full bg-black/50 px-2.5 py-1 text-xs"
-          >
-            <Eye className="size-3.5" aria-hidden />
-            {room.viewerCount}
-          </span>
+          {!isOver && (
+            <span
+              role="status"
+              aria-live="off"
+              aria-label={`${room.viewerCount} watching`}
+              className="flex shrink-0 items-center gap-1 rounded-full bg-black/50 px-2.5 py-1 text-xs"
+            >
+              <Eye className="size-3.5" aria-hidden />
+              {room.viewerCount}
+            </span>
+          )}
         </header>
         {current?.winner && currentStatus === 'ongoing' && (
           <p
@@ -219,7 +254,8 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
         <WatchChat
           items={room.feed}
           buyerName={session?.buyer.name ?? null}
-          canWrite={live.connected && status !== 'ended'}
+          canWrite={live.connected && !isOver}
+          closed={isOver}
           send={sendComment}
           onLogIn={() => askToLogIn('Log in or sign up to comment and bid.')}
           onLogOut={() => {
@@ -233,11 +269,19 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
         <Suspense fallback={null}>
           <BuyerAuthSheet
             open={sheet.open}
-            onOpenChange={(open) => setSheet((s) => ({ ...s, open }))}
+            onOpenChange={(open) => {
+              // Closed without logging in: the tapped bid is forgotten.
+              if (!open && !bidQueued.current) pendingBid.current = null;
+              setSheet((s) => ({ ...s, open }));
+            }}
             api={api}
             reason={sheet.reason}
             onLoggedIn={(next) => {
               logIn(next);
+              if (pendingBid.current) {
+                bidQueued.current = true;
+                setBidAfterLogIn(true);
+              }
               // The socket learns who is here (comments need a buyer), then the show is fetched again.
               reauthenticate();
             }}

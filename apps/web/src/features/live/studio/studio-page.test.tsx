@@ -12,6 +12,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/app/providers';
+import { GO_LIVE_ON_ARRIVAL } from '@/features/live/studio/go-live-on-arrival';
 import { StudioPage } from '@/features/live/studio/studio-page';
 import type { VideoProviderClient } from '@/features/live-room/video/video-provider';
 import { createApiClient } from '@/lib/api-client';
@@ -29,7 +30,9 @@ afterEach(() => {
 
 type Handlers = Record<string, FakeAnswer | ((call: RecordedCall) => FakeAnswer)>;
 
-function renderStudio(options: { stream?: Stream; handlers?: Handlers; failWith?: string } = {}) {
+function renderStudio(
+  options: { stream?: Stream; handlers?: Handlers; failWith?: string; state?: unknown } = {},
+) {
   storeTestSession();
   let current = options.stream ?? testStream();
   const socket = new FakeLiveSocket();
@@ -61,7 +64,7 @@ function renderStudio(options: { stream?: Stream; handlers?: Handlers; failWith?
       },
       { path: '/dashboard/live-streams/past-shows', element: <h1>Past shows page</h1> },
     ],
-    { initialEntries: [studioPath] },
+    { initialEntries: [{ pathname: studioPath, state: options.state ?? null }] },
   );
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
@@ -150,6 +153,36 @@ describe('Studio: going live and ending', () => {
     expect(publish.mock.calls[0]?.[0]).toMatchObject({ _id: STREAM_ID, agoraToken: 'publisher' });
     expect(screen.getByRole('button', { name: 'End Show' })).toBeTruthy();
     expect(screen.getByText('LIVE')).toBeTruthy();
+  });
+
+  it('goes live by itself when opened by "Submit and go live", once the camera runs', async () => {
+    const joined = liveStream();
+    const { calls, publish, connect, router } = renderStudio({
+      state: GO_LIVE_ON_ARRIVAL,
+      handlers: {
+        [`POST /streams/${STREAM_ID}/start`]: { body: { message: 'ok', stream: joined } },
+        [`POST /streams/${STREAM_ID}/join-seller`]: {
+          body: { message: 'ok', data: { stream: { ...joined, agoraToken: 'publisher' } } },
+        },
+      },
+    });
+    connect();
+    expect(await screen.findByText('Livestream started successfully')).toBeTruthy();
+    const posts = calls.filter((c) => c.method === 'POST').map((c) => c.path);
+    expect(posts).toEqual([`/streams/${STREAM_ID}/start`, `/streams/${STREAM_ID}/join-seller`]);
+    await waitFor(() => expect(publish).toHaveBeenCalledTimes(1));
+    expect(screen.getByText('LIVE')).toBeTruthy();
+    // Consumed: coming back to this entry does not start anything again.
+    expect(router.state.location.state).toBeNull();
+  });
+
+  it('waits for Go Live when opened any other way', async () => {
+    const { calls, connect } = renderStudio();
+    connect();
+    const goLive = await screen.findByRole('button', { name: 'Go Live' });
+    await waitFor(() => expect(goLive).toHaveProperty('disabled', false));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(screen.getByText('Not live yet')).toBeTruthy();
   });
 
   it("shows 'Error starting livestream' with the server's message", async () => {
@@ -516,5 +549,66 @@ describe('Studio: one window publishes the show', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     expect(socket.eventsNamed(studioSocketEvents.claim)).toEqual([]);
     expect(publish).not.toHaveBeenCalled();
+  });
+});
+
+describe('Studio: panels', () => {
+  it('moves between Products, Chat and Bids with the arrow keys, Home and End (ARIA tabs)', async () => {
+    const user = userEvent.setup();
+    renderStudio({ stream: liveStream() });
+    const products = await screen.findByRole('tab', { name: /Products/ });
+    const tabs = () => screen.getAllByRole('tab');
+    // One stop in the Tab order: the selected tab.
+    expect(tabs().map((t) => t.getAttribute('tabindex'))).toEqual(['0', '-1', '-1']);
+
+    products.focus();
+    await user.keyboard('{ArrowRight}');
+    const chat = screen.getByRole('tab', { name: /Chat/ });
+    expect(chat.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(chat);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(chat.id);
+
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: /Bids/ }));
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: /Products/ }));
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: /Bids/ }).getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: /Products/ }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('counts bids on the Bids tab, not the auction\'s "won" line', async () => {
+    const { socket, connect } = renderStudio({ stream: liveStream() });
+    connect();
+    await screen.findByRole('tab', { name: /Bids/ });
+    act(() => {
+      socket.serverSends(streamSocketEvents.notification, {
+        type: 'new_bid',
+        timestamp: Date.now(),
+        content: 'Chioma bid ₦5,000',
+        data: {
+          streamId: STREAM_ID,
+          product: { product: { productId: ANKARA_ID } },
+          bidAmount: 5000,
+          currentBidder: chioma,
+          endsAt: new Date(Date.now() + 30_000).toISOString(),
+          minimumNextBid: 5100,
+          bidsCount: 1,
+        },
+      });
+      socket.serverSends(streamSocketEvents.notification, {
+        type: 'auction_winner',
+        timestamp: Date.now(),
+        content: 'Chioma won Ankara gown',
+        data: {
+          streamId: STREAM_ID,
+          product: { product: { productId: ANKARA_ID } },
+          bidWinner: { bidAmount: 5000, buyer: chioma },
+          orderId: 'order-1',
+        },
+      });
+    });
+    expect(screen.getByRole('tab', { name: /Bids/ }).textContent).toBe('Bids (1)');
   });
 });

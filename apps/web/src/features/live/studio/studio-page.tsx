@@ -2,9 +2,10 @@ import { STREAM_MESSAGES, STUDIO_OPEN_ELSEWHERE, type Stream, type VideoProvider
 import { clsx } from 'clsx';
 import { Eye, MonitorSmartphone, Radio, Trophy, X } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { CameraControls, CameraPreview } from '@/features/live/studio/camera-preview';
+import { wantsGoLive } from '@/features/live/studio/go-live-on-arrival';
 import { BidFeed, CommentList } from '@/features/live/studio/live-feed';
 import { MessageBox } from '@/features/live/studio/message-box';
 import { ProductRail } from '@/features/live/studio/product-rail';
@@ -41,6 +42,7 @@ import { formatElapsed, useNow } from '@/lib/use-now';
 import { Button, buttonClasses } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { Spinner } from '@/ui/spinner';
+import { TabList } from '@/ui/tabs';
 
 /**
  * The live-stream studio (SPEC section 2, full screen): the camera, Go Live and End Show, the
@@ -68,6 +70,7 @@ export function StudioPage({
   loadProvider = loadVideoProvider,
 }: StudioPageProps) {
   const navigate = useNavigate();
+  const location = useLocation();
   const auction = useAuctionStatus();
   const live = useLiveRoom({ streamId, getToken: readBearerToken, sellerId, auction, api, connect });
   const camera = useCamera(mediaDevices);
@@ -117,6 +120,16 @@ export function StudioPage({
   useEffect(() => {
     if (liveWhenOpened.current && camera.stream && !broadcast && !joinTried.current) void goLive();
   }, [camera.stream, broadcast, goLive]);
+
+  // Opened by "Submit and go live": start the show once the camera runs. The state is dropped
+  // first, so Back to this page or a reload never starts it a second time.
+  const goLiveOnArrival = useRef(wantsGoLive(location.state));
+  useEffect(() => {
+    if (!goLiveOnArrival.current || !stream || !camera.stream || broadcast || joinTried.current) return;
+    goLiveOnArrival.current = false;
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    void goLive();
+  }, [stream, camera.stream, broadcast, goLive, navigate, location.pathname, location.search]);
 
   const renewToken = useCallback(async () => {
     try {
@@ -254,7 +267,8 @@ export function StudioPage({
   const productName = useCallback((id: string) => names.get(id) ?? 'a product', [names]);
   const closing = room.products.find((p) => auction.statuses[p.productId] === 'ongoing') ?? null;
   const comments = room.feed.filter((f) => f.kind === 'comment' || f.kind === 'announcement').length;
-  const bids = room.feed.filter((f) => f.kind === 'bid' || f.kind === 'winner').length;
+  // Bids only: the "won" line the feed shows under an auction's last bid is not a bid.
+  const bids = room.feed.filter((f) => f.kind === 'bid').length;
 
   if (live.query.isPending) {
     return (
@@ -393,35 +407,34 @@ export function StudioPage({
         aria-label="Show"
         className="flex min-h-0 flex-1 flex-col lg:w-[420px] lg:flex-none lg:border-line lg:border-l"
       >
-        <div
-          role="tablist"
-          aria-label="Studio panels"
+        <TabList
+          label="Studio panels"
           className="flex shrink-0 border-line border-b bg-surface"
-        >
-          {(
+          selected={panel}
+          onSelect={setPanel}
+          items={(
             [
               ['products', 'Products', room.products.length],
               ['chat', 'Chat', comments],
               ['bids', 'Bids', bids],
             ] as const
-          ).map(([id, label, count]) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              id={`studio-tab-${id}`}
-              aria-selected={panel === id}
-              aria-controls={`studio-panel-${id}`}
-              onClick={() => setPanel(id)}
-              className={clsx(
-                'min-h-12 flex-1 border-b-2 font-semibold text-sm',
-                panel === id ? 'border-brand-600 text-brand-800' : 'border-transparent text-ink-muted',
-              )}
-            >
-              {label} <span className="font-normal text-ink-subtle">({count})</span>
-            </button>
-          ))}
-        </div>
+          ).map(([id, label, count]) => ({
+            id,
+            tabId: `studio-tab-${id}`,
+            controls: `studio-panel-${id}`,
+            label: (
+              <>
+                {label} <span className="font-normal text-ink-subtle">({count})</span>
+              </>
+            ),
+          }))}
+          tabClassName={(selected) =>
+            clsx(
+              'min-h-12 flex-1 border-b-2 font-semibold text-sm',
+              selected ? 'border-brand-600 text-brand-800' : 'border-transparent text-ink-muted',
+            )
+          }
+        />
         <div
           role="tabpanel"
           id={`studio-panel-${panel}`}

@@ -28,7 +28,7 @@ const CHOICES: Array<{ value: AccountType; label: string; tip: string; Icon: typ
 
 /** Apply To Sell: business or individual, which decides the rest of the path. */
 export function AccountTypeStep() {
-  const { draft, update, api, completeStep } = useOnboardingContext();
+  const { draft, update, api, completeStep, toasts } = useOnboardingContext();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const fieldErrors = useServerFieldErrors();
@@ -46,7 +46,7 @@ export function AccountTypeStep() {
           : paths.onboarding.individualOnboarding,
       );
     } catch (error) {
-      showSubmitError(errorTitles.accountType, error);
+      showSubmitError(toasts, errorTitles.accountType, error);
       fieldErrors.show(error);
     } finally {
       setBusy(false);

@@ -17,7 +17,6 @@ import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
 import { checkBank, errorTitles, isNigeria } from '@/features/onboarding/validation';
 import { useServerFieldErrors } from '@/lib/field-errors';
-import { toast } from '@/lib/toast';
 import { Combobox } from '@/ui/combobox';
 import { Input } from '@/ui/input';
 
@@ -35,7 +34,7 @@ const findCountry = (name: string) =>
   listCountries().find((c) => c.name.toLowerCase() === name.toLowerCase()) ?? null;
 
 export function BankDetailsStep() {
-  const { draft, update, api, completeStep } = useOnboardingContext();
+  const { draft, update, api, completeStep, toasts } = useOnboardingContext();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const fieldErrors = useServerFieldErrors();
@@ -52,7 +51,7 @@ export function BankDetailsStep() {
   const next = async () => {
     const problem = checkBank(bank);
     if (problem) {
-      toast.error(problem.title, problem.description);
+      toasts.complain(problem);
       return;
     }
     setBusy(true);
@@ -61,7 +60,7 @@ export function BankDetailsStep() {
       completeStep(await api.put<OnboardingStepResponse>('/seller/profile/bank-details', body));
       await navigate(paths.onboarding.businessCategory);
     } catch (error) {
-      showSubmitError(errorTitles.bank, error);
+      showSubmitError(toasts, errorTitles.bank, error);
       fieldErrors.show(error);
     } finally {
       setBusy(false);
@@ -71,6 +70,7 @@ export function BankDetailsStep() {
   return (
     <StepFrame
       step="business-bank-onboarding"
+      problem={checkBank(bank)}
       title="Bank Details"
       description="Where we pay your earnings. The account name should match your business name."
       onNext={next}

@@ -7,11 +7,10 @@ import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
 import { checkBusinessDetails, errorTitles } from '@/features/onboarding/validation';
 import { useServerFieldErrors } from '@/lib/field-errors';
-import { toast } from '@/lib/toast';
 import { Input } from '@/ui/input';
 
 export function BusinessDetailsStep() {
-  const { draft, update, api, completeStep } = useOnboardingContext();
+  const { draft, update, api, completeStep, toasts } = useOnboardingContext();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const fieldErrors = useServerFieldErrors();
@@ -30,7 +29,7 @@ export function BusinessDetailsStep() {
   const next = async () => {
     const problem = checkBusinessDetails(value);
     if (problem) {
-      toast.error(problem.title, problem.description);
+      toasts.complain(problem);
       return;
     }
     setBusy(true);
@@ -43,7 +42,7 @@ export function BusinessDetailsStep() {
       completeStep(answer);
       await navigate(paths.onboarding.businessInformation);
     } catch (error) {
-      showSubmitError(errorTitles.businessDetails, error);
+      showSubmitError(toasts, errorTitles.businessDetails, error);
       fieldErrors.show(error);
     } finally {
       setBusy(false);
@@ -53,6 +52,7 @@ export function BusinessDetailsStep() {
   return (
     <StepFrame
       step="business-onboarding"
+      problem={checkBusinessDetails(value)}
       title="Business Details"
       description="Let us know details about your business, with just these few questions"
       onNext={next}

@@ -14,12 +14,11 @@ import { showSubmitError } from '@/features/onboarding/submit-error';
 import { checkBusinessInformation, errorTitles } from '@/features/onboarding/validation';
 import { useServerFieldErrors } from '@/lib/field-errors';
 import { toE164 } from '@/lib/phone';
-import { toast } from '@/lib/toast';
 import { Input } from '@/ui/input';
 import { PhoneInput } from '@/ui/phone-input';
 
 export function BusinessInformationStep() {
-  const { draft, update, api, completeStep } = useOnboardingContext();
+  const { draft, update, api, completeStep, toasts } = useOnboardingContext();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const fieldErrors = useServerFieldErrors();
@@ -33,7 +32,7 @@ export function BusinessInformationStep() {
   const next = async () => {
     const problem = checkBusinessInformation(value);
     if (problem) {
-      toast.error(problem.title, problem.description);
+      toasts.complain(problem);
       return;
     }
     setBusy(true);
@@ -47,7 +46,7 @@ export function BusinessInformationStep() {
           }),
         );
       } catch (error) {
-        showSubmitError(errorTitles.businessInformation, error);
+        showSubmitError(toasts, errorTitles.businessInformation, error);
         fieldErrors.show(error);
         return;
       }
@@ -63,7 +62,7 @@ export function BusinessInformationStep() {
             }),
           );
         } catch (error) {
-          showSubmitError(errorTitles.warehouse, error);
+          showSubmitError(toasts, errorTitles.warehouse, error);
           fieldErrors.show(error);
           return;
         }
@@ -77,6 +76,7 @@ export function BusinessInformationStep() {
   return (
     <StepFrame
       step="business-information-onboarding"
+      problem={checkBusinessInformation(value)}
       title="Business Information"
       description="How customers and our team reach your business, and where orders are picked up."
       onNext={next}

@@ -24,7 +24,7 @@ import { Dialog } from '@/ui/dialog';
 import { Spinner } from '@/ui/spinner';
 
 export function CategoryStep() {
-  const { draft, update, api, completeStep } = useOnboardingContext();
+  const { draft, update, api, completeStep, toasts } = useOnboardingContext();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState<Category | null>(null);
@@ -47,7 +47,7 @@ export function CategoryStep() {
   const next = async () => {
     const problem = checkCategories(draft.categories);
     if (problem) {
-      toast.error(problem.title, problem.description);
+      toasts.complain(problem);
       return;
     }
     setBusy(true);
@@ -70,7 +70,7 @@ export function CategoryStep() {
       completeStep(await api.post<OnboardingStepResponse>('/seller/select-categories', body));
       await navigate(paths.onboarding.shippingOptions);
     } catch (error) {
-      showSubmitError(errorTitles.categories, error);
+      showSubmitError(toasts, errorTitles.categories, error);
       fieldErrors.show(error);
     } finally {
       setBusy(false);
@@ -80,6 +80,7 @@ export function CategoryStep() {
   return (
     <StepFrame
       step="business-category-onboarding"
+      problem={checkCategories(draft.categories)}
       title="What Will You Sell"
       description="Tap a category to choose what you sell in it. A green tick marks your choices."
       onNext={next}
@@ -200,13 +201,13 @@ function SubCategoryDialog({
 }
 
 function ProfileImageDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { files, setFile, upload, completeStep } = useOnboardingContext();
+  const { files, setFile, upload, completeStep, toasts } = useOnboardingContext();
   const [picked, setPicked] = useState<PickedFile | undefined>(files.avatar);
   const [progress, setProgress] = useState<number | null>(null);
 
   const submit = async () => {
     if (!picked) {
-      toast.error(notices.profileImageMissing.title);
+      toasts.error('avatar', notices.profileImageMissing.title);
       return;
     }
     setProgress(0);
@@ -216,7 +217,7 @@ function ProfileImageDialog({ open, onClose }: { open: boolean; onClose: () => v
       toast.success('Profile image saved');
       onClose();
     } catch (error) {
-      showSubmitError(errorTitles.images, error, IMAGES_FALLBACK_MESSAGE);
+      showSubmitError(toasts, errorTitles.images, error, IMAGES_FALLBACK_MESSAGE);
     } finally {
       setProgress(null);
     }
@@ -242,9 +243,12 @@ function ProfileImageDialog({ open, onClose }: { open: boolean; onClose: () => v
         allowed={isImage}
         maxBytes={IMAGE_MAX_BYTES}
         progress={progress}
-        onPick={(file) => setPicked(file ?? undefined)}
+        onPick={(file) => {
+          setPicked(file ?? undefined);
+          if (file) toasts.dismiss('avatar');
+        }}
         onProblem={() =>
-          toast.error('Error processing profile image', 'Choose an image file of at most 10 MB')
+          toasts.error('avatar', 'Error processing profile image', 'Choose an image file of at most 10 MB')
         }
       />
     </Dialog>

@@ -1,6 +1,7 @@
 import { BANNER_RECOMMENDED_SIZE, IMAGE_MAX_BYTES, PRODUCT_NAME } from '@kasuwa/contracts';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { Checkbox, FilePicker, isImage } from '@/features/onboarding/fields';
 import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
@@ -19,17 +20,20 @@ const { width, height } = BANNER_RECOMMENDED_SIZE;
 
 /** The store's banner and profile image, and the three agreements; then the application is complete. */
 export function CreateProfileStep() {
-  const { draft, update, files, setFile, upload, completeStep } = useOnboardingContext();
+  const { draft, update, files, setFile, upload, completeStep, toasts } = useOnboardingContext();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<{ avatar: number; banner: number } | null>(null);
+  // After a Next that found an image missing, the missing one says so under its field too.
+  const [tried, setTried] = useState(false);
   const agreements = draft.profile;
   const setAgreement = (key: keyof typeof agreements, on: boolean) =>
     update('profile', { ...agreements, [key]: on });
 
   const next = async () => {
     const problem = checkProfile(files, agreements);
+    setTried(true);
     if (problem) {
-      toast.error(problem.title, problem.description);
+      toasts.complain(problem);
       return;
     }
     const { avatar, banner } = files;
@@ -47,7 +51,7 @@ export function CreateProfileStep() {
       toast.success(notices.imagesUploaded.title, notices.imagesUploaded.description);
       await navigate(paths.onboarding.accountApproval);
     } catch (error) {
-      showSubmitError(errorTitles.images, error, IMAGES_FALLBACK_MESSAGE);
+      showSubmitError(toasts, errorTitles.images, error, IMAGES_FALLBACK_MESSAGE);
     } finally {
       setProgress(null);
     }
@@ -56,6 +60,7 @@ export function CreateProfileStep() {
   return (
     <StepFrame
       step="create-profile"
+      problem={checkProfile(files, agreements)}
       title="Create Profile"
       description="Your banner and profile image are the first things buyers see on your store."
       onNext={next}
@@ -83,9 +88,18 @@ export function CreateProfileStep() {
         allowed={isImage}
         maxBytes={IMAGE_MAX_BYTES}
         progress={progress?.banner ?? null}
-        onPick={(file) => setFile('banner', file)}
+        required
+        error={tried && !files.banner ? 'Choose a banner image' : undefined}
+        onPick={(file) => {
+          setFile('banner', file);
+          if (file) toasts.dismiss('file:banner');
+        }}
         onProblem={() =>
-          toast.error('Error processing banner image', 'Choose an image file of at most 10 MB')
+          toasts.error(
+            'file:banner',
+            'Error processing banner image',
+            'Choose an image file of at most 10 MB',
+          )
         }
       />
       <FilePicker
@@ -97,23 +111,43 @@ export function CreateProfileStep() {
         allowed={isImage}
         maxBytes={IMAGE_MAX_BYTES}
         progress={progress?.avatar ?? null}
-        onPick={(file) => setFile('avatar', file)}
+        required
+        error={tried && !files.avatar ? 'Choose a profile image' : undefined}
+        onPick={(file) => {
+          setFile('avatar', file);
+          if (file) toasts.dismiss('file:avatar');
+        }}
         onProblem={() =>
-          toast.error('Error processing profile image', 'Choose an image file of at most 10 MB')
+          toasts.error(
+            'file:avatar',
+            'Error processing profile image',
+            'Choose an image file of at most 10 MB',
+          )
         }
       />
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-3 font-semibold text-ink">Agreements</legend>
         <Checkbox checked={agreements.terms} onChange={(on) => setAgreement('terms', on)}>
-          I agree to the {PRODUCT_NAME} Terms of Service
+          I agree to the {PRODUCT_NAME} <DocumentLink to={paths.legal.terms}>Terms of Service</DocumentLink>
         </Checkbox>
         <Checkbox checked={agreements.privacy} onChange={(on) => setAgreement('privacy', on)}>
-          I have read the {PRODUCT_NAME} Privacy Policy
+          I have read the {PRODUCT_NAME} <DocumentLink to={paths.legal.privacy}>Privacy Policy</DocumentLink>
         </Checkbox>
         <Checkbox checked={agreements.sellerAgreement} onChange={(on) => setAgreement('sellerAgreement', on)}>
-          I accept the {PRODUCT_NAME} Seller Agreement
+          I accept the {PRODUCT_NAME}{' '}
+          <DocumentLink to={paths.legal.sellerAgreement}>Seller Agreement</DocumentLink>
         </Checkbox>
       </fieldset>
     </StepFrame>
+  );
+}
+
+/** A document named by an agreement, opened in a new tab so the images picked here are kept. */
+function DocumentLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </Link>
   );
 }

@@ -9,11 +9,10 @@ import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
 import { checkIndividual, errorTitles } from '@/features/onboarding/validation';
 import { useServerFieldErrors } from '@/lib/field-errors';
-import { toast } from '@/lib/toast';
 import { Input } from '@/ui/input';
 
 export function IndividualInformationStep() {
-  const { draft, update, api, completeStep } = useOnboardingContext();
+  const { draft, update, api, completeStep, toasts } = useOnboardingContext();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const fieldErrors = useServerFieldErrors();
@@ -24,7 +23,7 @@ export function IndividualInformationStep() {
   const next = async () => {
     const problem = checkIndividual(value);
     if (problem) {
-      toast.error(problem.title, problem.description);
+      toasts.complain(problem);
       return;
     }
     setBusy(true);
@@ -38,7 +37,7 @@ export function IndividualInformationStep() {
       );
       await navigate(paths.onboarding.individualVerification);
     } catch (error) {
-      showSubmitError(errorTitles.individual, error);
+      showSubmitError(toasts, errorTitles.individual, error);
       fieldErrors.show(error);
     } finally {
       setBusy(false);
@@ -48,6 +47,7 @@ export function IndividualInformationStep() {
   return (
     <StepFrame
       step="individual-onboarding"
+      problem={checkIndividual(value)}
       title="Individual Seller Information"
       description="Your name and the address orders are picked up from."
       onNext={next}

@@ -18,7 +18,6 @@ import { ShippingTerms } from '@/features/onboarding/steps/shipping-terms';
 import { showSubmitError } from '@/features/onboarding/submit-error';
 import { errorTitles, notices, shippingReady } from '@/features/onboarding/validation';
 import { useServerFieldErrors } from '@/lib/field-errors';
-import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 
@@ -103,7 +102,7 @@ function OptionCard({
 
 /** How orders leave the seller and which returns they accept; the terms must be accepted. */
 export function ShippingOptionsStep() {
-  const { draft, update, api, completeStep } = useOnboardingContext();
+  const { draft, update, api, completeStep, toasts } = useOnboardingContext();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
@@ -124,7 +123,7 @@ export function ShippingOptionsStep() {
   const next = async () => {
     if (!shippingReady(value)) return;
     if (!value.agreed) {
-      toast.error(notices.shippingTermsNotAccepted.title, notices.shippingTermsNotAccepted.description);
+      toasts.complain(notices.shippingTermsNotAccepted);
       return;
     }
     setBusy(true);
@@ -139,7 +138,7 @@ export function ShippingOptionsStep() {
       );
       await navigate(paths.onboarding.createProfile);
     } catch (error) {
-      showSubmitError(errorTitles.shipping, error);
+      showSubmitError(toasts, errorTitles.shipping, error);
       fieldErrors.show(error);
     } finally {
       setBusy(false);
@@ -162,6 +161,7 @@ export function ShippingOptionsStep() {
   return (
     <StepFrame
       step="shipping-options-onboarding"
+      problem={value.agreed ? null : notices.shippingTermsNotAccepted}
       title="Shipping Options"
       description="Choose how your orders reach buyers and which returns you accept."
       onNext={next}

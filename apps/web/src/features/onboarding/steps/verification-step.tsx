@@ -15,7 +15,6 @@ import { StepFrame } from '@/features/onboarding/step-frame';
 import { useStoredDocuments, useStoredFile } from '@/features/onboarding/stored-documents';
 import { showSubmitError } from '@/features/onboarding/submit-error';
 import { checkDocuments, errorTitles } from '@/features/onboarding/validation';
-import { toast } from '@/lib/toast';
 
 type DocumentField = { kind: DocumentKind; label: string; hint: string; readError: string };
 
@@ -93,7 +92,7 @@ function DocumentPicker({
   doc: SellerDocument | undefined;
   progress: number | null;
 }) {
-  const { files, setFile } = useOnboardingContext();
+  const { files, setFile, toasts } = useOnboardingContext();
   const stored = useStoredFile(doc);
   return (
     <FilePicker
@@ -105,8 +104,11 @@ function DocumentPicker({
       stored={stored}
       allowed={isAcceptedDocument}
       progress={progress}
-      onPick={(file) => setFile(field.kind, file)}
-      onProblem={(problem) => toast.error(field.readError, PROBLEM_TEXT[problem])}
+      onPick={(file) => {
+        setFile(field.kind, file);
+        if (file) toasts.dismiss(`file:${field.kind}`);
+      }}
+      onProblem={(problem) => toasts.error(`file:${field.kind}`, field.readError, PROBLEM_TEXT[problem])}
     />
   );
 }
@@ -118,7 +120,7 @@ function DocumentPicker({
  */
 export function VerificationStep({ form }: { form: 'company' | 'individual' }) {
   const config = FORMS[form];
-  const { files, setFile, upload, completeStep, api } = useOnboardingContext();
+  const { files, setFile, upload, completeStep, api, toasts } = useOnboardingContext();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);
   const stored = useStoredDocuments(api);
@@ -126,7 +128,7 @@ export function VerificationStep({ form }: { form: 'company' | 'individual' }) {
   const next = async () => {
     const problem = checkDocuments(form, files, new Set(stored.byKind.keys()));
     if (problem) {
-      toast.error(problem.title, problem.description);
+      toasts.complain(problem);
       return;
     }
     const picked = config.fields.flatMap((field) => {
@@ -150,7 +152,7 @@ export function VerificationStep({ form }: { form: 'company' | 'individual' }) {
       for (const { kind } of picked) setFile(kind, null);
       await navigate(config.next);
     } catch (error) {
-      showSubmitError(errorTitles.documents, error);
+      showSubmitError(toasts, errorTitles.documents, error);
     } finally {
       setProgress(null);
     }
@@ -169,6 +171,7 @@ export function VerificationStep({ form }: { form: 'company' | 'individual' }) {
   return (
     <StepFrame
       step={config.step}
+      problem={checkDocuments(form, files, new Set(stored.byKind.keys()))}
       title={config.title}
       description={config.description}
       onNext={next}

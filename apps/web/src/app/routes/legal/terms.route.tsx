@@ -1,0 +1,5 @@
+import { LegalPage } from '@/features/legal/legal-page';
+
+export function Component() {
+  return <LegalPage document="terms" />;
+}
