@@ -1,9 +1,9 @@
 import type { BlipComment, BlipCommentsResponse, BlipReply } from '@kasuwa/contracts';
+import { MAX_BLIP_COMMENT_LENGTH } from '@kasuwa/contracts/limits';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageCircle, Reply } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import {
-  BLIP_LIMITS,
   blipCommentsKey,
   blipMessages,
   failureDetail,
@@ -88,10 +88,8 @@ function CommentItem({
           <CommentForm
             label={`Reply to ${comment.author.name}`}
             submitLabel="Send reply"
-            maxLength={BLIP_LIMITS.maxCommentLength}
-            tooLong={(length) =>
-              `Replies can be at most ${BLIP_LIMITS.maxCommentLength} characters (${length})`
-            }
+            maxLength={MAX_BLIP_COMMENT_LENGTH}
+            tooLong={(length) => `Replies can be at most ${MAX_BLIP_COMMENT_LENGTH} characters (${length})`}
             pending={pending}
             onSend={onSend}
             onCancel={() => onReplyToggle(false)}

@@ -1,10 +1,10 @@
+import { MAX_VARIANT_LEVELS } from '@kasuwa/contracts/limits';
 import { clsx } from 'clsx';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { parseAmount } from '@/features/products/form-values';
 import type { UploadFn } from '@/features/products/products-api';
 import {
-  MAX_OPTION_LEVELS,
   photoPool,
   productStock,
   type VariantAction,
@@ -122,7 +122,7 @@ export function VariantEditor({
           dispatch={dispatch}
         />
       ))}
-      {depth < MAX_OPTION_LEVELS && <NewOption level={depth + 1} dispatch={dispatch} />}
+      {depth < MAX_VARIANT_LEVELS && <NewOption level={depth + 1} dispatch={dispatch} />}
       {rows.length > 0 && (
         <div className="flex flex-col gap-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -336,7 +336,7 @@ function NewOption({ level, dispatch }: { level: number; dispatch: (action: Vari
         </Button>
         {level === 1 && (
           <p className="mt-2 text-ink-muted text-sm">
-            Options such as colour, size or material, up to {MAX_OPTION_LEVELS}.
+            Options such as colour, size or material, up to {MAX_VARIANT_LEVELS}.
           </p>
         )}
       </div>
