@@ -1,6 +1,5 @@
-import type { BlipCommentsResponse, BlipReply } from '@kasuwa/contracts';
 import { MAX_BLIP_COMMENT_LENGTH } from '@kasuwa/contracts/limits';
-import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import {
@@ -11,27 +10,10 @@ import {
   replyToComment,
 } from '@/features/blips/blips-api';
 import type { ApiClient } from '@/lib/api-client';
+import { type CommentPages, withReply } from '@/lib/comment-pages';
 import { toast } from '@/lib/toast';
 import { CommentRow, CommentsLoadError, CommentsLoading, useMinuteClock } from '@/ui/comment-thread';
 import { LoadMoreButton } from '@/ui/load-more-button';
-
-type CommentPages = InfiniteData<BlipCommentsResponse, number>;
-
-/** Puts a new reply under its thread in the cached pages, so it shows without a reload. */
-function withReply(data: CommentPages | undefined, reply: BlipReply): CommentPages | undefined {
-  if (!data) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      comments: page.comments.map((comment) =>
-        comment._id === reply.parentCommentId && !comment.replies.some((r) => r._id === reply._id)
-          ? { ...comment, replies: [...comment.replies, reply], repliesCount: comment.repliesCount + 1 }
-          : comment,
-      ),
-    })),
-  };
-}
 
 /**
  * The blip's comments, newest first, 10 at a time with 'Load more comments' while the server says

@@ -1,11 +1,5 @@
-import {
-  type Blip,
-  type BlipComment,
-  type BlipCommentsResponse,
-  type BlipReply,
-  MAX_BLIP_COMMENT_LENGTH,
-} from '@kasuwa/contracts';
-import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Blip, type BlipComment, MAX_BLIP_COMMENT_LENGTH } from '@kasuwa/contracts';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
@@ -17,6 +11,7 @@ import {
 } from '@/features/watch/blip-watch-api';
 import type { BuyerSession } from '@/features/watch/buyer-session';
 import { type ApiClient, isApiError } from '@/lib/api-client';
+import { type CommentPages, withReply } from '@/lib/comment-pages';
 import { Button } from '@/ui/button';
 import {
   CommentForm,
@@ -26,8 +21,6 @@ import {
   useMinuteClock,
 } from '@/ui/comment-thread';
 import { LoadMoreButton } from '@/ui/load-more-button';
-
-type CommentPages = InfiniteData<BlipCommentsResponse, number>;
 
 const tooLong = (what: string) => (length: number) =>
   `${what} can be at most ${MAX_BLIP_COMMENT_LENGTH} characters (${length})`;
@@ -46,21 +39,6 @@ function withComment(data: CommentPages | undefined, comment: BlipComment): Comm
           }
         : page,
     ),
-  };
-}
-
-function withReply(data: CommentPages | undefined, reply: BlipReply): CommentPages | undefined {
-  if (!data) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      comments: page.comments.map((comment) =>
-        comment._id === reply.parentCommentId && !comment.replies.some((r) => r._id === reply._id)
-          ? { ...comment, replies: [...comment.replies, reply], repliesCount: comment.repliesCount + 1 }
-          : comment,
-      ),
-    })),
   };
 }
 
