@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './limits.ts';
 import { notificationData, notificationSchema, notificationType } from './notifications.ts';
 
 /** Commands of `npm run admin -- <command> <email>`; each maps to one seller state change. */
@@ -10,7 +11,11 @@ export const adminSellerCommandParams = z.strictObject({
 });
 
 export const adminSellerCommandBody = z.strictObject({
-  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address'),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .email({ pattern: EMAIL_PATTERN, error: 'Enter a valid e-mail address' }),
 });
 
 export const adminSellerCommandResponse = z.object({
@@ -27,7 +32,11 @@ export type AdminSellerCommandResponse = z.infer<typeof adminSellerCommandRespon
 
 /** `npm run admin -- notify <email> <type>`: makes a notification appear for a seller, live. */
 export const adminNotifyBody = z.strictObject({
-  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address'),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .email({ pattern: EMAIL_PATTERN, error: 'Enter a valid e-mail address' }),
   type: notificationType,
   title: z.string().trim().min(1).max(120).optional(),
   message: z.string().trim().min(1).max(500).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './limits.ts';
 import { onboardingProcessMarker, sellerSchema } from './seller.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -17,8 +18,8 @@ export const emailField = z
   .trim()
   .toLowerCase()
   .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .email('Enter a valid email address');
+  .max(EMAIL_MAX_LENGTH, 'Email is too long')
+  .email({ pattern: EMAIL_PATTERN, error: 'Enter a valid email address' });
 
 export const passwordField = z
   .string({ error: 'Password is required' })

@@ -1,21 +1,6 @@
 import { z } from 'zod';
 
-/**
- * Blips: short product videos (SPEC section 7 "Products and blips"). The upload is
- * POST /products/{productId}/blips as multipart/form-data with these fields.
- */
-export const BLIP_VIDEO_FIELD = 'video';
-/** Optional poster image (e.g. a frame the browser captured); re-encoded as WebP. */
-export const BLIP_POSTER_FIELD = 'poster';
-/** Optional text field. */
-export const BLIP_CAPTION_FIELD = 'caption';
-export const MAX_BLIP_VIDEO_BYTES = 50 * 1024 * 1024;
-export const MAX_BLIP_POSTER_BYTES = 10 * 1024 * 1024;
-export const MAX_BLIP_DURATION_SECONDS = 60;
-export const MAX_BLIP_CAPTION_LENGTH = 300;
-/** Video containers accepted, judged by content: MP4, WebM and QuickTime (.mov). */
-export const BLIP_VIDEO_MIME_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
-export const MAX_BLIP_COMMENT_LENGTH = 500;
+import { MAX_BLIP_CAPTION_LENGTH, MAX_BLIP_COMMENT_LENGTH } from './limits.ts';
 
 export const blipCaptionSchema = z
   .string()

@@ -7,6 +7,7 @@ export * from './common.ts';
 export * from './feature-gate.ts';
 export * from './feature-gate-response.ts';
 export * from './health.ts';
+export * from './limits.ts';
 export * from './nigerian-banks.ts';
 export * from './notifications.ts';
 export * from './onboarding.ts';

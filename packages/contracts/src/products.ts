@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import {
+  DEFAULT_VARIANT_STOCK,
+  MAX_PRODUCT_IMAGES,
+  MAX_PRODUCT_PRICE_NAIRA,
+  MAX_PRODUCT_TAGS,
+  MAX_STOCK,
+  MAX_VARIANT_LEVELS,
+} from './limits.ts';
 
 export const productStatusSchema = z.enum(['active', 'draft', 'out_of_stock', 'archived']);
 export type ProductStatus = z.infer<typeof productStatusSchema>;
 
 export const productConditionSchema = z.enum(['new', 'used', 'refurbished']);
 export type ProductCondition = z.infer<typeof productConditionSchema>;
-
-export const MAX_PRODUCT_PRICE_NAIRA = 100_000_000;
-export const MAX_PRODUCT_IMAGES = 10;
-export const MAX_PRODUCT_TAGS = 20;
-export const MAX_VARIANT_LEVELS = 3;
-export const DEFAULT_VARIANT_STOCK = 1;
-export const MAX_STOCK = 1_000_000;
 
 // Prices travel as naira but are stored as integer kobo, so anything finer than a kobo would be lost.
 const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
@@ -255,7 +256,6 @@ export type SellerProductsResponse = z.infer<typeof sellerProductsResponse>;
 
 /** Multipart field of POST /products/images: one product photo per request. */
 export const PRODUCT_IMAGE_FIELD = 'image';
-export const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /**
  * POST /products/images answer. The photo is checked by content, re-encoded as WebP without

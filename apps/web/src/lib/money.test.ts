@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNaira, koboToNaira, nairaToKobo } from '@/lib/money';
+import { formatNaira, koboToNaira, nairaToKobo, parseNairaInput } from '@/lib/money';
 
 describe('formatNaira', () => {
   it('shows naira with the naira sign, thousands separators and two decimals', () => {
@@ -31,5 +31,30 @@ describe('nairaToKobo', () => {
   it('rounds float naira to whole kobo', () => {
     expect(nairaToKobo(19.99)).toBe(1999);
     expect(nairaToKobo(0.1 + 0.2)).toBe(30);
+  });
+});
+
+describe('parseNairaInput', () => {
+  it('reads amounts typed with commas, spaces and the naira sign', () => {
+    expect(parseNairaInput('15000')).toBe(15000);
+    expect(parseNairaInput('₦ 1,250.50')).toBe(1250.5);
+    expect(parseNairaInput(' 2 500 ')).toBe(2500);
+    expect(parseNairaInput('.5')).toBe(0.5);
+  });
+
+  it('takes an empty box as nothing', () => {
+    expect(parseNairaInput('')).toBeUndefined();
+    expect(parseNairaInput(' ₦ ')).toBeUndefined();
+  });
+
+  it('keeps a minus sign, so the schema can say the amount cannot be negative', () => {
+    expect(parseNairaInput('-5')).toBe(-5);
+    expect(parseNairaInput('-₦1,000')).toBe(-1000);
+  });
+
+  it('gives NaN for text that is not a number', () => {
+    for (const text of ['abc', '12a', '1.2.3', '.', '-', '-.', '5-', '1e3']) {
+      expect(parseNairaInput(text), text).toBeNaN();
+    }
   });
 });

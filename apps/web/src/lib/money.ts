@@ -16,3 +16,17 @@ export function koboToNaira(kobo: number): number {
 export function nairaToKobo(naira: number): number {
   return Math.round(naira * 100);
 }
+
+/**
+ * A naira amount (or any count) as a person types it into a box: commas, spaces and a ₦ are allowed
+ * anywhere; '' is "nothing" (undefined); anything else that is not a plain decimal is NaN, so a form
+ * can say "Enter a number". A leading minus is kept, so a negative amount reaches the schema and is
+ * refused in its words ("cannot be negative") instead of as text that is not a number.
+ */
+export function parseNairaInput(text: string): number | undefined {
+  const cleaned = text.replace(/[\s,₦]/g, '');
+  if (cleaned === '') return undefined;
+  return /^-?\d*\.?\d*$/.test(cleaned) && cleaned !== '.' && cleaned !== '-' && cleaned !== '-.'
+    ? Number(cleaned)
+    : Number.NaN;
+}

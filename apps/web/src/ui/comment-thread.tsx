@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { Reply } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { Button } from '@/ui/button';
@@ -18,6 +19,12 @@ export interface ThreadReply {
   text: string;
   author: ThreadAuthor;
   createdAt: string;
+}
+
+export interface ThreadComment extends ThreadReply {
+  /** Oldest first; at most the last few of `repliesCount`. */
+  replies: readonly ThreadReply[];
+  repliesCount: number;
 }
 
 /** The time now, moving on every minute, so '2 minutes ago' does not stay '2 minutes ago'. */
@@ -195,6 +202,70 @@ export function CommentForm({
         </div>
       </div>
     </form>
+  );
+}
+
+/**
+ * One top-level comment in a thread: author, time and text, a Reply button (hidden while its box is
+ * open) and the replies count, the replies under it, and the reply box when `reply` is given.
+ */
+export function CommentRow({
+  comment,
+  now,
+  maxLength,
+  onReplyClick,
+  reply,
+  children,
+}: {
+  comment: ThreadComment;
+  now: Date;
+  /** The longest reply the server takes. */
+  maxLength: number;
+  onReplyClick: () => void;
+  /** The open reply box; null while it is closed. */
+  reply: { pending: boolean; onSend: (text: string) => Promise<boolean>; onCancel: () => void } | null;
+  /** Under the thread, e.g. why a reply failed. */
+  children?: ReactNode;
+}) {
+  const name = comment.author.name;
+  return (
+    <li className="border-line border-b py-4 last:border-b-0">
+      <article aria-label={`Comment by ${name}`}>
+        <CommentBody author={comment.author} at={comment.createdAt} text={comment.text} now={now} />
+        <div className="mt-1 flex items-center gap-3">
+          {!reply && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="-ml-3 text-brand-700"
+              onClick={onReplyClick}
+              aria-label={`Reply to ${name}`}
+            >
+              <Reply className="size-4" aria-hidden />
+              Reply
+            </Button>
+          )}
+          {comment.repliesCount > 0 && (
+            <span className="text-ink-muted text-xs">{repliesCountText(comment.repliesCount)}</span>
+          )}
+        </div>
+        <CommentReplies authorName={name} replies={comment.replies} total={comment.repliesCount} now={now} />
+        {reply && (
+          <CommentForm
+            label={`Reply to ${name}`}
+            submitLabel="Send reply"
+            maxLength={maxLength}
+            tooLong={(length) => `Replies can be at most ${maxLength} characters (${length})`}
+            pending={reply.pending}
+            onSend={reply.onSend}
+            onCancel={reply.onCancel}
+            // The box opens because someone asked to reply: the cursor belongs in it.
+            autoFocus
+          />
+        )}
+        {children}
+      </article>
+    </li>
   );
 }
 

@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from '@kasuwa/contracts/limits';
 import { isApiError } from '@/lib/api-client';
 
 /**
@@ -34,13 +35,11 @@ export function fieldIssues(error: unknown): Record<string, string> {
   return byField;
 }
 
-// Without zod on the log-in screen: the same words as the contract's checks.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+// Without zod on the log-in screen: the contract's pattern (from its zod-free limits) and words.
 export function emailProblem(email: string): string | undefined {
   const trimmed = email.trim();
   if (trimmed === '') return 'Email is required';
-  if (!EMAIL_SHAPE.test(trimmed)) return 'Enter a valid email address';
+  if (!EMAIL_PATTERN.test(trimmed)) return 'Enter a valid email address';
   return undefined;
 }
 

@@ -1,9 +1,8 @@
-import type { BlipComment, BlipCommentsResponse, BlipReply } from '@kasuwa/contracts';
-import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { MessageCircle, Reply } from 'lucide-react';
+import { MAX_BLIP_COMMENT_LENGTH } from '@kasuwa/contracts/limits';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { MessageCircle } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import {
-  BLIP_LIMITS,
   blipCommentsKey,
   blipMessages,
   failureDetail,
@@ -11,98 +10,10 @@ import {
   replyToComment,
 } from '@/features/blips/blips-api';
 import type { ApiClient } from '@/lib/api-client';
+import { type CommentPages, withReply } from '@/lib/comment-pages';
 import { toast } from '@/lib/toast';
-import { Button } from '@/ui/button';
-import {
-  CommentBody,
-  CommentForm,
-  CommentReplies,
-  CommentsLoadError,
-  CommentsLoading,
-  repliesCountText,
-  useMinuteClock,
-} from '@/ui/comment-thread';
+import { CommentRow, CommentsLoadError, CommentsLoading, useMinuteClock } from '@/ui/comment-thread';
 import { LoadMoreButton } from '@/ui/load-more-button';
-
-type CommentPages = InfiniteData<BlipCommentsResponse, number>;
-
-/** Puts a new reply under its thread in the cached pages, so it shows without a reload. */
-function withReply(data: CommentPages | undefined, reply: BlipReply): CommentPages | undefined {
-  if (!data) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      comments: page.comments.map((comment) =>
-        comment._id === reply.parentCommentId && !comment.replies.some((r) => r._id === reply._id)
-          ? { ...comment, replies: [...comment.replies, reply], repliesCount: comment.repliesCount + 1 }
-          : comment,
-      ),
-    })),
-  };
-}
-
-function CommentItem({
-  comment,
-  now,
-  replying,
-  onReplyToggle,
-  pending,
-  onSend,
-}: {
-  comment: BlipComment;
-  now: Date;
-  replying: boolean;
-  onReplyToggle: (open: boolean) => void;
-  pending: boolean;
-  onSend: (text: string) => Promise<boolean>;
-}) {
-  return (
-    <li className="border-line border-b py-4 last:border-b-0">
-      <article aria-label={`Comment by ${comment.author.name}`}>
-        <CommentBody author={comment.author} at={comment.createdAt} text={comment.text} now={now} />
-        <div className="mt-1 flex items-center gap-3">
-          {!replying && (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="-ml-3 text-brand-700"
-              onClick={() => onReplyToggle(true)}
-              aria-label={`Reply to ${comment.author.name}`}
-            >
-              <Reply className="size-4" aria-hidden />
-              Reply
-            </Button>
-          )}
-          {comment.repliesCount > 0 && (
-            <span className="text-ink-muted text-xs">{repliesCountText(comment.repliesCount)}</span>
-          )}
-        </div>
-        <CommentReplies
-          authorName={comment.author.name}
-          replies={comment.replies}
-          total={comment.repliesCount}
-          now={now}
-        />
-        {replying && (
-          <CommentForm
-            label={`Reply to ${comment.author.name}`}
-            submitLabel="Send reply"
-            maxLength={BLIP_LIMITS.maxCommentLength}
-            tooLong={(length) =>
-              `Replies can be at most ${BLIP_LIMITS.maxCommentLength} characters (${length})`
-            }
-            pending={pending}
-            onSend={onSend}
-            onCancel={() => onReplyToggle(false)}
-            // The box opens because the seller asked to reply: the cursor belongs in it.
-            autoFocus
-          />
-        )}
-      </article>
-    </li>
-  );
-}
 
 /**
  * The blip's comments, newest first, 10 at a time with 'Load more comments' while the server says
@@ -183,14 +94,21 @@ export function BlipComments({
         ) : (
           <ul>
             {unique.map((comment) => (
-              <CommentItem
+              <CommentRow
                 key={comment._id}
                 comment={comment}
                 now={now}
-                replying={replyingTo === comment._id}
-                onReplyToggle={(open) => setReplyingTo(open ? comment._id : null)}
-                pending={reply.isPending && reply.variables?.commentId === comment._id}
-                onSend={send(comment._id)}
+                maxLength={MAX_BLIP_COMMENT_LENGTH}
+                onReplyClick={() => setReplyingTo(comment._id)}
+                reply={
+                  replyingTo === comment._id
+                    ? {
+                        pending: reply.isPending && reply.variables?.commentId === comment._id,
+                        onSend: send(comment._id),
+                        onCancel: () => setReplyingTo(null),
+                      }
+                    : null
+                }
               />
             ))}
           </ul>

@@ -9,22 +9,15 @@ import type {
   SellerBlipsResponse,
   SellerProductsResponse,
 } from '@kasuwa/contracts';
+import { BLIP_CAPTION_FIELD, BLIP_POSTER_FIELD, BLIP_VIDEO_FIELD } from '@kasuwa/contracts/limits';
 import { type ApiClient, ApiError, isApiError } from '@/lib/api-client';
 import { type UploadOptions, uploadForm } from '@/lib/upload';
 
 /*
  * The blip calls of SPEC section 7 and their toasts (section 8). Only types come from the
- * contracts: a value import would pull zod into the blips chunk, so the few limits the screen
- * needs are repeated here and a test keeps them equal to the contract's.
+ * contracts' schemas: a value import from there would pull zod into the blips chunk; the limits
+ * the screens check come from the zod-free `@kasuwa/contracts/limits`.
  */
-
-export const BLIP_LIMITS = {
-  maxVideoBytes: 50 * 1024 * 1024,
-  maxDurationSeconds: 60,
-  maxCaptionLength: 300,
-  maxCommentLength: 500,
-  videoTypes: ['video/mp4', 'video/webm', 'video/quicktime'] as readonly string[],
-} as const;
 
 /** SPEC section 9: blip comments come 10 at a time. */
 export const COMMENTS_PAGE_LIMIT = 10;
@@ -142,9 +135,9 @@ export function uploadBlip(
 ): Promise<BlipUploadResponse> {
   const form = new FormData();
   // Text fields first: a server reading the stream can reject a bad caption before the video arrives.
-  form.append('caption', input.caption);
-  if (input.poster) form.append('poster', input.poster, 'poster.jpg');
-  form.append('video', input.video, input.video.name || 'blip.mp4');
+  form.append(BLIP_CAPTION_FIELD, input.caption);
+  if (input.poster) form.append(BLIP_POSTER_FIELD, input.poster, 'poster.jpg');
+  form.append(BLIP_VIDEO_FIELD, input.video, input.video.name || 'blip.mp4');
   const uploadOptions: UploadOptions = {
     onProgress: (loaded, total) => options.onProgress(total ? loaded / total : 0),
     timeoutMs: BLIP_UPLOAD_TIMEOUT_MS,

@@ -1,47 +1,20 @@
-import type { Blip, BlipComment, BlipReply, Product } from '@kasuwa/contracts';
+import type { Blip, BlipComment, BlipReply, Product, SellerBlipsResponse } from '@kasuwa/contracts';
 import type { UploadFn } from '@/features/blips/blips-api';
 import { ApiError } from '@/lib/api-client';
 import type { UploadOptions } from '@/lib/upload';
-import { type Answer, type Call, fakeApiClient, type Override } from '@/test/in-memory-api';
+import { fakeSellerApi, TEST_SELLER_ID } from '@/test/catalogue';
+import type { Answer, Call, Override } from '@/test/in-memory-api';
 
 /* Test helpers for the blips screens: factories and an in-memory blips API answering as the server does. */
 
-export const SELLER_ID = '7a2c1f8e-0000-4000-8000-000000000001';
+export const SELLER_ID = TEST_SELLER_ID;
+export { testProduct } from '@/test/catalogue';
 
 let serial = 0;
 const nextId = (prefix: string) => {
   serial += 1;
   return `7a2c1f8e-${prefix}-4000-8000-${String(serial).padStart(12, '0')}`;
 };
-
-export function testProduct(overrides: Partial<Product> = {}): Product {
-  const id = nextId('0001');
-  return {
-    _id: id,
-    sellerId: SELLER_ID,
-    name: `Ankara dress ${serial}`,
-    description: '',
-    categoryId: id,
-    category: 'Fashion',
-    subCategoryId: id,
-    subCategory: 'Dresses',
-    price: 15000,
-    compareAtPrice: null,
-    stock: 4,
-    condition: 'new',
-    weightKg: null,
-    dimensionsCm: null,
-    images: [],
-    tags: [],
-    status: 'active',
-    saleType: { buyNow: true, auction: null },
-    options: [],
-    variants: [],
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 export function testBlip(overrides: Partial<Blip> = {}): Blip {
   const id = nextId('0002');
@@ -85,19 +58,15 @@ export function blipsApi(
   initial: { products?: Product[]; blips?: Blip[]; comments?: Record<string, BlipComment[]> } = {},
   override?: Override,
 ) {
-  const products = [...(initial.products ?? [])];
   let blips = [...(initial.blips ?? [])];
   const comments: Record<string, BlipComment[]> = { ...initial.comments };
 
-  const answer = (call: Call): Answer => {
-    const forced = override?.(call);
-    if (forced) return forced;
+  const answer = (call: Call): Answer | undefined => {
     const { method, path, query } = call;
     const page = Number(query.get('page') ?? 1);
     const limit = Number(query.get('limit') ?? 10);
 
-    const sellerBlips = path.match(/^\/products\/seller\/([^/]+)\/blips$/);
-    if (method === 'GET' && sellerBlips) {
+    if (method === 'GET' && /^\/products\/seller\/[^/]+\/blips$/.test(path)) {
       return {
         status: 200,
         body: {
@@ -106,33 +75,13 @@ export function blipsApi(
           currentPage: page,
           totalPages: Math.ceil(blips.length / limit),
           totalBlips: blips.length,
-        },
-      };
-    }
-    if (method === 'GET' && /^\/products\/seller\/[^/]+$/.test(path)) {
-      const search = query.get('search')?.toLowerCase();
-      const matching = products.filter((p) => !search || p.name.toLowerCase().includes(search));
-      return {
-        status: 200,
-        body: {
-          products: matching.slice((page - 1) * limit, page * limit),
-          currentPage: page,
-          totalPages: Math.ceil(matching.length / limit),
-          totalProducts: matching.length,
-          statistics: {
-            total: products.length,
-            active: products.length,
-            draft: 0,
-            out_of_stock: 0,
-            archived: 0,
-            totalStockValue: 0,
-          },
-          sellerVacationMode: false,
-        },
+        } satisfies SellerBlipsResponse,
       };
     }
 
-    const [, productId, blipId, rest] = path.match(/^\/products\/([^/]+)\/blips\/([^/]+)(\/.*)?$/) ?? [];
+    const match = path.match(/^\/products\/([^/]+)\/blips\/([^/]+)(\/.*)?$/);
+    if (!match) return undefined;
+    const [, productId, blipId, rest] = match;
     const blip = blips.find((b) => b._id === blipId && b.productId === productId);
     if (!blip) return { status: 404, body: { message: 'Blip not found' } };
     if (method === 'GET' && !rest) return { status: 200, body: { blip } };
@@ -168,7 +117,7 @@ export function blipsApi(
     return { status: 404, body: { message: 'Not found' } };
   };
 
-  const { api, calls } = fakeApiClient(answer);
+  const { api, calls } = fakeSellerApi({ products: initial.products, override, feature: answer });
   return { api, calls, blips: () => blips, comments };
 }
 

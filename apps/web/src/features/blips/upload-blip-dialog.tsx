@@ -1,8 +1,13 @@
 import type { Blip } from '@kasuwa/contracts';
+import {
+  BLIP_VIDEO_MIME_TYPES,
+  MAX_BLIP_CAPTION_LENGTH,
+  MAX_BLIP_DURATION_SECONDS,
+  MAX_BLIP_VIDEO_BYTES,
+} from '@kasuwa/contracts/limits';
 import { CircleAlert, Upload } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
-  BLIP_LIMITS,
   blipMessages,
   isCancelled,
   type UploadFn,
@@ -86,7 +91,7 @@ export function UploadBlipDialog({
   useEffect(() => () => controller.current?.abort(), []);
 
   const uploading = progress !== null;
-  const captionTooLong = caption.length > BLIP_LIMITS.maxCaptionLength;
+  const captionTooLong = caption.length > MAX_BLIP_CAPTION_LENGTH;
   const productError = attempted && !product ? 'Choose the product this blip shows' : undefined;
   const videoError =
     video.status === 'invalid'
@@ -172,7 +177,7 @@ export function UploadBlipDialog({
       }}
       dismissible={!uploading}
       title="Upload blip"
-      description={`A video of up to ${BLIP_LIMITS.maxDurationSeconds} seconds showing one of your products.`}
+      description={`A video of up to ${MAX_BLIP_DURATION_SECONDS} seconds showing one of your products.`}
       maxHeightClass="max-h-[92dvh]"
       focusFirstField={false}
       footer={
@@ -217,7 +222,7 @@ export function UploadBlipDialog({
             ref={fileInput}
             id={videoId}
             type="file"
-            accept={BLIP_LIMITS.videoTypes.join(',')}
+            accept={BLIP_VIDEO_MIME_TYPES.join(',')}
             disabled={uploading}
             aria-invalid={videoError ? true : undefined}
             aria-describedby={`${videoId}-hint${videoError ? ` ${videoId}-error` : ''}`}
@@ -225,7 +230,7 @@ export function UploadBlipDialog({
             className="block w-full text-ink-muted text-sm file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-control file:border file:border-line-strong file:border-solid file:bg-surface file:px-4 file:font-semibold file:text-ink file:text-sm hover:file:bg-canvas"
           />
           <FieldMessages
-            hint={`MP4, WebM or MOV, up to ${BLIP_LIMITS.maxVideoBytes / (1024 * 1024)} MB and ${BLIP_LIMITS.maxDurationSeconds} seconds.`}
+            hint={`MP4, WebM or MOV, up to ${MAX_BLIP_VIDEO_BYTES / (1024 * 1024)} MB and ${MAX_BLIP_DURATION_SECONDS} seconds.`}
             hintId={`${videoId}-hint`}
             error={videoError}
             errorId={`${videoId}-error`}
@@ -280,13 +285,13 @@ export function UploadBlipDialog({
           />
           <div className="flex justify-between gap-2 text-sm">
             <p id={`${captionId}-error`} className="font-medium text-danger-600">
-              {captionTooLong ? `Caption must be at most ${BLIP_LIMITS.maxCaptionLength} characters` : ''}
+              {captionTooLong ? `Caption must be at most ${MAX_BLIP_CAPTION_LENGTH} characters` : ''}
             </p>
             <p
               id={`${captionId}-count`}
               className={`shrink-0 tabular-nums ${captionTooLong ? 'font-medium text-danger-600' : 'text-ink-muted'}`}
             >
-              {`${caption.length}/${BLIP_LIMITS.maxCaptionLength}`}
+              {`${caption.length}/${MAX_BLIP_CAPTION_LENGTH}`}
             </p>
           </div>
         </div>

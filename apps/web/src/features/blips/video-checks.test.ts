@@ -1,29 +1,10 @@
-import {
-  BLIP_VIDEO_MIME_TYPES,
-  MAX_BLIP_CAPTION_LENGTH,
-  MAX_BLIP_COMMENT_LENGTH,
-  MAX_BLIP_DURATION_SECONDS,
-  MAX_BLIP_VIDEO_BYTES,
-} from '@kasuwa/contracts';
 import { describe, expect, it } from 'vitest';
-import { BLIP_LIMITS, uploadFailureMessage } from '@/features/blips/blips-api';
+import { uploadFailureMessage } from '@/features/blips/blips-api';
 import { checkDuration, checkVideoFile, formatDuration } from '@/features/blips/video-checks';
 import { ApiError } from '@/lib/api-client';
 
 const MB = 1024 * 1024;
 const file = (name: string, type: string, size = MB) => ({ name, type, size });
-
-describe('the blip limits the browser checks', () => {
-  it('are the contract’s, repeated so the page does not load zod', () => {
-    expect(BLIP_LIMITS).toEqual({
-      maxVideoBytes: MAX_BLIP_VIDEO_BYTES,
-      maxDurationSeconds: MAX_BLIP_DURATION_SECONDS,
-      maxCaptionLength: MAX_BLIP_CAPTION_LENGTH,
-      maxCommentLength: MAX_BLIP_COMMENT_LENGTH,
-      videoTypes: [...BLIP_VIDEO_MIME_TYPES],
-    });
-  });
-});
 
 describe('checking a chosen video file', () => {
   it('accepts MP4, WebM and QuickTime up to 50 MB', () => {

@@ -1,4 +1,8 @@
-import { BLIP_LIMITS } from '@/features/blips/blips-api';
+import {
+  BLIP_VIDEO_MIME_TYPES,
+  MAX_BLIP_DURATION_SECONDS,
+  MAX_BLIP_VIDEO_BYTES,
+} from '@kasuwa/contracts/limits';
 
 /*
  * What the browser can tell about a chosen video before a byte is uploaded: its type and size from
@@ -26,12 +30,12 @@ export function checkVideoFile(file: Pick<File, 'name' | 'type' | 'size'>): stri
   // Some Android file pickers give no type; the extension is then the best the browser knows.
   const typeKnown = file.type !== '';
   const allowed = typeKnown
-    ? BLIP_LIMITS.videoTypes.includes(file.type)
+    ? (BLIP_VIDEO_MIME_TYPES as readonly string[]).includes(file.type)
     : EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(ext));
   if (!allowed) return 'Choose an MP4, WebM or MOV video.';
   if (file.size === 0) return 'This file is empty. Choose another video.';
-  if (file.size > BLIP_LIMITS.maxVideoBytes) {
-    return `This video is ${formatFileSize(file.size)}. Blips can be at most ${BLIP_LIMITS.maxVideoBytes / MB} MB — trim it or record a shorter one.`;
+  if (file.size > MAX_BLIP_VIDEO_BYTES) {
+    return `This video is ${formatFileSize(file.size)}. Blips can be at most ${MAX_BLIP_VIDEO_BYTES / MB} MB — trim it or record a shorter one.`;
   }
   return null;
 }
@@ -40,8 +44,8 @@ export function checkVideoFile(file: Pick<File, 'name' | 'type' | 'size'>): stri
 export function checkDuration(seconds: number): string | null {
   // A phone may stamp 60.02 s on a one-minute clip: half a second of slack keeps it, and the
   // server, which reads the length from the file, has the last word.
-  if (seconds > BLIP_LIMITS.maxDurationSeconds + 0.5) {
-    return `This video is ${formatDuration(seconds)} long. Blips can be at most ${BLIP_LIMITS.maxDurationSeconds} seconds.`;
+  if (seconds > MAX_BLIP_DURATION_SECONDS + 0.5) {
+    return `This video is ${formatDuration(seconds)} long. Blips can be at most ${MAX_BLIP_DURATION_SECONDS} seconds.`;
   }
   return null;
 }

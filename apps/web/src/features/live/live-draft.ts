@@ -14,7 +14,7 @@ import {
 } from '@kasuwa/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { formatNaira } from '@/lib/money';
+import { formatNaira, parseNairaInput } from '@/lib/money';
 import { readStored, removeStored, writeStored } from '@/lib/storage';
 
 /**
@@ -99,15 +99,8 @@ export function productSummary(product: Product): StreamProductSummary {
   };
 }
 
-/** Naira or seconds as typed: commas, spaces and a leading ₦ are allowed; '' is "nothing". */
-export function parseAmount(text: string): number | undefined {
-  const cleaned = text.replace(/[\s,₦]/g, '');
-  if (cleaned === '') return undefined;
-  return /^\d*\.?\d*$/.test(cleaned) && cleaned !== '.' ? Number(cleaned) : Number.NaN;
-}
-
 // '' becomes NaN for required numbers, so the schema reports it instead of a default filling it in.
-const required = (text: string) => parseAmount(text) ?? Number.NaN;
+const required = (text: string) => parseNairaInput(text) ?? Number.NaN;
 
 /** The request body the draft stands for (before the contract schema checks and trims it). */
 export function toBody(values: LiveDraftValues, kind: StreamType) {
@@ -141,7 +134,7 @@ export function toBody(values: LiveDraftValues, kind: StreamType) {
 }
 
 function amountForDisplay(text: string): string {
-  const n = parseAmount(text);
+  const n = parseNairaInput(text);
   return n !== undefined && Number.isFinite(n) ? formatNaira(n) : '—';
 }
 
@@ -177,7 +170,7 @@ function reword(path: string, message: string, values: LiveDraftValues): string 
   const raw = values.products[Number(match[1])]?.auctionSettings[key];
   if (typeof raw !== 'string') return message;
   if (raw.trim() === '' && settingMessages[key]) return settingMessages[key].missing;
-  if (Number.isNaN(parseAmount(raw) ?? 0)) return 'Enter a number';
+  if (Number.isNaN(parseNairaInput(raw) ?? 0)) return 'Enter a number';
   return message;
 }
 
@@ -291,7 +284,7 @@ export function liveDraftKey(sellerId: string, kind: StreamType): string {
 }
 
 const finite = (text: string) => {
-  const n = parseAmount(text);
+  const n = parseNairaInput(text);
   return n !== undefined && Number.isFinite(n) ? n : undefined;
 };
 

@@ -11,6 +11,7 @@ import {
   LIVE_DRAFT_DEBOUNCE_MS,
   type LiveDraftBody,
   type LiveDraftValues,
+  liveDraftKey,
   liveDraftResolver,
   readLiveDraft,
   type SavedDraft,
@@ -32,6 +33,7 @@ import {
 } from '@/features/live/show-time';
 import { categoriesKey, fetchCategories, type UploadFn } from '@/features/live/streams-api';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
+import { useFormDraft } from '@/lib/use-form-draft';
 import { Button } from '@/ui/button';
 import { ChipsInput } from '@/ui/chips-input';
 import { FormSection, SelectBox, TextAreaField } from '@/ui/form-parts';
@@ -49,58 +51,6 @@ export interface LiveShowWizardProps {
 
 const stepFrom = (value: string | null): WizardStep =>
   WIZARD_STEPS.includes(value as WizardStep) ? (value as WizardStep) : 'details';
-
-/**
- * Writes the draft to local storage a moment after each change, and at once when the page is
- * hidden or the wizard closes, so a reload or a dropped connection keeps the seller's work.
- */
-function useDraftAutosave(form: DraftForm, sellerId: string, kind: StreamType) {
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const dirty = useRef(false);
-
-  useEffect(() => {
-    const write = () => {
-      timer.current = null;
-      if (dirty.current) writeLiveDraft(sellerId, kind, form.getValues());
-      dirty.current = false;
-    };
-    const flush = () => {
-      if (timer.current !== null) clearTimeout(timer.current);
-      write();
-    };
-    const subscription = form.watch((_values, { name }) => {
-      // A reset (starting over) has no field name and is not an edit.
-      if (name === undefined) return;
-      dirty.current = true;
-      if (timer.current !== null) clearTimeout(timer.current);
-      timer.current = setTimeout(write, LIVE_DRAFT_DEBOUNCE_MS);
-    });
-    window.addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', flush);
-    return () => {
-      subscription.unsubscribe();
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', flush);
-      flush();
-    };
-  }, [form, sellerId, kind]);
-
-  return {
-    /** Writes now, e.g. before leaving for the submit page. */
-    save() {
-      if (timer.current !== null) clearTimeout(timer.current);
-      timer.current = null;
-      dirty.current = false;
-      writeLiveDraft(sellerId, kind, form.getValues());
-    },
-    forget() {
-      if (timer.current !== null) clearTimeout(timer.current);
-      timer.current = null;
-      dirty.current = false;
-      clearLiveDraft(sellerId, kind);
-    },
-  };
-}
 
 const savedAtText = (iso: string) =>
   new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
@@ -120,7 +70,12 @@ export function LiveShowWizard({ kind, sellerId, api = appApi, upload }: LiveSho
     defaultValues: restored?.values ?? emptyDraftValues,
     mode: 'onTouched',
   });
-  const autosave = useDraftAutosave(form, sellerId, kind);
+  const autosave = useFormDraft(form, {
+    key: liveDraftKey(sellerId, kind),
+    write: (values) => writeLiveDraft(sellerId, kind, values),
+    clear: () => clearLiveDraft(sellerId, kind),
+    debounceMs: LIVE_DRAFT_DEBOUNCE_MS,
+  });
   const [busy, setBusy] = useState({ coverPhoto: false, video: false });
   const uploading = busy.coverPhoto || busy.video;
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -1,11 +1,10 @@
 import { PRODUCT_NAME, type Stream } from '@kasuwa/contracts';
-import { Check, Copy, QrCode } from 'lucide-react';
+import { QrCode } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatLagosTime } from '@/features/live/show-time';
-import { copyText } from '@/lib/copy-text';
-import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
+import { ShareLinkBox } from '@/ui/share-link-box';
 
 /** What a WhatsApp message about the show says: the title, when, and the link to watch. */
 export function shareText(
@@ -22,72 +21,37 @@ export function whatsAppShareUrl(text: string): string {
 
 /** A show's public watch link: copy it, send it on WhatsApp, or let buyers scan its QR code. */
 export function ShareShow({ stream }: { stream: Stream }) {
-  const inputId = useId();
   const qrId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
   const [showQr, setShowQr] = useState(false);
 
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const onCopy = async () => {
-    if (await copyText(stream.watchUrl, input.current)) {
-      setCopied(true);
-      toast.success('Link copied');
-    } else {
-      toast.error('Could not copy the link', 'Press and hold the link to copy it.');
-    }
-  };
-
   return (
-    <div className="flex flex-col gap-2 rounded-control bg-canvas p-3">
-      <label htmlFor={inputId} className="font-medium text-ink text-sm">
-        Share link
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={inputId}
-          ref={input}
-          readOnly
-          value={stream.watchUrl}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-10 min-w-0 flex-1 rounded-control border border-line-strong bg-surface px-2 text-ink text-sm"
-        />
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => void onCopy()}
-          aria-label={`Copy link to ${stream.title}`}
-        >
-          {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <a
-          href={whatsAppShareUrl(shareText(stream))}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-control bg-[#075E54] px-3 font-semibold text-sm text-white hover:bg-[#054a42]"
-        >
-          <WhatsAppIcon />
-          Share on WhatsApp
-        </a>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => setShowQr((v) => !v)}
-          aria-expanded={showQr}
-          aria-controls={qrId}
-        >
-          <QrCode className="size-4" aria-hidden />
-          {showQr ? 'Hide QR code' : 'QR code'}
-        </Button>
-      </div>
+    <ShareLinkBox
+      url={stream.watchUrl}
+      copyLabel={`Copy link to ${stream.title}`}
+      actions={
+        <>
+          <a
+            href={whatsAppShareUrl(shareText(stream))}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-h-10 items-center gap-1.5 rounded-control bg-[#075E54] px-3 font-semibold text-sm text-white hover:bg-[#054a42]"
+          >
+            <WhatsAppIcon />
+            Share on WhatsApp
+          </a>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setShowQr((v) => !v)}
+            aria-expanded={showQr}
+            aria-controls={qrId}
+          >
+            <QrCode className="size-4" aria-hidden />
+            {showQr ? 'Hide QR code' : 'QR code'}
+          </Button>
+        </>
+      }
+    >
       <div id={qrId} hidden={!showQr}>
         {showQr && (
           <figure className="flex flex-col items-start gap-1">
@@ -102,7 +66,7 @@ export function ShareShow({ stream }: { stream: Stream }) {
           </figure>
         )}
       </div>
-    </div>
+    </ShareLinkBox>
   );
 }
 

@@ -1,56 +1,15 @@
-import type { Category, Product, Stream, StreamStatus } from '@kasuwa/contracts';
+import type { Product, Stream, StreamStatus } from '@kasuwa/contracts';
 import type { UploadFn } from '@/features/live/streams-api';
-import { type Answer, type Call, fakeApiClient, type Override } from '@/test/in-memory-api';
+import { CATEGORY_ID, fakeSellerApi, TEST_SELLER_ID } from '@/test/catalogue';
+import type { Answer, Call, Override } from '@/test/in-memory-api';
 
 /* Test helpers for the live-show screens: factories and an in-memory API behind the stream calls. */
 
-export const SELLER_ID = '7a1c1f8e-0000-4000-8000-000000000001';
-export const CATEGORY_ID = '7a1c1f8e-0000-4000-8000-0000000000c1';
-export const SUB_CATEGORY_ID = '7a1c1f8e-0000-4000-8000-0000000000d1';
-
-export const categories: Category[] = [
-  {
-    _id: CATEGORY_ID,
-    name: 'Fashion',
-    image: { url: '/api/media/categories/fashion.webp' },
-    subCategories: [
-      { _id: SUB_CATEGORY_ID, name: 'Women’s clothing' },
-      { _id: '7a1c1f8e-0000-4000-8000-0000000000d2', name: 'Shoes' },
-    ],
-  },
-];
+export const SELLER_ID = TEST_SELLER_ID;
+export { CATEGORY_ID, SUB_CATEGORY_ID, testCategories as categories, testProduct } from '@/test/catalogue';
 
 let serial = 0;
 const uuid = (n: number) => `7a1c1f8e-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-export function testProduct(overrides: Partial<Product> = {}): Product {
-  serial += 1;
-  return {
-    _id: uuid(1000 + serial),
-    sellerId: SELLER_ID,
-    name: `Product ${serial}`,
-    description: '',
-    categoryId: CATEGORY_ID,
-    category: 'Fashion',
-    subCategoryId: SUB_CATEGORY_ID,
-    subCategory: 'Women’s clothing',
-    price: 15000,
-    compareAtPrice: null,
-    stock: 3,
-    condition: 'new',
-    weightKg: null,
-    dimensionsCm: null,
-    images: [],
-    tags: [],
-    status: 'active',
-    saleType: { buyNow: true, auction: null },
-    options: [],
-    variants: [],
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 export function testStream(overrides: Partial<Stream> = {}): Stream {
   serial += 1;
@@ -92,37 +51,10 @@ export type { Call } from '@/test/in-memory-api';
  * does; `override` can answer any call first (a failure, a 400 with issues).
  */
 export function liveApi(options: { products?: Product[]; streams?: Stream[]; override?: Override } = {}) {
-  const products = options.products ?? [];
   let streams = [...(options.streams ?? [])];
 
-  const answer = (call: Call): Answer => {
-    const forced = options.override?.(call);
-    if (forced) return forced;
+  const answer = (call: Call): Answer | undefined => {
     const { method, path, query } = call;
-    if (method === 'GET' && path === '/categories') return { status: 200, body: { categories } };
-    if (method === 'GET' && path.startsWith('/products/seller/')) {
-      const search = query.get('search')?.toLowerCase() ?? '';
-      const auctions = path.endsWith('/auctions');
-      const matching = products.filter(
-        (p) =>
-          p.status === 'active' &&
-          (!auctions || p.saleType.auction !== null) &&
-          p.name.toLowerCase().includes(search),
-      );
-      const page = Number(query.get('page') ?? 1);
-      const limit = Number(query.get('limit') ?? 10);
-      const slice = matching.slice((page - 1) * limit, page * limit);
-      const totalPages = Math.ceil(matching.length / limit);
-      return {
-        status: 200,
-        body: auctions
-          ? {
-              auctionProducts: slice,
-              pagination: { currentPage: page, totalPages, totalProducts: matching.length, limit },
-            }
-          : { products: slice, currentPage: page, totalPages, totalProducts: matching.length },
-      };
-    }
     if (method === 'POST' && (path === '/streams/create' || path === '/streams/open-live-show')) {
       const body = call.body as { title: string; scheduledStartTime?: string };
       const stream = testStream({
@@ -171,10 +103,14 @@ export function liveApi(options: { products?: Product[]; streams?: Stream[]; ove
       streams = streams.map((s) => (s._id === body.streamId ? next : s));
       return { status: 200, body: { message: 'Stream rescheduled successfully', stream: next } };
     }
-    return { status: 404, body: { message: 'Not found' } };
+    return undefined;
   };
 
-  const { api, calls } = fakeApiClient(answer);
+  const { api, calls } = fakeSellerApi({
+    products: options.products,
+    override: options.override,
+    feature: answer,
+  });
   return { api, calls, streams: () => streams };
 }
 

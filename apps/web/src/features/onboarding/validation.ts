@@ -5,6 +5,7 @@ import {
   isValidNigerianAccountNumber,
   type OnboardingProcessMarker,
 } from '@kasuwa/contracts';
+import { EMAIL_PATTERN } from '@kasuwa/contracts/limits';
 import type {
   AddressDraft,
   BankDraft,
@@ -76,10 +77,7 @@ export const errorTitles = {
 export const IMAGES_FALLBACK_MESSAGE = 'Failed to upload images. Please try again.';
 
 const blank = (text: string) => text.trim() === '';
-// The same shape the server's e-mail check accepts: something@domain.tld, no spaces.
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-export const isValidEmail = (email: string) => EMAIL.test(email.trim());
+export const isValidEmail = (email: string) => EMAIL_PATTERN.test(email.trim());
 
 function addressIncomplete(address: AddressDraft): boolean {
   const names = locationNames(address.location);

@@ -15,6 +15,7 @@ import {
   type Variant,
   type VariantOption,
 } from '@/features/products/variant-builder';
+import { parseNairaInput } from '@/lib/money';
 
 /**
  * What the product form holds while the seller types. Numbers are kept as the text typed (so
@@ -66,16 +67,9 @@ export const emptyProductValues: ProductFormValues = {
   variants: emptyVariants.variants,
 };
 
-/** Naira or a count as typed: commas, spaces and a leading ₦ are allowed; '' is "nothing". */
-export function parseAmount(text: string): number | undefined {
-  const cleaned = text.replace(/[\s,₦]/g, '');
-  if (cleaned === '') return undefined;
-  return /^-?\d*\.?\d*$/.test(cleaned) && cleaned !== '.' && cleaned !== '-' ? Number(cleaned) : Number.NaN;
-}
-
 /** Required numbers: '' becomes NaN so the schema reports it instead of a default filling it in. */
-const required = (text: string) => parseAmount(text) ?? Number.NaN;
-const nullable = (text: string) => parseAmount(text) ?? null;
+const required = (text: string) => parseNairaInput(text) ?? Number.NaN;
+const nullable = (text: string) => parseNairaInput(text) ?? null;
 const amountText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
 /** The request body the form's values stand for; status is added by the button pressed. */
@@ -193,7 +187,7 @@ function reword(errors: FieldErrors<ProductFormValues>, values: ProductFormValue
     const raw = at(values, path);
     if (!isFieldError(error) || typeof raw !== 'string') continue;
     if (raw.trim() === '' && missingMessages[path]) error.message = missingMessages[path];
-    else if (numericFields.includes(path) && Number.isNaN(parseAmount(raw) ?? 0))
+    else if (numericFields.includes(path) && Number.isNaN(parseNairaInput(raw) ?? 0))
       error.message = 'Enter a number';
   }
 }

@@ -1,12 +1,10 @@
+import { MAX_PRODUCT_IMAGE_BYTES } from '@kasuwa/contracts/limits';
 import { toast } from '@/lib/toast';
 
 /*
  * The checks a picked photo passes before it is uploaded, the same for the product's photos and a
  * variant's: the server judges the content again, these only spare a phone a useless upload.
  */
-
-/** The server's cap per photo (MAX_PRODUCT_IMAGE_BYTES; a value import would pull zod in). */
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
 export const PHOTO_TYPES_TEXT = 'JPG, PNG or WebP, at most 10 MB each';
 
@@ -24,9 +22,9 @@ export function acceptPhotoFiles(
 ): File[] {
   const images = files.filter(isImageFile);
   if (images.length < files.length) toast.error('Only photos can be added', 'Choose JPG, PNG or WebP images');
-  const tooBig = images.filter((file) => file.size > MAX_PHOTO_BYTES);
+  const tooBig = images.filter((file) => file.size > MAX_PRODUCT_IMAGE_BYTES);
   if (tooBig.length > 0) toast.error('Photo too large', 'Each photo can be at most 10 MB');
-  const fitting = images.filter((file) => file.size <= MAX_PHOTO_BYTES);
+  const fitting = images.filter((file) => file.size <= MAX_PRODUCT_IMAGE_BYTES);
   const accepted = fitting.slice(0, Math.max(0, room));
   if (fitting.length > accepted.length) toast.warning(full.title, full.description);
   return accepted;

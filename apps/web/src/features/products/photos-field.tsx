@@ -1,3 +1,4 @@
+import { MAX_PRODUCT_IMAGES } from '@kasuwa/contracts/limits';
 import { clsx } from 'clsx';
 import { ImagePlus, RotateCw, X } from 'lucide-react';
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -6,7 +7,7 @@ import { PhotoGrid } from '@/features/products/photo-grid';
 import { type UploadFn, uploadProductImage } from '@/features/products/products-api';
 import { isApiError } from '@/lib/api-client';
 
-export const MAX_PHOTOS = 10;
+export const MAX_PHOTOS = MAX_PRODUCT_IMAGES;
 
 interface PhotoItem {
   key: string;

@@ -1,7 +1,7 @@
 import type { Category, CreateProductBody, Product, UpdateProductBody } from '@kasuwa/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { History } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { type FieldPath, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
@@ -19,6 +19,7 @@ import {
   type DraftSlot,
   LOCAL_DRAFT_DEBOUNCE_MS,
   type LocalDraft,
+  localDraftKey,
   readLocalDraft,
   writeLocalDraft,
 } from '@/features/products/local-draft';
@@ -39,6 +40,7 @@ import { VariantEditor } from '@/features/products/variant-editor';
 import { analytics } from '@/lib/analytics';
 import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useFormDraft } from '@/lib/use-form-draft';
 import { Button, buttonClasses } from '@/ui/button';
 import { ChipsInput } from '@/ui/chips-input';
 import { AmountField, CheckboxField, FormSection, SelectBox, TextAreaField } from '@/ui/form-parts';
@@ -62,55 +64,6 @@ const slotOf = (mode: ProductFormMode): DraftSlot =>
 const savedAtText = (iso: string) =>
   new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
-/**
- * Writes the form to local storage a moment after each change, and at once when the page is
- * hidden or left, so a reload or a dropped connection keeps the seller's work.
- */
-function useLocalDraftAutosave(
-  form: UseFormReturn<ProductFormValues, unknown, ProductBody>,
-  sellerId: string,
-  slot: DraftSlot,
-) {
-  const saved = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(() => {
-    const write = () => {
-      timer.current = null;
-      if (!saved.current) writeLocalDraft(sellerId, slot, form.getValues());
-    };
-    const flush = () => {
-      if (timer.current === null) return;
-      clearTimeout(timer.current);
-      write();
-    };
-    const subscription = form.watch((_values, { name }) => {
-      // A reset (restoring or discarding) has no field name and is not an edit.
-      if (name === undefined || saved.current) return;
-      if (timer.current !== null) clearTimeout(timer.current);
-      timer.current = setTimeout(write, LOCAL_DRAFT_DEBOUNCE_MS);
-    });
-    window.addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', flush);
-    return () => {
-      subscription.unsubscribe();
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', flush);
-      flush();
-    };
-  }, [form, sellerId, slot]);
-
-  return {
-    /** After a successful save: nothing more is written, and what was stored is removed. */
-    markSaved() {
-      saved.current = true;
-      if (timer.current !== null) clearTimeout(timer.current);
-      timer.current = null;
-      clearLocalDraft(sellerId, slot);
-    },
-  };
-}
-
 /** The add and edit product form (issue 7). */
 export function ProductForm({ sellerId, mode, api = appApi, upload }: ProductFormProps) {
   const navigate = useNavigate();
@@ -128,7 +81,12 @@ export function ProductForm({ sellerId, mode, api = appApi, upload }: ProductFor
   });
   const { register, setValue, control, formState } = form;
   const errors = formState.errors;
-  const autosave = useLocalDraftAutosave(form, sellerId, slot);
+  const autosave = useFormDraft(form, {
+    key: localDraftKey(sellerId, slot),
+    write: (values) => writeLocalDraft(sellerId, slot, values),
+    clear: () => clearLocalDraft(sellerId, slot),
+    debounceMs: LOCAL_DRAFT_DEBOUNCE_MS,
+  });
   const [pendingPhotos, setPendingPhotos] = useState(0);
   const [saving, setSaving] = useState<SaveAs | null>(null);
 
@@ -177,7 +135,7 @@ export function ProductForm({ sellerId, mode, api = appApi, upload }: ProductFor
         toast.success(productMessages.updated);
         analytics().capture('product_updated', { productId: product._id, status: product.status });
       }
-      autosave.markSaved();
+      autosave.finish();
       queryClient.setQueryData(productKey(product._id), product);
       await queryClient.invalidateQueries({ queryKey: sellerProductsKey(sellerId) });
       navigate(status === 'draft' ? paths.dashboard.drafts : paths.dashboard.products);

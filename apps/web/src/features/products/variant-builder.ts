@@ -1,4 +1,5 @@
-import { MAX_PRODUCT_IMAGES } from '@kasuwa/contracts';
+import type { SubSubVariant, SubVariant, Variant, VariantOption } from '@kasuwa/contracts';
+import { DEFAULT_VARIANT_STOCK, MAX_PRODUCT_IMAGES, MAX_VARIANT_LEVELS } from '@kasuwa/contracts/limits';
 
 /**
  * The product editor's variant builder (SPEC section 3 "Variants", section 4 "Variant structure") as
@@ -8,39 +9,11 @@ import { MAX_PRODUCT_IMAGES } from '@kasuwa/contracts';
  * keeps its own photos (uploaded URLs, first shown first) for as long as its option value exists.
  */
 
-export const MAX_OPTION_LEVELS = 3;
-export const DEFAULT_VARIANT_STOCK = 1;
 /** Photos one variant may carry: the contract allows as many as the product itself. */
 export const MAX_VARIANT_PHOTOS = MAX_PRODUCT_IMAGES;
 
-export type VariantOption = { id: string; name: string; values: string[] };
-
-export type SubSubVariant = {
-  name: string;
-  value: string;
-  price: number | null;
-  stock: number;
-  sku: string;
-  images: string[];
-};
-
-export type SubVariant = {
-  name: string;
-  value: string;
-  price: number | null;
-  stock: number;
-  images: string[];
-  subSubVariants: SubSubVariant[];
-};
-
-export type Variant = {
-  name: string;
-  value: string;
-  price: number | null;
-  totalStock: number;
-  images: string[];
-  subVariants: SubVariant[];
-};
+// The variant tree is the contract's (the schemas' output types: stock and lists always present).
+export type { SubSubVariant, SubVariant, Variant, VariantOption };
 
 export type VariantState = { options: VariantOption[]; variants: Variant[] };
 
@@ -199,7 +172,7 @@ function isLeaf(state: VariantState, path: VariantPath) {
 export function variantReducer(state: VariantState, action: VariantAction): VariantState {
   switch (action.type) {
     case 'addOption': {
-      if (state.options.length >= MAX_OPTION_LEVELS) return state;
+      if (state.options.length >= MAX_VARIANT_LEVELS) return state;
       const values = cleanValues(action.option.values);
       if (!action.option.name.trim() || values.length === 0) return state;
       const options = [...state.options, { ...action.option, name: action.option.name.trim(), values }];

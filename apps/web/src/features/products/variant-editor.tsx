@@ -1,10 +1,9 @@
+import { MAX_VARIANT_LEVELS } from '@kasuwa/contracts/limits';
 import { clsx } from 'clsx';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { parseAmount } from '@/features/products/form-values';
 import type { UploadFn } from '@/features/products/products-api';
 import {
-  MAX_OPTION_LEVELS,
   photoPool,
   productStock,
   type VariantAction,
@@ -12,7 +11,7 @@ import {
   type VariantState,
 } from '@/features/products/variant-builder';
 import { type PhotoTarget, VariantPhotoButton, VariantPhotoDialog } from '@/features/products/variant-photos';
-import { formatNaira } from '@/lib/money';
+import { formatNaira, parseNairaInput } from '@/lib/money';
 import { Button } from '@/ui/button';
 import { ChipsInput } from '@/ui/chips-input';
 import { Input } from '@/ui/input';
@@ -106,7 +105,7 @@ export function VariantEditor({
   const rows = combinationsOf(state);
   const total = productStock(state);
   const depth = state.options.length;
-  const base = parseAmount(basePrice);
+  const base = parseNairaInput(basePrice);
   const [picking, setPicking] = useState<PhotoTarget | null>(null);
   const firstOption = state.options[0]?.name ?? '';
 
@@ -122,7 +121,7 @@ export function VariantEditor({
           dispatch={dispatch}
         />
       ))}
-      {depth < MAX_OPTION_LEVELS && <NewOption level={depth + 1} dispatch={dispatch} />}
+      {depth < MAX_VARIANT_LEVELS && <NewOption level={depth + 1} dispatch={dispatch} />}
       {rows.length > 0 && (
         <div className="flex flex-col gap-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -336,7 +335,7 @@ function NewOption({ level, dispatch }: { level: number; dispatch: (action: Vari
         </Button>
         {level === 1 && (
           <p className="mt-2 text-ink-muted text-sm">
-            Options such as colour, size or material, up to {MAX_OPTION_LEVELS}.
+            Options such as colour, size or material, up to {MAX_VARIANT_LEVELS}.
           </p>
         )}
       </div>
@@ -406,8 +405,8 @@ function ApplyToAll({ dispatch }: { dispatch: (action: VariantAction) => void })
   const [stock, setStock] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const apply = () => {
-    const p = parseAmount(price);
-    const s = parseAmount(stock);
+    const p = parseNairaInput(price);
+    const s = parseNairaInput(stock);
     if (p === undefined && s === undefined) return setProblem('Type a price or a stock to apply');
     if (
       (p !== undefined && (Number.isNaN(p) || p <= 0)) ||
@@ -480,11 +479,11 @@ function CellInput({
   const [text, setText] = useState(shown);
   useEffect(() => {
     setText((current) => {
-      const typed = parseAmount(current);
+      const typed = parseNairaInput(current);
       return (typed ?? null) === value ? current : shown;
     });
   }, [value, shown]);
-  const parsed = parseAmount(text);
+  const parsed = parseNairaInput(text);
   const invalid =
     parsed !== undefined &&
     (Number.isNaN(parsed) || parsed < 0 || (kind === 'stock' && !Number.isInteger(parsed)));
@@ -504,7 +503,7 @@ function CellInput({
         onChange={(event) => {
           const next = event.target.value;
           setText(next);
-          const n = parseAmount(next);
+          const n = parseNairaInput(next);
           if (n === undefined) {
             if (kind === 'price') onValue(null);
           } else if (!Number.isNaN(n) && n >= 0 && (kind === 'price' || Number.isInteger(n))) {

@@ -1,12 +1,6 @@
-import {
-  type Blip,
-  type BlipComment,
-  type BlipCommentsResponse,
-  type BlipReply,
-  MAX_BLIP_COMMENT_LENGTH,
-} from '@kasuwa/contracts';
-import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { MessageCircle, Reply } from 'lucide-react';
+import { type Blip, type BlipComment, MAX_BLIP_COMMENT_LENGTH } from '@kasuwa/contracts';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
   fetchComments,
@@ -17,19 +11,16 @@ import {
 } from '@/features/watch/blip-watch-api';
 import type { BuyerSession } from '@/features/watch/buyer-session';
 import { type ApiClient, isApiError } from '@/lib/api-client';
+import { type CommentPages, withReply } from '@/lib/comment-pages';
 import { Button } from '@/ui/button';
 import {
-  CommentBody,
   CommentForm,
-  CommentReplies,
+  CommentRow,
   CommentsLoadError,
   CommentsLoading,
-  repliesCountText,
   useMinuteClock,
 } from '@/ui/comment-thread';
 import { LoadMoreButton } from '@/ui/load-more-button';
-
-type CommentPages = InfiniteData<BlipCommentsResponse, number>;
 
 const tooLong = (what: string) => (length: number) =>
   `${what} can be at most ${MAX_BLIP_COMMENT_LENGTH} characters (${length})`;
@@ -48,21 +39,6 @@ function withComment(data: CommentPages | undefined, comment: BlipComment): Comm
           }
         : page,
     ),
-  };
-}
-
-function withReply(data: CommentPages | undefined, reply: BlipReply): CommentPages | undefined {
-  if (!data) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      comments: page.comments.map((comment) =>
-        comment._id === reply.parentCommentId && !comment.replies.some((r) => r._id === reply._id)
-          ? { ...comment, replies: [...comment.replies, reply], repliesCount: comment.repliesCount + 1 }
-          : comment,
-      ),
-    })),
   };
 }
 
@@ -211,55 +187,32 @@ export function BlipWatchComments({
         ) : (
           <ul>
             {comments.map((item) => (
-              <li key={item._id} className="border-line border-b py-4 last:border-b-0">
-                <article aria-label={`Comment by ${item.author.name}`}>
-                  <CommentBody author={item.author} at={item.createdAt} text={item.text} now={now} />
-                  <div className="mt-1 flex items-center gap-3">
-                    {replyingTo !== item._id && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="-ml-3 text-brand-700"
-                        aria-label={`Reply to ${item.author.name}`}
-                        onClick={() =>
-                          session
-                            ? setReplyingTo(item._id)
-                            : askToLogIn('Log in or sign up to reply. It takes a few seconds.')
-                        }
-                      >
-                        <Reply className="size-4" aria-hidden />
-                        Reply
-                      </Button>
-                    )}
-                    {item.repliesCount > 0 && (
-                      <span className="text-ink-muted text-xs">{repliesCountText(item.repliesCount)}</span>
-                    )}
-                  </div>
-                  <CommentReplies
-                    authorName={item.author.name}
-                    replies={item.replies}
-                    total={item.repliesCount}
-                    now={now}
-                  />
-                  {replyingTo === item._id && session && (
-                    <CommentForm
-                      label={`Reply to ${item.author.name}`}
-                      submitLabel="Send reply"
-                      maxLength={MAX_BLIP_COMMENT_LENGTH}
-                      tooLong={tooLong('Replies')}
-                      pending={reply.isPending}
-                      onSend={(text) => sent(() => reply.mutateAsync({ commentId: item._id, text }))()}
-                      onCancel={() => setReplyingTo(null)}
-                      autoFocus
-                    />
-                  )}
-                  {failure?.where === item._id && (
-                    <p role="alert" className="mt-1 text-danger-600 text-sm">
-                      {failure.message}
-                    </p>
-                  )}
-                </article>
-              </li>
+              <CommentRow
+                key={item._id}
+                comment={item}
+                now={now}
+                maxLength={MAX_BLIP_COMMENT_LENGTH}
+                onReplyClick={() =>
+                  session
+                    ? setReplyingTo(item._id)
+                    : askToLogIn('Log in or sign up to reply. It takes a few seconds.')
+                }
+                reply={
+                  replyingTo === item._id && session
+                    ? {
+                        pending: reply.isPending,
+                        onSend: (text) => sent(() => reply.mutateAsync({ commentId: item._id, text }))(),
+                        onCancel: () => setReplyingTo(null),
+                      }
+                    : null
+                }
+              >
+                {failure?.where === item._id && (
+                  <p role="alert" className="mt-1 text-danger-600 text-sm">
+                    {failure.message}
+                  </p>
+                )}
+              </CommentRow>
             ))}
           </ul>
         )}
