@@ -1,4 +1,20 @@
-import type { Category, Product, Stream, StreamStatus } from '@kasuwa/contracts';
+import {
+  type Category,
+  type categoriesResponse,
+  createLiveAuctionBody,
+  openLiveShowBody,
+  type Product,
+  type ProductStatistics,
+  rescheduleExpiredBody,
+  type SellerAuctionProductsResponse,
+  type SellerProductsResponse,
+  type SellerStreamsResponse,
+  type Stream,
+  type StreamResponse,
+  type StreamStatus,
+} from '@kasuwa/contracts';
+import { onTestFinished } from 'vitest';
+import type { z } from 'zod';
 import type { UploadFn } from '@/features/live/streams-api';
 import { type Answer, type Call, fakeApiClient, type Override } from '@/test/in-memory-api';
 
@@ -87,19 +103,53 @@ export function testStream(overrides: Partial<Stream> = {}): Stream {
 
 export type { Call } from '@/test/in-memory-api';
 
+/** The seller's product counts and stock value, as the products list answers them. */
+function statisticsOf(products: Product[]): ProductStatistics {
+  const statistics: ProductStatistics = {
+    total: products.length,
+    active: 0,
+    draft: 0,
+    out_of_stock: 0,
+    archived: 0,
+    totalStockValue: 0,
+  };
+  for (const p of products) {
+    statistics[p.status] += 1;
+    statistics.totalStockValue += p.price * p.stock;
+  }
+  return statistics;
+}
+
 /**
  * The seller's products and shows behind the calls the live screens make, answering as the server
- * does; `override` can answer any call first (a failure, a 400 with issues).
+ * does; `override` can answer any call first (a failure, a 400 with issues). Request bodies are read
+ * with the contract's schemas, as the server reads them: a body the server would refuse gets its 400
+ * and fails the test when it ends, so the fake cannot accept what the server does not. Answers are
+ * typed with the contract's response types. Call it inside a test.
  */
 export function liveApi(options: { products?: Product[]; streams?: Stream[]; override?: Override } = {}) {
   const products = options.products ?? [];
   let streams = [...(options.streams ?? [])];
+  const refused: string[] = [];
+  onTestFinished(() => {
+    if (refused.length > 0) throw new Error(`The server would refuse these bodies:\n${refused.join('\n')}`);
+  });
+  /** The body as the server's schema reads it, or the 400 the server would answer. */
+  const read = <T,>(schema: z.ZodType<T>, call: Call): { body: T } | { refusal: Answer } => {
+    const parsed = schema.safeParse(call.body);
+    if (parsed.success) return { body: parsed.data };
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    refused.push(`${call.method} ${call.path} ${JSON.stringify(call.body)}: ${JSON.stringify(issues)}`);
+    return { refusal: { status: 400, body: { message: issues[0]?.message ?? 'Invalid body', issues } } };
+  };
 
   const answer = (call: Call): Answer => {
     const forced = options.override?.(call);
     if (forced) return forced;
     const { method, path, query } = call;
-    if (method === 'GET' && path === '/categories') return { status: 200, body: { categories } };
+    if (method === 'GET' && path === '/categories') {
+      return { status: 200, body: { categories } satisfies z.infer<typeof categoriesResponse> };
+    }
     if (method === 'GET' && path.startsWith('/products/seller/')) {
       const search = query.get('search')?.toLowerCase() ?? '';
       const auctions = path.endsWith('/auctions');
@@ -116,22 +166,34 @@ export function liveApi(options: { products?: Product[]; streams?: Stream[]; ove
       return {
         status: 200,
         body: auctions
-          ? {
+          ? ({
               auctionProducts: slice,
               pagination: { currentPage: page, totalPages, totalProducts: matching.length, limit },
-            }
-          : { products: slice, currentPage: page, totalPages, totalProducts: matching.length },
+            } satisfies SellerAuctionProductsResponse)
+          : ({
+              products: slice,
+              currentPage: page,
+              totalPages,
+              totalProducts: matching.length,
+              statistics: statisticsOf(products),
+              sellerVacationMode: false,
+            } satisfies SellerProductsResponse),
       };
     }
     if (method === 'POST' && (path === '/streams/create' || path === '/streams/open-live-show')) {
-      const body = call.body as { title: string; scheduledStartTime?: string };
+      const auction = path === '/streams/create';
+      const request = auction ? read(createLiveAuctionBody, call) : read(openLiveShowBody, call);
+      if ('refusal' in request) return request.refusal;
       const stream = testStream({
-        title: body.title,
-        type: path === '/streams/create' ? 'live_auction' : 'live_show',
-        scheduledStartTime: body.scheduledStartTime ?? new Date().toISOString(),
+        title: request.body.title,
+        type: auction ? 'live_auction' : 'live_show',
+        scheduledStartTime: request.body.scheduledStartTime ?? new Date().toISOString(),
       });
       streams = [stream, ...streams];
-      return { status: 201, body: { message: 'Livestream scheduled successfully', stream } };
+      return {
+        status: 201,
+        body: { message: 'Livestream scheduled successfully', stream } satisfies StreamResponse,
+      };
     }
     if (method === 'GET' && path.startsWith('/streams/seller/')) {
       const statuses = query.getAll('status') as StreamStatus[];
@@ -148,7 +210,7 @@ export function liveApi(options: { products?: Product[]; streams?: Stream[]; ove
             total: matching.length,
             hasMore: page * limit < matching.length,
           },
-        },
+        } satisfies SellerStreamsResponse,
       };
     }
     const started = path.match(/^\/streams\/([^/]+)\/start$/)?.[1];
@@ -157,10 +219,15 @@ export function liveApi(options: { products?: Product[]; streams?: Stream[]; ove
       if (!stream) return { status: 404, body: { message: 'Stream not found' } };
       const live = { ...stream, status: 'live' as const, actualStartTime: new Date().toISOString() };
       streams = streams.map((s) => (s._id === started ? live : s));
-      return { status: 200, body: { message: 'Livestream started successfully', stream: live } };
+      return {
+        status: 200,
+        body: { message: 'Livestream started successfully', stream: live } satisfies StreamResponse,
+      };
     }
     if (method === 'POST' && path === '/streams/reschedule-expired') {
-      const body = call.body as { streamId: string; newScheduledStartTime: string };
+      const request = read(rescheduleExpiredBody, call);
+      if ('refusal' in request) return request.refusal;
+      const { body } = request;
       const stream = streams.find((s) => s._id === body.streamId);
       if (!stream) return { status: 404, body: { message: 'Stream not found' } };
       const next = {
@@ -169,7 +236,10 @@ export function liveApi(options: { products?: Product[]; streams?: Stream[]; ove
         scheduledStartTime: body.newScheduledStartTime,
       };
       streams = streams.map((s) => (s._id === body.streamId ? next : s));
-      return { status: 200, body: { message: 'Stream rescheduled successfully', stream: next } };
+      return {
+        status: 200,
+        body: { message: 'Stream rescheduled successfully', stream: next } satisfies StreamResponse,
+      };
     }
     return { status: 404, body: { message: 'Not found' } };
   };
