@@ -1,3 +1,4 @@
+import type { ErrorResponse } from '@kasuwa/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -60,7 +61,7 @@ describe('the scheduled shows page', () => {
 
   it('shows why a start failed, or that something went wrong', async () => {
     const show = testStream({ title: 'Lace Saturday' });
-    let answer: { status: number; body: unknown } = {
+    let answer: { status: number; body: ErrorResponse | Record<string, never> } = {
       status: 409,
       body: { message: 'Another show of yours is live' },
     };
@@ -129,7 +130,7 @@ describe('the scheduled shows page', () => {
               body: {
                 message: 'The new time must be at least 5 minutes ahead',
                 issues: [{ path: 'newScheduledStartTime', message: 'Must be at least 5 minutes ahead' }],
-              },
+              } satisfies ErrorResponse,
             }
           : undefined,
     });

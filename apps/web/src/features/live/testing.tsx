@@ -2,6 +2,7 @@ import {
   type Category,
   type categoriesResponse,
   createLiveAuctionBody,
+  type ErrorResponse,
   openLiveShowBody,
   type Product,
   type ProductStatistics,
@@ -103,6 +104,13 @@ export function testStream(overrides: Partial<Stream> = {}): Stream {
 
 export type { Call } from '@/test/in-memory-api';
 
+/** The calls with a body, and the contract schema the server reads each with. */
+const bodySchemas: Record<string, z.ZodType | undefined> = {
+  'POST /streams/create': createLiveAuctionBody,
+  'POST /streams/open-live-show': openLiveShowBody,
+  'POST /streams/reschedule-expired': rescheduleExpiredBody,
+};
+
 /** The seller's product counts and stock value, as the products list answers them. */
 function statisticsOf(products: Product[]): ProductStatistics {
   const statistics: ProductStatistics = {
@@ -130,20 +138,29 @@ function statisticsOf(products: Product[]): ProductStatistics {
 export function liveApi(options: { products?: Product[]; streams?: Stream[]; override?: Override } = {}) {
   const products = options.products ?? [];
   let streams = [...(options.streams ?? [])];
-  const refused: string[] = [];
+  const refusedBodies: string[] = [];
   onTestFinished(() => {
-    if (refused.length > 0) throw new Error(`The server would refuse these bodies:\n${refused.join('\n')}`);
+    if (refusedBodies.length > 0) {
+      throw new Error(`The server would refuse these bodies:\n${refusedBodies.join('\n')}`);
+    }
   });
-  /** The body as the server's schema reads it, or the 400 the server would answer. */
-  const read = <T,>(schema: z.ZodType<T>, call: Call): { body: T } | { refusal: Answer } => {
-    const parsed = schema.safeParse(call.body);
-    if (parsed.success) return { body: parsed.data };
+  /** The 400 the server would answer a body its schema refuses, or undefined. */
+  const refusal = (call: Call): Answer | undefined => {
+    const schema = bodySchemas[`${call.method} ${call.path}`];
+    const parsed = schema?.safeParse(call.body);
+    if (!parsed || parsed.success) return undefined;
     const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    refused.push(`${call.method} ${call.path} ${JSON.stringify(call.body)}: ${JSON.stringify(issues)}`);
-    return { refusal: { status: 400, body: { message: issues[0]?.message ?? 'Invalid body', issues } } };
+    refusedBodies.push(`${call.method} ${call.path} ${JSON.stringify(call.body)}: ${JSON.stringify(issues)}`);
+    return {
+      status: 400,
+      body: { message: issues[0]?.message ?? 'Invalid body', issues } satisfies ErrorResponse,
+    };
   };
 
   const answer = (call: Call): Answer => {
+    // Before any override: a test that forces an answer still sends a body the server would read.
+    const refused = refusal(call);
+    if (refused) return refused;
     const forced = options.override?.(call);
     if (forced) return forced;
     const { method, path, query } = call;
@@ -182,12 +199,11 @@ export function liveApi(options: { products?: Product[]; streams?: Stream[]; ove
     }
     if (method === 'POST' && (path === '/streams/create' || path === '/streams/open-live-show')) {
       const auction = path === '/streams/create';
-      const request = auction ? read(createLiveAuctionBody, call) : read(openLiveShowBody, call);
-      if ('refusal' in request) return request.refusal;
+      const body = (auction ? createLiveAuctionBody : openLiveShowBody).parse(call.body);
       const stream = testStream({
-        title: request.body.title,
+        title: body.title,
         type: auction ? 'live_auction' : 'live_show',
-        scheduledStartTime: request.body.scheduledStartTime ?? new Date().toISOString(),
+        scheduledStartTime: body.scheduledStartTime ?? new Date().toISOString(),
       });
       streams = [stream, ...streams];
       return {
@@ -225,9 +241,7 @@ export function liveApi(options: { products?: Product[]; streams?: Stream[]; ove
       };
     }
     if (method === 'POST' && path === '/streams/reschedule-expired') {
-      const request = read(rescheduleExpiredBody, call);
-      if ('refusal' in request) return request.refusal;
-      const { body } = request;
+      const body = rescheduleExpiredBody.parse(call.body);
       const stream = streams.find((s) => s._id === body.streamId);
       if (!stream) return { status: 404, body: { message: 'Stream not found' } };
       const next = {
