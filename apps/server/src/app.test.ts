@@ -149,9 +149,14 @@ describe('unexpected failures', () => {
   it('let a request in flight finish when the server closes', async () => {
     const app = await build();
     let release: () => void = () => {};
+    let arrived: () => void = () => {};
+    const inFlight = new Promise<void>((r) => {
+      arrived = r;
+    });
     app.get('/api/slow', async () => {
       await new Promise<void>((r) => {
         release = r;
+        arrived();
       });
       return { done: true };
     });
@@ -159,7 +164,7 @@ describe('unexpected failures', () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const pending = fetch(`http://127.0.0.1:${port}/api/slow`);
-    await new Promise((r) => setTimeout(r, 100));
+    await inFlight;
     const closing = app.close();
     release();
     const res = await pending;

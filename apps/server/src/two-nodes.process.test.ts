@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import { connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roundTrip } from '@/test/round-trip.ts';
 import { serviceUrl } from '@/test/services.ts';
 
 // Issue 8: two real server processes, as two nodes behind a load balancer, on one PostgreSQL and
@@ -85,6 +86,7 @@ async function startNode(env: Record<string, string>): Promise<string> {
       () => false,
     );
     if (up) return base;
+    // Polls for the node to come up (not a negative): it says nothing before it listens.
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -233,7 +235,8 @@ describe.runIf(databaseUrl && redisUrl)('two server processes on one PostgreSQL 
     );
     await viewer.timeout(5000).emitWithAck(webrtcSocketEvents.watch, { streamId });
     expect((await asked).viewerId).toBe(viewer.id);
-    await new Promise((r) => setTimeout(r, 200));
+    // The viewer's node (A, onA's too) sends the viewer's request before it answers the watch.
+    await roundTrip(onA);
     expect(toA).toEqual([]);
 
     // The publisher on node B leaves: its claim in Redis goes with it, and node A's studio resumes.

@@ -5,8 +5,10 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@/app.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { roundTrip } from '@/test/round-trip.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
 import { serviceUrl } from '@/test/services.ts';
+import { waitFor } from '@/test/wait-for.ts';
 
 const sockets: Socket[] = [];
 afterEach(() => {
@@ -61,15 +63,15 @@ describe('realtime notifications', () => {
     const socketA = open(url, a.token);
     const socketB = open(url, b.token);
     await Promise.all([connected(socketA), connected(socketB)]);
-    let bGotOne = false;
-    socketB.on(socketEvents.notificationCreated, () => {
-      bGotOne = true;
-    });
+    const toB: NotificationCreatedEvent[] = [];
+    socketB.on(socketEvents.notificationCreated, (e: NotificationCreatedEvent) => toB.push(e));
     const received = nextNotification(socketA);
     await notify(t, t.app, a.seller.email);
     expect((await received).notification).toMatchObject({ type: 'new_order', data: { orderId: 'o-5' } });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(bGotOne).toBe(false);
+    // B's own notification, sent later down the same connection, comes after A's had it been sent to B.
+    const own: string = (await notify(t, t.app, b.seller.email)).json().notification._id;
+    await waitFor(() => toB.some((e) => e.notification._id === own));
+    expect(toB.map((e) => e.notification._id)).toEqual([own]);
   });
 
   it('refuses a handshake with a token that is not valid', async () => {
@@ -87,10 +89,13 @@ describe('realtime notifications', () => {
     });
     // A viewer naming a seller in `join` does not get into that seller's room either.
     viewer.emit('join', a.seller.id);
+    // Handled before the notification is sent: the server takes a connection's events in order.
+    await roundTrip(viewer);
     const received = nextNotification(seller);
     await notify(t, t.app, a.seller.email);
     await received;
-    await new Promise((r) => setTimeout(r, 100));
+    // The notification went out to the room before the seller had it; the viewer's answer comes later.
+    await roundTrip(viewer);
     expect(viewerGotOne).toBe(false);
   });
 });
@@ -119,7 +124,8 @@ describe.skipIf(!redisUrl)('realtime across nodes sharing Redis', () => {
       const socket = open(urlB, seller.token);
       await connected(socket);
       const received = nextNotification(socket);
-      // The subscriber on node B may need a moment to be subscribed after connecting.
+      // Not a negative: node B's Redis subscriber may need a moment after connecting, and nothing
+      // tells the test when it is subscribed.
       await new Promise((r) => setTimeout(r, 200));
       const res = await notify(nodeA, nodeA.app, seller.seller.email);
       expect(res.statusCode).toBe(200);

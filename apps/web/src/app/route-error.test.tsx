@@ -71,8 +71,8 @@ describe('RouteErrorElement', () => {
     expect(dialog.textContent).toContain(
       'A new version of the app is available. Please refresh to continue with the latest updates.',
     );
-    expect(screen.getByRole('button', { name: 'Refresh Now' })).toBeTruthy();
-    expect(screen.queryByText('Oops! Page Not Found')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Refresh Now' })).toBeVisible();
+    expect(screen.queryByText('Oops! Page Not Found')).not.toBeInTheDocument();
     expect(reported).not.toHaveBeenCalled();
   });
 
@@ -80,19 +80,19 @@ describe('RouteErrorElement', () => {
     renderFailingRoute({
       lazy: lazyRoute(() => Promise.reject(new Error('Unable to preload CSS for /assets/orders.css'))),
     });
-    expect(await screen.findByRole('alertdialog', { name: 'Update Available' })).toBeTruthy();
+    expect(await screen.findByRole('alertdialog', { name: 'Update Available' })).toBeVisible();
   });
 
   it('shows the screen when its chunk loads', async () => {
     renderFailingRoute({ lazy: lazyRoute(async () => ({ Component: Orders })) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   });
 
   it('shows the not-found page for any other route error and reports it', async () => {
     renderFailingRoute({ Component: ThrowsBoom });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page Not Found' })).toBeTruthy();
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page Not Found' })).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(reported).toHaveBeenCalledWith(boom);
   });
 
@@ -103,7 +103,7 @@ describe('RouteErrorElement', () => {
       },
       Component: Orders,
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page Not Found' })).toBeTruthy();
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page Not Found' })).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
-import { PRODUCT_NAME } from '@kasuwa/contracts';
+import { type checkTokenResponse, PRODUCT_NAME, type Seller } from '@kasuwa/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { paths } from '@/app/paths';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { routes } from '@/app/router';
@@ -23,8 +24,10 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     fakeFetch({
-      'GET /seller/check-token': { body: { valid: true, token: 'token-2' } },
-      'GET /seller/profile': { body: testSeller() },
+      'GET /seller/check-token': {
+        body: { valid: true, token: 'token-2' } satisfies z.infer<typeof checkTokenResponse>,
+      },
+      'GET /seller/profile': { body: testSeller() satisfies Seller },
     }).fetch,
   );
 });

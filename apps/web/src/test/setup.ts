@@ -1,3 +1,5 @@
+// toBeVisible, toBeInTheDocument and the other DOM matchers, on vitest's expect (types included).
+import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';

@@ -29,6 +29,7 @@ import {
   post,
   productsOf,
 } from '@/test/live.ts';
+import { roundTrip } from '@/test/round-trip.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
 import { serviceUrl } from '@/test/services.ts';
 import { waitFor } from '@/test/wait-for.ts';
@@ -397,7 +398,9 @@ describe('live sockets', () => {
     await emitAck(watcherA, streamSocketEvents.unsubscribe, { streamId: a.stream._id });
     expect(await emitAck(studioA, webrtcSocketEvents.signal, offer(watcherA))).toEqual(unknownPeer);
 
-    await new Promise((r) => setTimeout(r, 100));
+    // The server relays a signal before it answers the sender, so each socket's own answer comes
+    // after any signal relayed to it.
+    await Promise.all([studioA, studioB, chatOnly, watcherA, watcherB].map(roundTrip));
     expect(delivered).toEqual([
       {
         to: watcherA.id,
@@ -499,7 +502,8 @@ describe('the auction clock across restarts', () => {
     try {
       const owners = () => [nodeA, nodeB].filter((n) => n.auctions.ticker?.isOwner());
       await waitFor(() => owners().length === 1);
-      // Give the other node a few retries: it must stay a follower.
+      // It must stay a follower. Its first try may still be under way when the owner appears, and a
+      // try that fails sends nothing to wait on (a socket round trip proves nothing here), so: a pause.
       await new Promise((r) => setTimeout(r, 500));
       expect(owners()).toHaveLength(1);
       const [owner] = owners();
@@ -530,7 +534,8 @@ describe.skipIf(!redisUrl)('live shows across nodes sharing Redis', () => {
 
       const studio = open(urlB, seller.token);
       await subscribe(studio, stream._id);
-      // The subscriber on node B may need a moment to be subscribed after connecting.
+      // Not a negative: node B's Redis subscriber may need a moment after connecting, and nothing
+      // tells the test when it is subscribed.
       await new Promise((r) => setTimeout(r, 200));
 
       const two = nextEvent<ViewerCountEvent>(

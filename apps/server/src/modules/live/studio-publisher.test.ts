@@ -1,7 +1,9 @@
 import {
   STUDIO_OPEN_ELSEWHERE,
   type StudioReplacedEvent,
+  streamSocketEvents,
   studioSocketEvents,
+  type ViewerCountEvent,
   webrtcSocketEvents,
 } from '@kasuwa/contracts';
 import { Redis } from 'ioredis';
@@ -21,6 +23,7 @@ import {
   openSocket,
   productsOf,
 } from '@/test/live.ts';
+import { roundTrip } from '@/test/round-trip.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
 import { serviceUrl } from '@/test/services.ts';
 import { waitFor } from '@/test/wait-for.ts';
@@ -47,7 +50,6 @@ const answerTo = (streamId: string, to: Socket) => ({
   to: to.id,
   description: { type: 'answer', sdp: 'v=0' },
 });
-const settle = () => new Promise((r) => setTimeout(r, 150));
 
 describe('one studio publishes a show at a time', () => {
   let t: TestApp;
@@ -98,7 +100,8 @@ describe('one studio publishes a show at a time', () => {
     // A viewer asking again reaches the second studio only.
     expect(await emitAck(viewer, webrtcSocketEvents.watch, { streamId })).toEqual({ ok: true });
     await waitFor(() => toSecond.length === 2);
-    await settle();
+    // The server sends the viewer's request before it answers the viewer, so before this answer too.
+    await roundTrip(first);
     expect(toFirst).toHaveLength(1);
 
     // Only the publisher signals the viewer, and the viewer answers only the publisher.
@@ -118,7 +121,7 @@ describe('one studio publishes a show at a time', () => {
     const viewerId = viewer.id;
     viewer.close();
     expect(await left).toEqual({ streamId, viewerId });
-    await settle();
+    await roundTrip(first);
     expect(leftFirst).toEqual([]);
 
     // The first studio coming back from a dropped connection does not take the show back...
@@ -133,6 +136,8 @@ describe('one studio publishes a show at a time', () => {
     const { seller, streamId } = await liveShow();
     const before = open(seller.token);
     await connected(before);
+    // As the studio page does: it follows its show's room (comments, counts) and claims the show.
+    expect(await emitAck(before, streamSocketEvents.subscribe, { streamId })).toEqual({ ok: true });
     expect(await claimStudio(before, streamId, { studioId: 'laptop-window' })).toEqual({ ok: true });
     const told = collect<StudioReplacedEvent>(before, studioSocketEvents.replaced);
 
@@ -148,10 +153,15 @@ describe('one studio publishes a show at a time', () => {
     await emitAck(viewer, webrtcSocketEvents.watch, { streamId });
     expect((await asked).viewerId).toBe(viewer.id);
 
-    // The old socket's goodbye does not end the claim its window renewed.
-    before.close();
-    await settle();
+    // A take-over would have been told before the claim was answered.
+    await roundTrip(before);
     expect(told).toEqual([]);
+
+    // The old socket's goodbye does not end the claim its window renewed. The old socket was in its
+    // show's room, so the server recounts the viewers after handling its goodbye (claims first).
+    const goodbyeHandled = nextEvent<ViewerCountEvent>(after, streamSocketEvents.viewerLeft);
+    before.close();
+    await goodbyeHandled;
     expect(await emitAck(after, webrtcSocketEvents.signal, offer(streamId, viewer))).toEqual({ ok: true });
   });
 
@@ -181,7 +191,8 @@ describe('one studio publishes a show at a time', () => {
     const asked = collect<ViewerEvent>(studio, webrtcSocketEvents.viewer);
     expect(await emitAck(viewer, webrtcSocketEvents.watch, { streamId })).toEqual({ ok: true });
     expect(await emitAck(studio, webrtcSocketEvents.signal, offer(streamId, viewer))).toEqual(unknownPeer);
-    await settle();
+    // The watch was answered after any request the server sent the studio; the studio's own answer
+    // (to its signal, sent after that) comes down the same connection later still.
     expect(asked).toEqual([]);
   });
 
@@ -243,8 +254,9 @@ describe.skipIf(!redisUrl)('one studio per show across nodes sharing Redis', () 
       const onB = openSocket(urlB, seller.token, sockets);
       const viewerOnA = openSocket(urlA, undefined, sockets);
       await Promise.all([onA, onB, viewerOnA].map(connected));
-      // The adapter's subscriber on each node may need a moment after connecting.
-      await settle();
+      // Not a negative: the adapter's subscriber on each node may need a moment after connecting,
+      // and nothing tells the test when it is subscribed.
+      await new Promise((r) => setTimeout(r, 150));
       const toA = collect<ViewerEvent>(onA, webrtcSocketEvents.viewer);
 
       expect(await claimStudio(onA, streamId)).toEqual({ ok: true });
@@ -265,7 +277,8 @@ describe.skipIf(!redisUrl)('one studio per show across nodes sharing Redis', () 
       expect(await emitAck(viewerOnA, webrtcSocketEvents.signal, answerTo(streamId, onB))).toEqual({
         ok: true,
       });
-      await settle();
+      // The viewer's request is sent by the viewer's node (A, onA's too) before it answers the watch.
+      await roundTrip(onA);
       expect(toA).toEqual([]);
 
       // Node B's studio leaves: its claim in Redis goes with it, and node A's studio resumes.

@@ -92,7 +92,7 @@ describe('UpdateAvailableOverlay', () => {
 describe('PreloadErrorWatcher', () => {
   it('shows the overlay when Vite reports a chunk it could not preload', () => {
     render(<PreloadErrorWatcher />);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
 
     act(() => {
       const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), {
@@ -101,6 +101,6 @@ describe('PreloadErrorWatcher', () => {
       window.dispatchEvent(event);
     });
 
-    expect(screen.getByRole('alertdialog', { name: 'Update Available' })).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: 'Update Available' })).toBeVisible();
   });
 });

@@ -57,10 +57,10 @@ describe('the location pickers harness', () => {
   it('asks for every address part before sending', async () => {
     render(<LocationPickersHarness />);
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Choose a country.')).toBeTruthy();
-    expect(screen.getByText('Choose or enter a state.')).toBeTruthy();
-    expect(screen.getByText('Enter your street address.')).toBeTruthy();
-    expect(screen.getByText('Enter your phone number.')).toBeTruthy();
-    expect(screen.queryByTestId('payload')).toBeNull();
+    expect(await screen.findByText('Choose a country.')).toBeVisible();
+    expect(screen.getByText('Choose or enter a state.')).toBeVisible();
+    expect(screen.getByText('Enter your street address.')).toBeVisible();
+    expect(screen.getByText('Enter your phone number.')).toBeVisible();
+    expect(screen.queryByTestId('payload')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,8 @@
-import { streamSocketEvents } from '@kasuwa/contracts';
+import {
+  type StreamCommentsResponse,
+  type StreamDetailsResponse,
+  streamSocketEvents,
+} from '@kasuwa/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -39,7 +43,7 @@ function setup() {
       testStreamProduct({ bidStatus: 'active', endsAt: new Date(Date.now() + 30_000).toISOString() }),
     ],
   });
-  let storedComments = [
+  let storedComments: StreamCommentsResponse['comments'] = [
     {
       _id: 'c0',
       kind: 'comment',
@@ -51,11 +55,11 @@ function setup() {
   const { fetch, calls } = fakeFetch({
     [`GET /streams/${STREAM_ID}`]: () => {
       log.push('GET stream');
-      return { body: { stream: serverStream } };
+      return { body: { stream: serverStream } satisfies StreamDetailsResponse };
     },
     [`GET /streams/${STREAM_ID}/comments`]: () => {
       log.push('GET comments');
-      return { body: { comments: storedComments } };
+      return { body: { comments: storedComments } satisfies StreamCommentsResponse };
     },
   });
   const api = createApiClient({ fetch, getToken: () => 'seller-token' });

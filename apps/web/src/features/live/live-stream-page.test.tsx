@@ -30,8 +30,8 @@ describe('the live-stream page', () => {
     expect(screen.getByRole('link', { name: /Open Live Show/ }).getAttribute('href')).toBe(
       '/dashboard/live-streams/create-live-show',
     );
-    expect(screen.queryByRole('link', { name: /Live Giveaways/ })).toBeNull();
-    expect(screen.getByText('Unavailable for now')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Live Giveaways/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Unavailable for now')).toBeVisible();
   });
 
   it('lists the soonest shows first and points to the expired ones', async () => {
@@ -45,7 +45,7 @@ describe('the live-stream page', () => {
     expect(items).toHaveLength(2);
     expect(items[0]?.textContent).toContain('Sooner show');
     expect(items[1]?.textContent).toContain('Later show');
-    expect(within(section).getByText(/1 show was not started in time/)).toBeTruthy();
+    expect(within(section).getByText(/1 show was not started in time/)).toBeVisible();
     expect(within(section).getByRole('link', { name: 'Past shows' }).getAttribute('href')).toBe(
       '/dashboard/live-streams/past-shows',
     );

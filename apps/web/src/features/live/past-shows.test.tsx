@@ -42,14 +42,14 @@ describe('the past shows page', () => {
     expect(figure(card, 'Peak viewers')).toBe('87');
     expect(figure(card, 'Bids')).toBe('31');
     expect(figure(card, 'Sales')).toBe('4 · ₦125,000.00');
-    expect(within(card).getByText('Fri, 6 Mar 2026, 19:12 WAT')).toBeTruthy();
+    expect(within(card).getByText('Fri, 6 Mar 2026, 19:12 WAT')).toBeVisible();
 
     const quick = screen.getByRole('article', { name: 'Quick drop' });
     expect(figure(quick, 'Duration')).toBe('2 minutes');
     expect(figure(quick, 'Peak viewers')).toBe('3');
 
     const chart = screen.getByRole('region', { name: 'Sales per show' });
-    expect(within(chart).getByText('₦125,000.00')).toBeTruthy();
+    expect(within(chart).getByText('₦125,000.00')).toBeVisible();
     expect(fake.calls.find((c) => c.path === `/streams/seller/${SELLER_ID}`)?.query.getAll('status')).toEqual(
       ['ended'],
     );
@@ -57,6 +57,6 @@ describe('the past shows page', () => {
 
   it('says when there are no past shows yet', async () => {
     open(liveApi());
-    expect(await screen.findByText('No past shows yet')).toBeTruthy();
+    expect(await screen.findByText('No past shows yet')).toBeVisible();
   });
 });

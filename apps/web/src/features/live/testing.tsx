@@ -1,4 +1,16 @@
-import type { Product, Stream, StreamStatus } from '@kasuwa/contracts';
+import {
+  createLiveAuctionBody,
+  type ErrorResponse,
+  openLiveShowBody,
+  type Product,
+  rescheduleExpiredBody,
+  type SellerStreamsResponse,
+  type Stream,
+  type StreamResponse,
+  type StreamStatus,
+} from '@kasuwa/contracts';
+import { onTestFinished } from 'vitest';
+import type { z } from 'zod';
 import type { UploadFn } from '@/features/live/streams-api';
 import { CATEGORY_ID, fakeSellerApi, TEST_SELLER_ID } from '@/test/catalogue';
 import type { Answer, Call, Override } from '@/test/in-memory-api';
@@ -46,24 +58,56 @@ export function testStream(overrides: Partial<Stream> = {}): Stream {
 
 export type { Call } from '@/test/in-memory-api';
 
+/** The calls with a body, and the contract schema the server reads each with. */
+const bodySchemas: Record<string, z.ZodType | undefined> = {
+  'POST /streams/create': createLiveAuctionBody,
+  'POST /streams/open-live-show': openLiveShowBody,
+  'POST /streams/reschedule-expired': rescheduleExpiredBody,
+};
+
 /**
  * The seller's products and shows behind the calls the live screens make, answering as the server
- * does; `override` can answer any call first (a failure, a 400 with issues).
+ * does; `override` can answer any call first (a failure, a 400 with issues). Request bodies are read
+ * with the contract's schemas, as the server reads them: a body the server would refuse gets its 400
+ * and fails the test when it ends, so the fake cannot accept what the server does not. Answers are
+ * typed with the contract's response types. Call it inside a test.
  */
 export function liveApi(options: { products?: Product[]; streams?: Stream[]; override?: Override } = {}) {
   let streams = [...(options.streams ?? [])];
+  const refusedBodies: string[] = [];
+  onTestFinished(() => {
+    if (refusedBodies.length > 0) {
+      throw new Error(`The server would refuse these bodies:\n${refusedBodies.join('\n')}`);
+    }
+  });
+  /** The 400 the server would answer a body its schema refuses, or undefined. */
+  const refusal = (call: Call): Answer | undefined => {
+    const schema = bodySchemas[`${call.method} ${call.path}`];
+    const parsed = schema?.safeParse(call.body);
+    if (!parsed || parsed.success) return undefined;
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    refusedBodies.push(`${call.method} ${call.path} ${JSON.stringify(call.body)}: ${JSON.stringify(issues)}`);
+    return {
+      status: 400,
+      body: { message: issues[0]?.message ?? 'Invalid body', issues } satisfies ErrorResponse,
+    };
+  };
 
   const answer = (call: Call): Answer | undefined => {
     const { method, path, query } = call;
     if (method === 'POST' && (path === '/streams/create' || path === '/streams/open-live-show')) {
-      const body = call.body as { title: string; scheduledStartTime?: string };
+      const auction = path === '/streams/create';
+      const body = (auction ? createLiveAuctionBody : openLiveShowBody).parse(call.body);
       const stream = testStream({
         title: body.title,
-        type: path === '/streams/create' ? 'live_auction' : 'live_show',
+        type: auction ? 'live_auction' : 'live_show',
         scheduledStartTime: body.scheduledStartTime ?? new Date().toISOString(),
       });
       streams = [stream, ...streams];
-      return { status: 201, body: { message: 'Livestream scheduled successfully', stream } };
+      return {
+        status: 201,
+        body: { message: 'Livestream scheduled successfully', stream } satisfies StreamResponse,
+      };
     }
     if (method === 'GET' && path.startsWith('/streams/seller/')) {
       const statuses = query.getAll('status') as StreamStatus[];
@@ -80,7 +124,7 @@ export function liveApi(options: { products?: Product[]; streams?: Stream[]; ove
             total: matching.length,
             hasMore: page * limit < matching.length,
           },
-        },
+        } satisfies SellerStreamsResponse,
       };
     }
     const started = path.match(/^\/streams\/([^/]+)\/start$/)?.[1];
@@ -89,10 +133,13 @@ export function liveApi(options: { products?: Product[]; streams?: Stream[]; ove
       if (!stream) return { status: 404, body: { message: 'Stream not found' } };
       const live = { ...stream, status: 'live' as const, actualStartTime: new Date().toISOString() };
       streams = streams.map((s) => (s._id === started ? live : s));
-      return { status: 200, body: { message: 'Livestream started successfully', stream: live } };
+      return {
+        status: 200,
+        body: { message: 'Livestream started successfully', stream: live } satisfies StreamResponse,
+      };
     }
     if (method === 'POST' && path === '/streams/reschedule-expired') {
-      const body = call.body as { streamId: string; newScheduledStartTime: string };
+      const body = rescheduleExpiredBody.parse(call.body);
       const stream = streams.find((s) => s._id === body.streamId);
       if (!stream) return { status: 404, body: { message: 'Stream not found' } };
       const next = {
@@ -101,14 +148,18 @@ export function liveApi(options: { products?: Product[]; streams?: Stream[]; ove
         scheduledStartTime: body.newScheduledStartTime,
       };
       streams = streams.map((s) => (s._id === body.streamId ? next : s));
-      return { status: 200, body: { message: 'Stream rescheduled successfully', stream: next } };
+      return {
+        status: 200,
+        body: { message: 'Stream rescheduled successfully', stream: next } satisfies StreamResponse,
+      };
     }
     return undefined;
   };
 
   const { api, calls } = fakeSellerApi({
     products: options.products,
-    override: options.override,
+    // Before any override: a test that forces an answer still sends a body the server would read.
+    override: (call) => refusal(call) ?? options.override?.(call),
     feature: answer,
   });
   return { api, calls, streams: () => streams };

@@ -25,14 +25,14 @@ function storeSession() {
 describe('NotFoundPage', () => {
   it('shows the 404, the heading, the text and the button', () => {
     renderNotFoundAt('/nowhere');
-    expect(screen.getByText('404')).toBeTruthy();
+    expect(screen.getByText('404')).toBeVisible();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oops! Page Not Found');
     expect(
       screen.getByText(
         "The page you're looking for seems to have wandered off. Let's get you back on track!",
       ),
-    ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Back to Home' })).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Back to Home' })).toBeVisible();
   });
 
   it('goes back to the dashboard home from a dashboard path, replacing history and keeping the session', async () => {
@@ -41,7 +41,7 @@ describe('NotFoundPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Back to Home' }));
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/dashboard/home');
     expect(router.state.historyAction).toBe('REPLACE');
     expect(localStorage.getItem(localKeys.sellerToken)).toBe('"stored"');
@@ -54,7 +54,7 @@ describe('NotFoundPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Back to Home' }));
 
-    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.historyAction).toBe('REPLACE');
     expect(localStorage.getItem(localKeys.sellerToken)).toBeNull();
