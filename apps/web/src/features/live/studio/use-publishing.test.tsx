@@ -92,8 +92,10 @@ describe('usePublishing', () => {
       },
     });
     await waitFor(() => expect(result.current.videoStatus).toBe('failed'));
-    expect(await screen.findByText('Your video could not be sent')).toBeVisible();
-    expect(screen.getByText('The video service did not answer')).toBeVisible();
+    // A toast fades in: it is visible once sonner has mounted it.
+    // A toast is visible once sonner has mounted it (it fades in).
+    await waitFor(() => expect(screen.getByText('Your video could not be sent')).toBeVisible());
+    await waitFor(() => expect(screen.getByText('The video service did not answer')).toBeVisible());
   });
 
   it('sends nothing and says why when the server refuses the claim for another reason', async () => {
@@ -103,8 +105,9 @@ describe('usePublishing', () => {
     const { result, publish } = setup({ socket });
     await waitFor(() => expect(result.current.role).toBe('failed'));
     expect(result.current.videoStatus).toBe('failed');
-    expect(await screen.findByText('Your video could not be sent')).toBeVisible();
-    expect(screen.getByText('Stream not found')).toBeVisible();
+    // A toast fades in: it is visible once sonner has mounted it.
+    await waitFor(() => expect(screen.getByText('Your video could not be sent')).toBeVisible());
+    await waitFor(() => expect(screen.getByText('Stream not found')).toBeVisible());
     expect(publish).not.toHaveBeenCalled();
   });
 
