@@ -28,8 +28,9 @@ export function useStudioRoom({
   const auction = useAuctionStatus();
   const live = useLiveRoom({ streamId, getToken: readBearerToken, sellerId, auction, api, connect });
   const { room, stream, socket } = live;
-  // The socket's word wins over the fetched stream's: it is the newer one.
+  // What the room last heard (a socket event or a fetch), else the fetched stream's.
   const status = room.status ?? stream?.status ?? null;
+  // Nothing is sent before the show has loaded (sendStreamMessage needs its id).
   const loadedId = stream?._id;
 
   const send = useCallback(
@@ -46,5 +47,3 @@ export function useStudioRoom({
     send,
   };
 }
-
-export type StudioRoom = ReturnType<typeof useStudioRoom>;
