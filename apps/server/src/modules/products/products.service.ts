@@ -256,52 +256,51 @@ export function productsService({
     },
 
     async update(sellerId: string, id: string, body: UpdateProductBody): Promise<UpdateProductResponse> {
-      const current = await repo.findById(id);
-      // Another seller's product answers as missing, so ids cannot be probed (BOLA).
-      if (!current || current.row.sellerId !== sellerId) throw new NotFoundError('Product');
-      const row = current.row;
-
-      const categoryId = body.categoryId ?? row.categoryId;
-      const subCategoryId = body.subCategoryId ?? row.subCategoryId;
-      if (body.categoryId !== undefined || body.subCategoryId !== undefined) {
-        await assertCategory(categoryId, subCategoryId);
-      }
-      const priceKobo = body.price !== undefined ? toKobo(body.price) : row.priceKobo;
-      const compareAtPriceKobo =
-        body.compareAtPrice !== undefined ? toKoboOrNull(body.compareAtPrice) : row.compareAtPriceKobo;
-      if (compareAtPriceKobo !== null && compareAtPriceKobo <= priceKobo) {
-        throw new BadRequestError('Compare-at price must be more than the price');
-      }
-      const variants = body.variants !== undefined ? variantRecords(body.variants) : row.variants;
-      const stock = productStock(variants, body.stock ?? row.stock);
-      const requested = body.status ?? (row.status === 'out_of_stock' ? 'active' : row.status);
-
-      const patch: Partial<NewProductRow> = {
-        categoryId,
-        subCategoryId,
-        priceKobo,
-        compareAtPriceKobo,
-        stock,
-        variants,
-        status: effectiveStatus(requested, stock),
-      };
-      if (body.name !== undefined) patch.name = body.name;
-      if (body.description !== undefined) patch.description = body.description;
-      if (body.condition !== undefined) patch.condition = body.condition;
-      if (body.weightKg !== undefined) patch.weightKg = body.weightKg;
-      if (body.dimensionsCm !== undefined) patch.dimensionsCm = body.dimensionsCm;
-      if (body.images !== undefined) patch.images = body.images;
-      if (body.tags !== undefined) patch.tags = body.tags;
-      if (body.saleType !== undefined) patch.saleType = saleTypeRecord(body.saleType);
-      if (body.options !== undefined) patch.options = body.options;
-
+      // The row is read locked, in the transaction that writes it: fields the body leaves out are
+      // kept as committed now, so a simultaneous edit of other fields is never written back over.
       const updated = await repo.holdingUploads(sellerId, async (w) => {
-        // Photos already on the product (as committed now, not as read above) stay acceptable; any
-        // other photo it will carry must be this seller's upload, still stored.
-        const locked = await w.lockPhotos(id, sellerId);
-        if (!locked) return false;
-        const stored = new Set(imageUrlsOf(locked));
-        const kept = imageUrlsOf({ images: patch.images ?? locked.images, variants });
+        const row = await w.lockForUpdate(id, sellerId);
+        // Another seller's product answers as missing, so ids cannot be probed (BOLA).
+        if (!row) return false;
+
+        const categoryId = body.categoryId ?? row.categoryId;
+        const subCategoryId = body.subCategoryId ?? row.subCategoryId;
+        if (body.categoryId !== undefined || body.subCategoryId !== undefined) {
+          await assertCategory(categoryId, subCategoryId);
+        }
+        const priceKobo = body.price !== undefined ? toKobo(body.price) : row.priceKobo;
+        const compareAtPriceKobo =
+          body.compareAtPrice !== undefined ? toKoboOrNull(body.compareAtPrice) : row.compareAtPriceKobo;
+        if (compareAtPriceKobo !== null && compareAtPriceKobo <= priceKobo) {
+          throw new BadRequestError('Compare-at price must be more than the price');
+        }
+        const variants = body.variants !== undefined ? variantRecords(body.variants) : row.variants;
+        const stock = productStock(variants, body.stock ?? row.stock);
+        const requested = body.status ?? (row.status === 'out_of_stock' ? 'active' : row.status);
+
+        const patch: Partial<NewProductRow> = {
+          categoryId,
+          subCategoryId,
+          priceKobo,
+          compareAtPriceKobo,
+          stock,
+          variants,
+          status: effectiveStatus(requested, stock),
+        };
+        if (body.name !== undefined) patch.name = body.name;
+        if (body.description !== undefined) patch.description = body.description;
+        if (body.condition !== undefined) patch.condition = body.condition;
+        if (body.weightKg !== undefined) patch.weightKg = body.weightKg;
+        if (body.dimensionsCm !== undefined) patch.dimensionsCm = body.dimensionsCm;
+        if (body.images !== undefined) patch.images = body.images;
+        if (body.tags !== undefined) patch.tags = body.tags;
+        if (body.saleType !== undefined) patch.saleType = saleTypeRecord(body.saleType);
+        if (body.options !== undefined) patch.options = body.options;
+
+        // Photos already on the product stay acceptable; any other photo it will carry must be this
+        // seller's upload, still stored.
+        const stored = new Set(imageUrlsOf(row));
+        const kept = imageUrlsOf({ images: patch.images ?? row.images, variants });
         await images.assertOwnUploads(
           sellerId,
           kept.filter((url) => !stored.has(url)),

@@ -234,6 +234,26 @@ describe('PUT /api/products/:id', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('keeps both of two simultaneous edits of one product (neither overwrites the other with what it read)', async () => {
+    const a = await sellerWithToken(t);
+    const product = await createOk(a.auth, { stock: 1 });
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/products/${product._id}`, headers: a.auth, payload });
+    // Each round sends a price change and a stock change at the same time; an update that wrote back
+    // the price or stock it had read before the other committed would lose the other's change.
+    for (let round = 1; round <= 8; round += 1) {
+      const [price, stock] = await Promise.all([put({ price: 20_000 + round }), put({ stock: 10 + round })]);
+      expect(price.statusCode, price.body).toBe(200);
+      expect(stock.statusCode, stock.body).toBe(200);
+      const [row] = await t.db.select().from(products).where(eq(products.id, product._id));
+      expect({ round, price: row?.priceKobo, stock: row?.stock }).toEqual({
+        round,
+        price: (20_000 + round) * 100,
+        stock: 10 + round,
+      });
+    }
+  });
+
   it("answers 404 when another seller tries to change a seller's product, and changes nothing", async () => {
     const a = await sellerWithToken(t);
     const b = await sellerWithToken(t);
