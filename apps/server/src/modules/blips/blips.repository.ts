@@ -1,6 +1,7 @@
 import type { ProductStatus } from '@kasuwa/contracts';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
+import type { Queryable } from '@/db/queryable.ts';
 import {
   type BlipCommentRow,
   type BlipRow,
@@ -30,8 +31,6 @@ export type NewComment = {
   text: string;
   createdAt: Date;
 };
-
-type Queryable = Pick<Database, 'select'>;
 
 /** The count as committed now: a like that waited on another's row reads the count after it. */
 async function currentLikes(q: Queryable, blipId: string): Promise<number> {
@@ -325,8 +324,14 @@ export function blipsRepository(db: Database) {
       });
     },
 
-    async insertComment(values: NewComment): Promise<BlipCommentRow> {
-      const [row] = await db.insert(blipComments).values(values).returning();
+    /** Runs `write` in one transaction; the service passes `tx` to this and other modules' writes. */
+    transaction<T>(write: (tx: Queryable) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => write(tx));
+    },
+
+    /** In `q`'s transaction when one is given. */
+    async insertComment(values: NewComment, q: Queryable = db): Promise<BlipCommentRow> {
+      const [row] = await q.insert(blipComments).values(values).returning();
       if (!row) throw new Error('insert returned no comment');
       return row;
     },
