@@ -104,6 +104,26 @@ const saleTypeRecord = (s: SaleType): SaleTypeRecord => ({
     : null,
 });
 
+/**
+ * The lowest and highest price a buyer can pay: over every variant that holds stock (the deepest
+ * level), each at its own price, else the nearest level's above it, else the product's. The same
+ * rule values the stock (product_stock_value_kobo, migration 0010).
+ */
+export function priceRangeKobo(priceKobo: number, variants: VariantRecord[]): { min: number; max: number } {
+  const prices: number[] = [];
+  for (const v of variants) {
+    const p1 = v.priceKobo ?? priceKobo;
+    if (v.subVariants.length === 0) prices.push(p1);
+    for (const s of v.subVariants) {
+      const p2 = s.priceKobo ?? p1;
+      if (s.subSubVariants.length === 0) prices.push(p2);
+      for (const x of s.subSubVariants) prices.push(x.priceKobo ?? p2);
+    }
+  }
+  if (prices.length === 0) return { min: priceKobo, max: priceKobo };
+  return { min: Math.min(...prices), max: Math.max(...prices) };
+}
+
 /** How many products of these statuses the statistics rows count. */
 const countOf = (
   stats: readonly { status: ProductStatus; n: number }[],
@@ -121,6 +141,9 @@ function toProduct({ row, category, subCategory }: ProductView): Product {
     subCategoryId: row.subCategoryId,
     subCategory,
     price: toNaira(row.priceKobo),
+    priceRange: (({ min, max }) => ({ min: toNaira(min), max: toNaira(max) }))(
+      priceRangeKobo(row.priceKobo, row.variants),
+    ),
     compareAtPrice: toNairaOrNull(row.compareAtPriceKobo),
     stock: row.stock,
     condition: row.condition,

@@ -26,6 +26,7 @@ export function testProduct(overrides: Partial<Product> = {}): Product {
     subCategoryId: id,
     subCategory: 'Dresses',
     price: 15000,
+    priceRange: { min: overrides.price ?? 15000, max: overrides.price ?? 15000 },
     compareAtPrice: null,
     stock: 4,
     condition: 'new',
