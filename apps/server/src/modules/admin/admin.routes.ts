@@ -12,13 +12,9 @@ import {
   errorResponse,
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '@/db/client.ts';
 import { UnauthorizedError } from '@/lib/errors.ts';
-import type { Mailer } from '@/mail/mailer.ts';
-import { adminRepository } from '@/modules/admin/admin.repository.ts';
-import { adminService } from '@/modules/admin/admin.service.ts';
+import type { AdminService } from '@/modules/admin/admin.service.ts';
 import type { BlipsService } from '@/modules/blips/blips.service.ts';
-import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import type { SweepReport } from '@/modules/uploads/upload-sweeper.ts';
 import type { UploadSweeperHandle } from '@/modules/uploads/uploads.module.ts';
 
@@ -47,25 +43,19 @@ export function sweepMessage(report: SweepReport, graceHours: number): string {
 /** The operator's channel (`npm run admin`): only the admin token of this DATA_DIR opens it. */
 export const adminRoutes =
   ({
-    db,
+    service,
     adminToken,
-    notifications,
-    mailer,
     blips,
     uploadSweeper,
   }: {
-    db: Database;
+    service: AdminService;
     adminToken: string;
-    notifications: Pick<NotificationsService, 'create'>;
-    mailer: Mailer;
     /** Buyer comments on blips for demos and e2e, until buyers have accounts. */
     blips: Pick<BlipsService, 'addBuyerComment'>;
     /** `npm run admin -- sweep-uploads`. */
     uploadSweeper: Pick<UploadSweeperHandle, 'sweepAll' | 'settings'>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = adminService({ repo: adminRepository(db), notifications, mailer, log: app.log });
-
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7) : '';

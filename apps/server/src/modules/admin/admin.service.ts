@@ -84,3 +84,4 @@ export function adminService({ repo, notifications, mailer, log }: Deps) {
     },
   };
 }
+export type AdminService = ReturnType<typeof adminService>;

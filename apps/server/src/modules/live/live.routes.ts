@@ -26,10 +26,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendMediaFile } from '@/lib/media-response.ts';
-import type { RequireBuyer } from '@/modules/buyers/buyers.routes.ts';
 import type { LiveService } from '@/modules/live/live.service.ts';
 import type { StreamMedia } from '@/modules/live/stream-media.ts';
-import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
+import { currentBuyer, currentSeller, type RequireBuyer, type RequireSeller } from '@/plugins/auth.ts';
 import { requireFeatureAccess } from '@/plugins/feature-gate.ts';
 
 const errors = {
@@ -101,6 +100,8 @@ export const liveRoutes =
       '/api/streams/media',
       {
         onRequest: gated,
+        // Covers are decoded and re-encoded: the tighter upload limit per seller.
+        config: { writeLimit: 'upload' },
         schema: {
           tags,
           security,
@@ -259,6 +260,8 @@ export const liveRoutes =
     app.post(
       '/api/streams/:id/bids',
       {
+        // Authenticated first, so the write rate limit counts per buyer, not per shared address.
+        onRequest: requireBuyer,
         schema: {
           tags,
           security,
@@ -275,7 +278,7 @@ export const liveRoutes =
         },
       },
       async (request) => {
-        const buyer = await requireBuyer(request);
+        const buyer = currentBuyer(request);
         return service.placeBid({ id: buyer.id, name: buyer.name }, request.params.id, request.body);
       },
     );
