@@ -58,7 +58,7 @@ export const configSchema = z.object({
    * route per minute, for routes without a limit of their own (plugins/rate-limit.ts); uploads that
    * re-encode images or probe videos get the upload limit.
    */
-  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Setting a bucket moves uploads from DATA_DIR/uploads to S3 (or an S3-compatible service). */
   S3_BUCKET: optionalText,

@@ -144,10 +144,10 @@ describe('the default limit of every write', () => {
 });
 
 describe('the write limits’ configuration', () => {
-  it('defaults to 600 writes and 60 uploads a minute per route and writer, and reads both settings', () => {
+  it('defaults to 1,200 writes and 60 uploads a minute per route and writer, and reads both settings', () => {
     expect(loadConfig({}).writeRateLimits).toEqual(DEFAULT_WRITE_RATE_LIMITS);
     expect(DEFAULT_WRITE_RATE_LIMITS).toEqual({
-      write: { max: 600, timeWindow: 60_000 },
+      write: { max: 1200, timeWindow: 60_000 },
       upload: { max: 60, timeWindow: 60_000 },
     });
     expect(
