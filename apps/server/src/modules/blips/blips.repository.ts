@@ -179,13 +179,15 @@ export function blipsRepository(db: Database) {
      * count moves only when a row was added, in the same transaction, so `likes_count` always
      * equals the rows. `firstNotice` is true the first time ever this buyer liked this blip (an
      * unlike keeps the notice), so the seller is told once. Null when the blip does not exist.
+     * Runs in `q`'s transaction when one is given (the notice and its notification commit together).
      */
     async like(
       blipId: string,
       buyerId: string,
       at: Date,
+      q?: Queryable,
     ): Promise<{ likesCount: number; firstNotice: boolean } | null> {
-      return db.transaction(async (tx) => {
+      const write = async (tx: Queryable) => {
         // Held until commit: the blip cannot be deleted under the new like (no foreign key error).
         const [blip] = await tx
           .select({ likesCount: blips.likesCount })
@@ -210,7 +212,8 @@ export function blipsRepository(db: Database) {
           .onConflictDoNothing()
           .returning({ buyerId: blipLikeNotices.buyerId });
         return { likesCount: counted?.likesCount ?? 0, firstNotice: noticed.length > 0 };
-      });
+      };
+      return q ? write(q) : db.transaction((tx) => write(tx));
     },
 
     /** A buyer takes a like back; nothing changes when there was none. Null when the blip does not exist. */

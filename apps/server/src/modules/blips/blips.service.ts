@@ -380,15 +380,20 @@ export function blipsService({ repo, storage, clock, notifications }: Deps) {
      */
     async like(buyer: BuyerRef, blipId: string): Promise<BlipLikeResponse> {
       const view = await publicBlip(blipId);
-      const result = await repo.like(blipId, buyer.id, clock.now());
-      if (!result) throw new NotFoundError('Blip');
-      if (result.firstNotice) {
-        await notifications.create(view.blip.sellerId, {
+      // The like, the mark that the seller was told, and the notification commit together: a failed
+      // notification must not leave a mark that stops the seller from ever hearing of this like.
+      const { result, push } = await repo.transaction(async (tx) => {
+        const liked = await repo.like(blipId, buyer.id, clock.now(), tx);
+        if (!liked?.firstNotice) return { result: liked, push: () => {} };
+        const staged = await notifications.createInTransaction(tx, view.blip.sellerId, {
           type: 'blip_like',
           message: `${buyer.name} liked your blip of ${view.product.name}`,
           data: { blipId, productId: view.blip.productId },
         });
-      }
+        return { result: liked, push: staged.push };
+      });
+      if (!result) throw new NotFoundError('Blip');
+      push();
       return { liked: true, likesCount: result.likesCount };
     },
 

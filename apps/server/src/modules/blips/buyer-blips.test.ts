@@ -534,4 +534,36 @@ describe('a comment and its notification', () => {
       .where(and(eq(notifications.sellerId, seller.seller.id), eq(notifications.type, 'blip_comment')));
     expect(noticed?.n).toBe(1);
   });
+
+  it('a like and its notification too: a failed notification leaves no like, and the next like tells the seller', async () => {
+    const seller = await sellerWithToken(t);
+    const buyer = await buyerWithToken(t, 'Tolu Ade');
+    const { blipId, productId } = await sellerBlip(t, seller);
+    const service = blipsService({
+      repo: blipsRepository(t.db),
+      storage: t.storage,
+      clock: t.clock,
+      notifications: notificationsService({
+        repo: {
+          ...notificationsRepository(t.db),
+          insert: async () => {
+            throw new Error('notification store down');
+          },
+        },
+        clock: t.clock,
+        push: () => {},
+      }),
+    });
+    await expect(service.like({ id: buyer.buyer.id, name: buyer.buyer.name }, blipId)).rejects.toThrow(
+      'notification store down',
+    );
+    expect((await dashboardBlip(seller, productId, blipId)).likesCount).toBe(0);
+
+    expect((await like(blipId, buyer.auth)).json()).toEqual({ liked: true, likesCount: 1 });
+    const [noticed] = await t.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.sellerId, seller.seller.id), eq(notifications.type, 'blip_like')));
+    expect(noticed?.n).toBe(1);
+  });
 });
