@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { iceServerSchema } from '@kasuwa/contracts';
 import { z } from 'zod';
+import type { WriteRateLimits } from '@/plugins/rate-limit.ts';
 import type { VideoConfig } from '@/video/video-provider.ts';
 
 const booleanFlag = z
@@ -52,6 +53,13 @@ export const configSchema = z.object({
    * shares one address (the e2e suite); production keeps 1.
    */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /**
+   * Writes (POST, PUT, PATCH, DELETE) a seller, a buyer or a signed-out address may make to one
+   * route per minute, for routes without a limit of their own (plugins/rate-limit.ts); uploads that
+   * re-encode images or probe videos get the upload limit.
+   */
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Setting a bucket moves uploads from DATA_DIR/uploads to S3 (or an S3-compatible service). */
   S3_BUCKET: optionalText,
   /** For S3-compatible services: MinIO, Cloudflare R2, Backblaze B2, DigitalOcean Spaces... */
@@ -135,6 +143,7 @@ export type Config = z.infer<typeof configSchema> & {
   PUBLIC_URL: string;
   uploadSweep: { intervalMs: number; graceMs: number; batchSize: number; maxFilesPerRun: number };
   productListCache: { maxBytes: number };
+  writeRateLimits: WriteRateLimits;
   /** Null: local disk. */
   s3: S3Config | null;
   video: VideoConfig;
@@ -220,5 +229,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       maxFilesPerRun: c.UPLOAD_SWEEP_MAX_FILES_PER_RUN,
     },
     productListCache: { maxBytes: Math.round(c.PRODUCT_LIST_CACHE_MB * 1024 * 1024) },
+    writeRateLimits: {
+      write: { max: c.WRITE_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+      upload: { max: c.UPLOAD_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+    },
   };
 }
