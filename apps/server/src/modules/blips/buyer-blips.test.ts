@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blipComments, blipLikes, blips, notifications, subCategories } from '@/db/schema/index.ts';
 import { blipsRepository } from '@/modules/blips/blips.repository.ts';
 import { blipsService } from '@/modules/blips/blips.service.ts';
-import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
-import { notificationsService } from '@/modules/notifications/notifications.service.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
+import { failingNotifications } from '@/test/failing-notifications.ts';
 import { multipartForm } from '@/test/multipart.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
 
@@ -499,16 +498,7 @@ describe('a comment and its notification', () => {
     const commentId = first.json().comment._id as string;
 
     // The same service, but the notification step fails after the comment was written.
-    const notificationsDown = notificationsService({
-      repo: {
-        ...notificationsRepository(t.db),
-        insert: async () => {
-          throw new Error('notification store down');
-        },
-      },
-      clock: t.clock,
-      push: () => {},
-    });
+    const notificationsDown = failingNotifications(t.db, t.clock);
     const service = blipsService({
       repo: blipsRepository(t.db),
       storage: t.storage,
@@ -543,16 +533,7 @@ describe('a comment and its notification', () => {
       repo: blipsRepository(t.db),
       storage: t.storage,
       clock: t.clock,
-      notifications: notificationsService({
-        repo: {
-          ...notificationsRepository(t.db),
-          insert: async () => {
-            throw new Error('notification store down');
-          },
-        },
-        clock: t.clock,
-        push: () => {},
-      }),
+      notifications: failingNotifications(t.db, t.clock),
     });
     await expect(service.like({ id: buyer.buyer.id, name: buyer.buyer.name }, blipId)).rejects.toThrow(
       'notification store down',
