@@ -31,7 +31,8 @@ export const healthRoutes =
           reachable = false;
         }
         const known = availability?.state();
-        const diskStatus = disk?.status();
+        // statfs is one cheap system call: a probe sees the disk as it is now, not as of the last check.
+        const diskStatus = disk ? await disk.check() : undefined;
         const warnings: string[] = [];
         if (diskStatus?.low) {
           const mb = (b: number | null) => Math.round((b ?? 0) / 1048576);

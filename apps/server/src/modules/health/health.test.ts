@@ -69,7 +69,6 @@ describe('GET /api/health', () => {
       read: async () => 100 * 1024 * 1024,
       log: { warn: () => {}, info: () => {} },
     });
-    await disk.check();
     const low = await buildTestApp({ health: { disk } });
     try {
       const res = await low.app.inject({ method: 'GET', url: '/api/health' });
