@@ -406,15 +406,18 @@ describe('the server killed with its PostgreSQL, started again at once, and a Po
     for (let round = 0; round < 10; round++) {
       const began = Date.now();
       const r = startServer(dataDir, port, env, { ownGroup: true });
-      await waitForOutput(r, 'is ready on');
-      times.push(Date.now() - began);
-      if (/crashed PostgreSQL|postmaster\.pid of a PostgreSQL that crashed/.test(r.output()))
-        waitedForPredecessor++;
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      expect(res.status).toBe(200);
-      // The whole process group, as a terminal's SIGKILL of `npm start` would: server and PostgreSQL.
-      process.kill(-(r.child.pid as number), 'SIGKILL');
-      await r.exit;
+      try {
+        await waitForOutput(r, 'is ready on');
+        times.push(Date.now() - began);
+        if (/crashed PostgreSQL|postmaster\.pid of a PostgreSQL that crashed/.test(r.output()))
+          waitedForPredecessor++;
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        expect(res.status, await res.text()).toBe(200);
+      } finally {
+        // The whole process group, as a terminal's SIGKILL of `npm start` would: server and PostgreSQL.
+        process.kill(-(r.child.pid as number), 'SIGKILL');
+        await r.exit;
+      }
     }
     process.stdout.write(
       `restart after a group kill: ready in ${times.join(', ')} ms; ${waitedForPredecessor} of 10 starts met a crashed predecessor's processes\n`,

@@ -88,6 +88,9 @@ export function cutConnection(client: pg.Client) {
 
 export type Watchdog = { stop(): Promise<void> };
 
+/** How long the watchdog's own connection may take to open. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /**
  * Asks the database `SELECT 1` every `intervalMs` on a connection of its own; an answer later than
  * `timeoutMs` (a frozen or overloaded server) or an error marks it away, the next answer marks it
@@ -120,11 +123,17 @@ export function startWatchdog({
     if (c) cutConnection(c);
   };
 
-  const probe = async () => {
+  const within = <T>(work: Promise<T>, ms: number, what: string) => {
     let timeout: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timeout = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    });
+    return Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timeout = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms);
+      }),
+    ]).finally(() => clearTimeout(timeout));
+  };
+
+  const probe = async () => {
     try {
       if (!client) {
         const c = new pg.Client({ ...connectionConfig(), application_name: 'kasuwa-watchdog' });
@@ -132,9 +141,12 @@ export function startWatchdog({
           if (client === c) client = null;
         });
         client = c;
-        await Promise.race([c.connect(), timedOut]);
+        // Connecting costs a password exchange (SCRAM) that a busy machine can slow past the probe's
+        // time-out; a frozen server is caught by the statement below on the kept connection, so the
+        // connection gets a longer bound of its own.
+        await within(c.connect(), Math.max(timeoutMs, CONNECT_TIMEOUT_MS), 'no connection');
       }
-      await Promise.race([client.query('SELECT 1'), timedOut]);
+      await within(client.query('SELECT 1'), timeoutMs, 'no answer');
       av.markUp();
     } catch (err) {
       drop();
@@ -146,8 +158,6 @@ export function startWatchdog({
       if (!state.available && state.restarting) return;
       log.debug({ err }, 'database probe failed');
       av.markDown(reason);
-    } finally {
-      clearTimeout(timeout);
     }
   };
 

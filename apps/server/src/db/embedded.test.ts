@@ -59,4 +59,45 @@ describe('the embedded PostgreSQL after a crash', () => {
       parent.kill('SIGKILL');
     }
   }, 60_000);
+
+  it('restarts a killed PostgreSQL, and gives up after the bounded tries when it keeps dying right after each restart', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kasuwa-emb-'));
+    dirs.push(dir);
+    const events: string[] = [];
+    let gaveUp: Error | null = null;
+    const cluster = await startEmbeddedPostgres({
+      clusterDir: path.join(dir, 'pg'),
+      logger: capturingLogger().logger,
+      supervise: {
+        maxTries: 2,
+        backoffMs: 50,
+        maxBackoffMs: 100,
+        onDown: () => void events.push('down'),
+        onUp: () => void events.push('up'),
+        onGiveUp: (err) => {
+          gaveUp = err;
+        },
+      },
+    });
+    try {
+      // The first kill: started again, and it answers.
+      process.kill(cluster.pid() as number, 'SIGKILL');
+      await waitFor(() => events.join() === 'down,up', 30_000);
+      const client = new pg.Client({ connectionString: cluster.adminUrl });
+      await client.connect();
+      await client.end();
+      // Then a crash loop: every restarted PostgreSQL dies at once. Two such restarts use up the tries.
+      for (let i = 0; i < 2; i++) {
+        const ups = events.filter((e) => e === 'up').length;
+        process.kill(cluster.pid() as number, 'SIGKILL');
+        if (i === 0) await waitFor(() => events.filter((e) => e === 'up').length > ups, 30_000);
+      }
+      await waitFor(() => gaveUp !== null, 30_000);
+      expect((gaveUp as Error | null)?.message).toMatch(
+        /could not be started again after 2 tries[\s\S]*What to do/,
+      );
+    } finally {
+      await cluster.stop();
+    }
+  }, 90_000);
 });

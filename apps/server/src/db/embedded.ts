@@ -114,6 +114,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   let wake: (() => void) | null = null;
   let failedTries = 0;
   let upSince = Date.now();
+  // Whether the running child is one the supervisor started again (not the first one).
+  let restarted = false;
 
   const supervise = options.supervise;
   const watch = (running: Running) => {
@@ -126,7 +128,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         `embedded PostgreSQL ${why}${supervise ? '; starting it again' : ''}`,
       );
       if (!supervise) return;
+      // A restart that did not hold (a crash loop: PostgreSQL starts, then fails again) counts as a
+      // failed try, so that one also ends in the bounded give-up instead of going round for ever.
       if (Date.now() - upSince >= STABLE_AFTER_MS) failedTries = 0;
+      else if (restarted) failedTries++;
       supervise.onDown(`PostgreSQL ${why}; it is being started again`);
       restarting = restartLoop(supervise, why).finally(() => {
         restarting = null;
@@ -135,7 +140,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
 
   const restartLoop = async (sv: Supervision, why: string) => {
-    let lastError = '';
+    let lastError = why;
     while (failedTries < sv.maxTries) {
       const delay = Math.min(sv.backoffMs * 2 ** failedTries, sv.maxBackoffMs);
       await new Promise<void>((resolve) => {
@@ -155,6 +160,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         }
         current = running;
         upSince = Date.now();
+        restarted = true;
         logger.info(
           { port, tries: failedTries + 1 },
           'embedded PostgreSQL started again (crash recovery done)',
