@@ -1,6 +1,5 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { availability, startWatchdog } from '@/db/availability.ts';
 import { openDatabase } from '@/db/client.ts';
@@ -10,19 +9,41 @@ import { waitFor } from '@/test/wait-for.ts';
 
 const quiet = { warn: () => {}, info: () => {}, debug: () => {} };
 
-/** A server that accepts connections and never says a word: PostgreSQL frozen with SIGSTOP, as a client sees it. */
-async function frozenServer() {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((s) => {
-    sockets.add(s);
-    s.on('error', () => {});
+/**
+ * A TCP proxy to PostgreSQL that can be frozen: it stops passing bytes both ways, as PostgreSQL
+ * stopped with SIGSTOP looks to a client that is already connected.
+ */
+async function freezableProxy(upstream: URL) {
+  const pairs = new Set<[net.Socket, net.Socket]>();
+  let frozen = false;
+  const server = net.createServer((client) => {
+    const up = net.connect(Number(upstream.port || 5432), upstream.hostname);
+    const pair: [net.Socket, net.Socket] = [client, up];
+    pairs.add(pair);
+    if (frozen) for (const s of pair) s.pause();
+    client.pipe(up);
+    up.pipe(client);
+    const end = () => {
+      pairs.delete(pair);
+      client.destroy();
+      up.destroy();
+    };
+    client.on('error', end).on('close', end);
+    up.on('error', end).on('close', end);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as net.AddressInfo).port;
   return {
-    port,
+    port: (server.address() as net.AddressInfo).port,
+    freeze: () => {
+      frozen = true;
+      for (const pair of pairs) for (const s of pair) s.pause();
+    },
+    thaw: () => {
+      frozen = false;
+      for (const pair of pairs) for (const s of pair) s.resume();
+    },
     close: () => {
-      for (const s of sockets) s.destroy();
+      for (const pair of pairs) for (const s of pair) s.destroy();
       return new Promise<void>((r) => server.close(() => r()));
     },
   };
@@ -112,28 +133,38 @@ describe('the pool when the database is away', () => {
 
 describe('the database watchdog', () => {
   it('marks a server that stops answering away within interval + timeout, and back when it answers', async () => {
-    const frozen = await frozenServer();
     const real = new URL(inject('pgAdminUrl'));
-    let target: pg.ClientConfig = { host: '127.0.0.1', port: frozen.port, user: 'x', database: 'x' };
+    const proxy = await freezableProxy(real);
+    const through = new URL(real);
+    through.host = `127.0.0.1:${proxy.port}`;
     const av = availability();
+    let probes = 0;
     const watchdog = startWatchdog({
-      connectionConfig: () => target,
+      connectionConfig: () => {
+        probes++;
+        return { connectionString: through.toString() };
+      },
       availability: av,
       intervalMs: 100,
       timeoutMs: 400,
       log: quiet,
     });
     try {
+      // Connected and answering first, as a running server's watchdog is.
+      await waitFor(() => probes > 0, 3000, 10);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(av.state().available).toBe(true);
+      proxy.freeze();
       const began = performance.now();
       await waitFor(() => !av.state().available, 3000, 10);
-      expect(performance.now() - began).toBeLessThan(100 + 400 + 200);
+      expect(performance.now() - began).toBeLessThan(100 + 400 + 300);
       expect(av.state()).toMatchObject({ available: false, restarting: false });
       expect(av.state().reason).toMatch(/does not answer/);
-      target = { connectionString: real.toString() };
+      proxy.thaw();
       await waitFor(() => av.state().available, 3000, 10);
     } finally {
       await watchdog.stop();
-      await frozen.close();
+      await proxy.close();
     }
   });
 });

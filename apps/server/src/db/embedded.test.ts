@@ -28,9 +28,9 @@ describe('the embedded PostgreSQL after a crash', () => {
     const first = await startEmbeddedPostgres({ clusterDir, logger: capturingLogger().logger });
     await first.stop();
 
-    // A zombie: `sleep 0` exits at once, and its parent (sh, become `sleep 30`) never reaps it, as a
-    // postmaster killed with its server's process group waits for its new parent to reap it.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+    // A zombie: `sleep 0.5` exits after sh has become `sleep 30`, which never reaps it, as a postmaster
+    // killed with its server's process group waits for its new parent to reap it.
+    const parent = spawn('sh', ['-c', 'sleep 0.5 & echo $!; exec sleep 30'], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     try {
