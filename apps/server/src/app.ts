@@ -34,7 +34,7 @@ import { buyersService } from '@/modules/buyers/buyers.service.ts';
 import { conversationsRepository } from '@/modules/conversations/conversations.repository.ts';
 import { conversationsRoutes } from '@/modules/conversations/conversations.routes.ts';
 import { conversationsService } from '@/modules/conversations/conversations.service.ts';
-import { healthRoutes } from '@/modules/health/health.routes.ts';
+import { type HealthSources, healthRoutes } from '@/modules/health/health.routes.ts';
 import { type AuctionTimers, registerLiveModule } from '@/modules/live/live.module.ts';
 import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
@@ -101,6 +101,8 @@ export type AppDeps = {
   uploadSweep?: UploadSweepOptions;
   /** How much of the products lists' answers each node keeps (`maxBytes: 0` turns it off). */
   productListCache?: ProductListCacheOptions;
+  /** The database supervisor's state and the disk watcher, reported by /api/health. */
+  health?: HealthSources;
 };
 
 export type App = FastifyInstance;
@@ -159,7 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(app, deps.version ?? '0.0.0');
 
   const startedAt = Date.now();
-  await app.register(healthRoutes({ db: deps.db, version: deps.version ?? '0.0.0', startedAt }));
+  await app.register(
+    healthRoutes({ db: deps.db, version: deps.version ?? '0.0.0', startedAt, ...deps.health }),
+  );
 
   app.decorateRequest('seller', null);
   app.decorateRequest('buyer', null);
