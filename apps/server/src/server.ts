@@ -232,6 +232,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       trustProxy: config.TRUST_PROXY,
       authRateLimits: scaleAuthRateLimits(config.AUTH_RATE_LIMIT_SCALE),
       buyerRateLimits: scaleBuyerRateLimits(config.AUTH_RATE_LIMIT_SCALE),
+      writeRateLimits: config.writeRateLimits,
       video: createVideoProvider(config.video, jwtSecret),
       publicUrl: config.PUBLIC_URL,
       uploadSweep: config.uploadSweep,
