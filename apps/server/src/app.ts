@@ -6,16 +6,12 @@ import type { Database } from '@/db/client.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
-import {
-  type AuthRateLimits,
-  accountsRoutes,
-  DEFAULT_AUTH_RATE_LIMITS,
-} from '@/modules/accounts/accounts.routes.ts';
-import { accountsService } from '@/modules/accounts/accounts.service.ts';
-import { oneTimeCodeStore } from '@/modules/accounts/one-time-codes.ts';
 import { adminRepository } from '@/modules/admin/admin.repository.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { adminService } from '@/modules/admin/admin.service.ts';
+import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from '@/modules/auth/auth.routes.ts';
+import { authService } from '@/modules/auth/auth.service.ts';
+import { oneTimeCodeStore } from '@/modules/auth/one-time-codes.ts';
 import { blipsRepository } from '@/modules/blips/blips.repository.ts';
 import { blipsRoutes } from '@/modules/blips/blips.routes.ts';
 import { blipsService } from '@/modules/blips/blips.service.ts';
@@ -214,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   );
 
-  const accounts = accountsService({
+  const accounts = authService({
     db: deps.db,
     tokens,
     codes: oneTimeCodeStore(deps.jwtSecret),
@@ -224,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     notifications,
   });
   await app.register(
-    accountsRoutes({
+    authRoutes({
       service: accounts,
       requireSeller,
       rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...deps.authRateLimits },

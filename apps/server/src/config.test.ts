@@ -34,9 +34,7 @@ describe('configuration', () => {
 
 describe('AUTH_RATE_LIMIT_SCALE', () => {
   it('multiplies every per-address auth limit and defaults to 1', async () => {
-    const { DEFAULT_AUTH_RATE_LIMITS, scaleAuthRateLimits } = await import(
-      '@/modules/accounts/accounts.routes.ts'
-    );
+    const { DEFAULT_AUTH_RATE_LIMITS, scaleAuthRateLimits } = await import('@/modules/auth/auth.routes.ts');
     expect(loadConfig({}).AUTH_RATE_LIMIT_SCALE).toBe(1);
     expect(loadConfig({ AUTH_RATE_LIMIT_SCALE: '25' }).AUTH_RATE_LIMIT_SCALE).toBe(25);
     const scaled = scaleAuthRateLimits(25);

@@ -22,7 +22,7 @@ import { runMigrations } from '@/db/migrate.ts';
 import { migrationsFolder } from '@/db/migrations-folder.ts';
 import { systemClock } from '@/lib/clock.ts';
 import { createOutboxMailer, createSmtpMailer } from '@/mail/mailer.ts';
-import { scaleAuthRateLimits } from '@/modules/accounts/accounts.routes.ts';
+import { scaleAuthRateLimits } from '@/modules/auth/auth.routes.ts';
 import { scaleBuyerRateLimits } from '@/modules/buyers/buyers.routes.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
