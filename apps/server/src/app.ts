@@ -6,16 +6,12 @@ import type { Database } from '@/db/client.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
-import {
-  type AuthRateLimits,
-  accountsRoutes,
-  DEFAULT_AUTH_RATE_LIMITS,
-} from '@/modules/accounts/accounts.routes.ts';
-import { accountsService } from '@/modules/accounts/accounts.service.ts';
-import { oneTimeCodeStore } from '@/modules/accounts/one-time-codes.ts';
 import { adminRepository } from '@/modules/admin/admin.repository.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { adminService } from '@/modules/admin/admin.service.ts';
+import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from '@/modules/auth/auth.routes.ts';
+import { authService } from '@/modules/auth/auth.service.ts';
+import { oneTimeCodeStore } from '@/modules/auth/one-time-codes.ts';
 import { blipsRepository } from '@/modules/blips/blips.repository.ts';
 import { blipsRoutes } from '@/modules/blips/blips.routes.ts';
 import { blipsService } from '@/modules/blips/blips.service.ts';
@@ -27,7 +23,6 @@ import {
 import { buyersRepository } from '@/modules/buyers/buyers.repository.ts';
 import {
   type BuyerRateLimits,
-  buyerAuth,
   buyersRoutes,
   DEFAULT_BUYER_RATE_LIMITS,
 } from '@/modules/buyers/buyers.routes.ts';
@@ -35,7 +30,7 @@ import { buyersService } from '@/modules/buyers/buyers.service.ts';
 import { conversationsRepository } from '@/modules/conversations/conversations.repository.ts';
 import { conversationsRoutes } from '@/modules/conversations/conversations.routes.ts';
 import { conversationsService } from '@/modules/conversations/conversations.service.ts';
-import { healthRoutes } from '@/modules/health/health.routes.ts';
+import { type HealthSources, healthRoutes } from '@/modules/health/health.routes.ts';
 import { type AuctionTimers, registerLiveModule } from '@/modules/live/live.module.ts';
 import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
@@ -56,10 +51,10 @@ import { storeRepository } from '@/modules/store/store.repository.ts';
 import { storeRoutes } from '@/modules/store/store.routes.ts';
 import { storeService } from '@/modules/store/store.service.ts';
 import { registerUploadSweeper, type UploadSweepOptions } from '@/modules/uploads/uploads.module.ts';
-import { sellerAuth, tokenAuthenticator } from '@/plugins/auth.ts';
+import { buyerAuth, sellerAuth, tokenAuthenticator } from '@/plugins/auth.ts';
 import { registerErrorHandler } from '@/plugins/error-handler.ts';
 import { registerOpenApi } from '@/plugins/openapi.ts';
-import { registerRateLimit } from '@/plugins/rate-limit.ts';
+import { DEFAULT_WRITE_RATE_LIMITS, registerRateLimit, type WriteRateLimits } from '@/plugins/rate-limit.ts';
 import { registerRealtime } from '@/plugins/realtime.ts';
 import { registerSecurityHeaders } from '@/plugins/security-headers.ts';
 import { registerStaticSpa } from '@/plugins/static-spa.ts';
@@ -90,6 +85,8 @@ export type AppDeps = {
   buyerRateLimits?: Partial<BuyerRateLimits>;
   /** Per-address limit of blip views, per-buyer limits of likes and comments. */
   blipRateLimits?: Partial<BlipRateLimits>;
+  /** The default limits of write routes without one of their own (WRITE_RATE_LIMIT_*, UPLOAD_RATE_LIMIT_*). */
+  writeRateLimits?: Partial<WriteRateLimits>;
   /** The video service of live shows; the local WebRTC provider when not given. */
   video?: VideoProvider;
   /** Where the SPA is reached from outside (PUBLIC_URL), for shareable watch links. */
@@ -100,6 +97,8 @@ export type AppDeps = {
   uploadSweep?: UploadSweepOptions;
   /** How much of the products lists' answers each node keeps (`maxBytes: 0` turns it off). */
   productListCache?: ProductListCacheOptions;
+  /** The database supervisor's state and the disk watcher, reported by /api/health. */
+  health?: HealthSources;
 };
 
 export type App = FastifyInstance;
@@ -154,19 +153,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
 
   registerSecurityHeaders(app, ['/api/docs']);
-  await registerRateLimit(app, deps.redis ?? null);
+  await registerRateLimit(app, deps.redis ?? null, { ...DEFAULT_WRITE_RATE_LIMITS, ...deps.writeRateLimits });
   await registerOpenApi(app, deps.version ?? '0.0.0');
 
   const startedAt = Date.now();
-  await app.register(healthRoutes({ db: deps.db, version: deps.version ?? '0.0.0', startedAt }));
+  await app.register(
+    healthRoutes({ db: deps.db, version: deps.version ?? '0.0.0', startedAt, ...deps.health }),
+  );
 
   app.decorateRequest('seller', null);
+  app.decorateRequest('buyer', null);
   const tokens = tokenService(deps.jwtSecret, deps.clock);
   const requireSeller = sellerAuth(deps.db, tokens);
   const buyers = buyersService({
     repo: buyersRepository(deps.db),
     tokens: tokenService(deps.jwtSecret, deps.clock, SESSION_TTL_SECONDS, BUYER_AUDIENCE),
   });
+  const requireBuyer = buyerAuth(buyers.authenticate);
   const realtime = registerRealtime(app, {
     authenticate: tokenAuthenticator(deps.db, tokens),
     authenticateBuyer: buyers.authenticate,
@@ -207,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   );
 
-  const accounts = accountsService({
+  const accounts = authService({
     db: deps.db,
     tokens,
     codes: oneTimeCodeStore(deps.jwtSecret),
@@ -217,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     notifications,
   });
   await app.register(
-    accountsRoutes({
+    authRoutes({
       service: accounts,
       requireSeller,
       rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...deps.authRateLimits },
@@ -246,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     buyersRoutes({
       service: buyers,
+      requireBuyer,
       rateLimits: { ...DEFAULT_BUYER_RATE_LIMITS, ...deps.buyerRateLimits },
     }),
   );
@@ -258,7 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     video: deps.video ?? localVideoProvider({ secret: deps.jwtSecret, iceServers: [] }),
     publicUrl: deps.publicUrl ?? 'http://localhost:3000',
     requireSeller,
-    requireBuyer: buyerAuth(buyers),
+    requireBuyer,
     timers: deps.auctionTimers ?? 'auto',
     redis: deps.redis ?? null,
   });
@@ -283,7 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     buyerBlipsRoutes({
       service: blips,
-      requireBuyer: buyerAuth(buyers),
+      requireBuyer,
       rateLimits: { ...DEFAULT_BLIP_RATE_LIMITS, ...deps.blipRateLimits },
     }),
   );

@@ -34,9 +34,7 @@ describe('configuration', () => {
 
 describe('AUTH_RATE_LIMIT_SCALE', () => {
   it('multiplies every per-address auth limit and defaults to 1', async () => {
-    const { DEFAULT_AUTH_RATE_LIMITS, scaleAuthRateLimits } = await import(
-      '@/modules/accounts/accounts.routes.ts'
-    );
+    const { DEFAULT_AUTH_RATE_LIMITS, scaleAuthRateLimits } = await import('@/modules/auth/auth.routes.ts');
     expect(loadConfig({}).AUTH_RATE_LIMIT_SCALE).toBe(1);
     expect(loadConfig({ AUTH_RATE_LIMIT_SCALE: '25' }).AUTH_RATE_LIMIT_SCALE).toBe(25);
     const scaled = scaleAuthRateLimits(25);
@@ -175,5 +173,25 @@ describe('the products lists answer cache setting', () => {
       maxBytes: Math.round(2.5 * 1024 * 1024),
     });
     expect(() => loadConfig({ PRODUCT_LIST_CACHE_MB: '-1' })).toThrow(/PRODUCT_LIST_CACHE_MB/);
+  });
+});
+
+describe('the database supervision settings', () => {
+  it('bounds a frozen database to about 1.25 s and restarts the embedded one 8 times by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      EMBEDDED_PG_RESTART_TRIES: 8,
+      EMBEDDED_PG_RESTART_BACKOFF_MS: 1000,
+      DB_PROBE_INTERVAL_MS: 250,
+      DB_PROBE_TIMEOUT_MS: 1000,
+      DB_STATEMENT_TIMEOUT_MS: 30_000,
+      DISK_FREE_WARN_MB: 512,
+    });
+    expect(loadConfig({ EMBEDDED_PG_RESTART_TRIES: '2', DB_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({
+      EMBEDDED_PG_RESTART_TRIES: 2,
+      DB_STATEMENT_TIMEOUT_MS: 0,
+    });
+    expect(() => loadConfig({ EMBEDDED_PG_RESTART_TRIES: '0', DB_PROBE_TIMEOUT_MS: '5' })).toThrow(
+      /EMBEDDED_PG_RESTART_TRIES[\s\S]*DB_PROBE_TIMEOUT_MS/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { iceServerSchema } from '@kasuwa/contracts';
 import { z } from 'zod';
+import type { WriteRateLimits } from '@/plugins/rate-limit.ts';
 import type { VideoConfig } from '@/video/video-provider.ts';
 
 const booleanFlag = z
@@ -52,6 +53,13 @@ export const configSchema = z.object({
    * shares one address (the e2e suite); production keeps 1.
    */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /**
+   * Writes (POST, PUT, PATCH, DELETE) a seller, a buyer or a signed-out address may make to one
+   * route per minute, for routes without a limit of their own (plugins/rate-limit.ts); uploads that
+   * re-encode images or probe videos get the upload limit.
+   */
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Setting a bucket moves uploads from DATA_DIR/uploads to S3 (or an S3-compatible service). */
   S3_BUCKET: optionalText,
   /** For S3-compatible services: MinIO, Cloudflare R2, Backblaze B2, DigitalOcean Spaces... */
@@ -78,6 +86,28 @@ export const configSchema = z.object({
     .default(7 * 24),
   UPLOAD_SWEEP_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(500),
   UPLOAD_SWEEP_MAX_FILES_PER_RUN: z.coerce.number().int().min(1).default(20_000),
+  /**
+   * The embedded PostgreSQL's supervisor: when the child exits on its own it is started again,
+   * waiting EMBEDDED_PG_RESTART_BACKOFF_MS, then twice that, up to 30 s, between tries; after
+   * EMBEDDED_PG_RESTART_TRIES failed tries in a row the server exits with code 1 and says why.
+   */
+  EMBEDDED_PG_RESTART_TRIES: z.coerce.number().int().min(1).max(100).default(8),
+  EMBEDDED_PG_RESTART_BACKOFF_MS: z.coerce.number().int().min(10).max(30_000).default(1000),
+  /**
+   * The database watchdog: a `SELECT 1` every DB_PROBE_INTERVAL_MS on a connection of its own; no
+   * answer within DB_PROBE_TIMEOUT_MS (a frozen or stopped server) and every request answers 503 at
+   * once, with the open connections cut, until it answers again. Their sum bounds how long a
+   * request can hang on a frozen database.
+   */
+  DB_PROBE_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(250),
+  DB_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /**
+   * PostgreSQL's statement_timeout on the connections that serve requests (0: none). Migrations
+   * and seeding run on connections without it.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Below this many megabytes free on DATA_DIR's disk the server warns in its log and on /api/health. */
+  DISK_FREE_WARN_MB: z.coerce.number().min(0).default(512),
   /** Megabytes of products lists' answers each node keeps (product-list-cache.ts); 0 turns it off. */
   PRODUCT_LIST_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
   /** Who carries live-show video: local WebRTC peer to peer (no outside service), LiveKit or Agora. */
@@ -135,6 +165,7 @@ export type Config = z.infer<typeof configSchema> & {
   PUBLIC_URL: string;
   uploadSweep: { intervalMs: number; graceMs: number; batchSize: number; maxFilesPerRun: number };
   productListCache: { maxBytes: number };
+  writeRateLimits: WriteRateLimits;
   /** Null: local disk. */
   s3: S3Config | null;
   video: VideoConfig;
@@ -220,5 +251,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       maxFilesPerRun: c.UPLOAD_SWEEP_MAX_FILES_PER_RUN,
     },
     productListCache: { maxBytes: Math.round(c.PRODUCT_LIST_CACHE_MB * 1024 * 1024) },
+    writeRateLimits: {
+      write: { max: c.WRITE_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+      upload: { max: c.UPLOAD_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+    },
   };
 }

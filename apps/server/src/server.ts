@@ -14,13 +14,15 @@ import {
   lockDataDir,
   readOrCreateSecret,
 } from '@/data-dir.ts';
+import { availability, startWatchdog } from '@/db/availability.ts';
 import { openDatabase } from '@/db/client.ts';
+import { watchDiskSpace } from '@/db/disk-space.ts';
 import { type EmbeddedCluster, EmbeddedPostgresError, startEmbeddedPostgres } from '@/db/embedded.ts';
 import { runMigrations } from '@/db/migrate.ts';
 import { migrationsFolder } from '@/db/migrations-folder.ts';
 import { systemClock } from '@/lib/clock.ts';
 import { createOutboxMailer, createSmtpMailer } from '@/mail/mailer.ts';
-import { scaleAuthRateLimits } from '@/modules/accounts/accounts.routes.ts';
+import { scaleAuthRateLimits } from '@/modules/auth/auth.routes.ts';
 import { scaleBuyerRateLimits } from '@/modules/buyers/buyers.routes.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
@@ -89,6 +91,31 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     cleanups.length = 0;
   };
 
+  let shuttingDown = false;
+  const shutdown = (why: string, exitCode: number) => {
+    if (shuttingDown) {
+      logger.warn({ why }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    shuttingDown = true;
+    logger.info({ why }, 'shutting down: finishing requests in flight');
+    const timer = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    void runCleanups().then(() => {
+      logger.info('shutdown complete');
+      process.exit(exitCode);
+    });
+  };
+
+  // What the server knows about its database between queries: while it is away every request
+  // answers 503 at once (db/availability.ts).
+  const databaseState = availability(logger);
+  let gaveUp: EmbeddedPostgresError | null = null;
+  let started = false;
+
   try {
     const lock: DataDirLock = await lockDataDir(config.DATA_DIR);
     cleanups.push(() => lock.release());
@@ -98,18 +125,33 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       const cluster: EmbeddedCluster = await startEmbeddedPostgres({
         clusterDir: path.join(config.DATA_DIR, 'pg'),
         logger,
+        supervise: {
+          maxTries: config.EMBEDDED_PG_RESTART_TRIES,
+          backoffMs: config.EMBEDDED_PG_RESTART_BACKOFF_MS,
+          maxBackoffMs: 30_000,
+          onDown: (reason) => databaseState.markDown(reason, { restarting: true }),
+          onUp: () => databaseState.markUp(),
+          onGiveUp: (err) => {
+            // Up without a database would be up and useless for ever: exit, so that a process
+            // supervisor (systemd, Docker, a person) can act on the message.
+            gaveUp = err;
+            logger.fatal(err.message);
+            if (started) shutdown('the embedded PostgreSQL cannot be started again', 1);
+          },
+        },
       });
       cleanups.push(() => cluster.stop());
       databaseUrl = await ensureDatabase(cluster.adminUrl, EMBEDDED_DATABASE);
     }
 
-    const database = openDatabase(databaseUrl);
-    cleanups.push(() => database.close());
-    await runMigrations(database.db, migrationsFolder);
+    // Migrations and seeding run on connections of their own, without the statement time-out of
+    // the pool that serves requests: a long migration is legitimate.
+    const setup = openDatabase(databaseUrl, { max: 2 });
+    cleanups.push(() => setup.close().catch(() => {}));
+    await runMigrations(setup.db, migrationsFolder);
     logger.info('database migrated');
-
     if (config.SEED_DEMO) {
-      const { seeded } = await seedDemo(database.db);
+      const { seeded } = await seedDemo(setup.db);
       if (seeded)
         logger.info({ email: DEMO_SELLER.email, password: DEMO_SELLER.password }, 'demo seller created');
     }
@@ -129,14 +171,37 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     } else {
       storage = await localDiskStorage(path.join(config.DATA_DIR, 'uploads'));
     }
-    const catalogue = await seedCatalogue(database.db, storage);
+    const catalogue = await seedCatalogue(setup.db, storage);
     if (catalogue.seeded) logger.info('category catalogue seeded');
     if (config.SEED_DEMO) {
       // Beside the bundle (dist/) as beside the source (src/): the fixture sits one folder up.
       const blipVideo = fileURLToPath(new URL('../fixtures/videos/blip.webm', import.meta.url));
-      const demo = await seedDemoCatalogue({ db: database.db, storage, blipVideo });
+      const demo = await seedDemoCatalogue({ db: setup.db, storage, blipVideo });
       if (demo.seeded) logger.info('demo products and a blip seeded');
     }
+    await setup.close();
+
+    // The pool that serves requests: refuses at once while the database is away, and bounds one
+    // statement. The watchdog notices a frozen server; the supervisor a stopped embedded one.
+    const database = openDatabase(databaseUrl, {
+      availability: databaseState,
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    });
+    cleanups.push(() => database.close());
+    const watchdog = startWatchdog({
+      connectionConfig: () => ({ ...database.pool.options }),
+      availability: databaseState,
+      intervalMs: config.DB_PROBE_INTERVAL_MS,
+      timeoutMs: config.DB_PROBE_TIMEOUT_MS,
+      log: logger,
+    });
+    cleanups.push(() => watchdog.stop());
+    const disk = watchDiskSpace({
+      path: config.DATA_DIR,
+      thresholdBytes: Math.round(config.DISK_FREE_WARN_MB * 1048576),
+      log: logger,
+    });
+    cleanups.push(async () => disk.stop());
 
     const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
     if (redis) cleanups.push(async () => void (await redis.quit()));
@@ -167,10 +232,12 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       trustProxy: config.TRUST_PROXY,
       authRateLimits: scaleAuthRateLimits(config.AUTH_RATE_LIMIT_SCALE),
       buyerRateLimits: scaleBuyerRateLimits(config.AUTH_RATE_LIMIT_SCALE),
+      writeRateLimits: config.writeRateLimits,
       video: createVideoProvider(config.video, jwtSecret),
       publicUrl: config.PUBLIC_URL,
       uploadSweep: config.uploadSweep,
       productListCache: config.productListCache,
+      health: { availability: databaseState, disk },
     });
     logger.info({ videoProvider: config.video.provider }, 'live-show video provider');
     cleanups.push(() => app.close());
@@ -178,26 +245,11 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     await app.listen({ port: config.PORT, host: config.HOST });
     logger.info(`Kasuwa Seller is ready on ${config.PUBLIC_URL}`);
 
-    let shuttingDown = false;
-    const shutdown = (signal: string) => {
-      if (shuttingDown) {
-        logger.warn({ signal }, 'second signal: exiting now');
-        process.exit(1);
-      }
-      shuttingDown = true;
-      logger.info({ signal }, 'shutting down: finishing requests in flight');
-      const timer = setTimeout(() => {
-        logger.error('shutdown took too long; exiting');
-        process.exit(1);
-      }, config.SHUTDOWN_TIMEOUT_MS);
-      timer.unref();
-      void runCleanups().then(() => {
-        logger.info('shutdown complete');
-        process.exit(0);
-      });
-    };
-    process.once('SIGTERM', () => shutdown('SIGTERM'));
-    process.once('SIGINT', () => shutdown('SIGINT'));
+    started = true;
+    // The supervisor gave up while the server was still starting: do not stay up without a database.
+    if (gaveUp) return shutdown('the embedded PostgreSQL cannot be started again', 1);
+    process.once('SIGTERM', () => shutdown('SIGTERM', 0));
+    process.once('SIGINT', () => shutdown('SIGINT', 0));
   } catch (err) {
     if (
       err instanceof DataDirInUseError ||

@@ -105,22 +105,6 @@ export const markAllReadResponse = z.object({
 });
 export type MarkAllReadResponse = z.infer<typeof markAllReadResponse>;
 
-/** A buyer's conversation with the seller (SPEC section 3 "Conversation"). */
-export const conversationSchema = z.object({
-  _id: z.string(),
-  buyerName: z.string(),
-  lastMessage: z
-    .object({ body: z.string(), sender: z.enum(['buyer', 'seller']), createdAt: z.string() })
-    .nullable(),
-  updatedAt: z.string(),
-  /** Buyer messages the seller has not read; summed for the header's messages badge. */
-  unreadCount: z.number().int(),
-});
-export type Conversation = z.infer<typeof conversationSchema>;
-
-export const conversationsResponse = z.object({ conversations: z.array(conversationSchema) });
-export type ConversationsResponse = z.infer<typeof conversationsResponse>;
-
 /**
  * Socket.io events the server pushes to the room `seller:<id>` of the seller they concern.
  * The client authenticates with `auth: { token }` in the handshake.

@@ -177,6 +177,11 @@ export const productSchema = z.object({
   subCategoryId: z.string(),
   subCategory: z.string(),
   price: z.number(),
+  /**
+   * The lowest and highest price of the product's variants (each variant's own price, else the
+   * nearest level's above it, else `price`); both are `price` for a product without variants.
+   */
+  priceRange: z.object({ min: z.number(), max: z.number() }),
   compareAtPrice: z.number().nullable(),
   stock: z.number().int(),
   condition: productConditionSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { featureGateCode } from './feature-gate-response.ts';
-import { auctionOutcome, auctionStatus, bidderSchema, streamStatus } from './streams.ts';
+import { auctionOutcome, auctionStatus, bidderSchema, streamStatus } from './live.ts';
 
 /**
  * The live socket channel (SPEC section 7 "Socket channel"): socket.io at /socket.io, authenticated

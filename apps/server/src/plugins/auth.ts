@@ -1,13 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '@/db/client.ts';
+import type { BuyerRow } from '@/db/schema/buyers.ts';
 import { type SellerRow, sellers } from '@/db/schema/index.ts';
 import { ForbiddenError, HttpError, UnauthorizedError } from '@/lib/errors.ts';
 import type { TokenService } from '@/lib/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** Set by the seller hooks below; null on routes without them or for a visitor. */
     seller: SellerRow | null;
+    /** Set by `requireBuyer`; null on routes without it. */
+    buyer: BuyerRow | null;
   }
 }
 
@@ -33,10 +37,51 @@ export function sellerAuth(db: Database, tokens: TokenService): RequireSeller {
   const authenticate = tokenAuthenticator(db, tokens);
   return (options = {}) =>
     async (request) => {
-      const header = request.headers.authorization ?? '';
-      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      request.seller = await authenticate(token, options);
+      request.seller = await authenticate(bearerToken(request), options);
     };
+}
+
+/** The token of an `Authorization: Bearer …` header, or '' when there is none. */
+export const bearerToken = (request: FastifyRequest): string => {
+  const header = request.headers.authorization ?? '';
+  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+};
+
+/**
+ * The `onRequest` hook of public reads that show the owner more (drafts, archived products) when a
+ * seller's token is sent: a missing or bad token only means the caller is treated as a visitor.
+ */
+export function optionalSeller(requireSeller: RequireSeller) {
+  const authenticate = requireSeller();
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.headers.authorization) return;
+    try {
+      await authenticate(request, reply);
+    } catch {
+      request.seller = null;
+    }
+  };
+}
+
+/**
+ * The buyer of the request's bearer token, also kept as `request.buyer` (so it serves as an
+ * `onRequest` hook, and the write rate limit counts per buyer); 401 for none, a seller's token or
+ * a stale one.
+ */
+export type RequireBuyer = (request: FastifyRequest) => Promise<BuyerRow>;
+
+export function buyerAuth(authenticate: (token: string) => Promise<BuyerRow>): RequireBuyer {
+  return async (request) => {
+    const buyer = await authenticate(bearerToken(request));
+    request.buyer = buyer;
+    return buyer;
+  };
+}
+
+/** The buyer the `requireBuyer` hook found; only call it from a route that has the hook. */
+export function currentBuyer(request: FastifyRequest): BuyerRow {
+  if (!request.buyer) throw new UnauthorizedError('Invalid token');
+  return request.buyer;
 }
 
 export type AuthenticateToken = (token: string, options?: { allowDisabled?: boolean }) => Promise<SellerRow>;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '@/lib/errors.ts';
+import { databaseUnavailable } from '@/lib/pg-errors.ts';
 
 type Issue = { path: string; message: string };
 
@@ -41,8 +42,9 @@ const FRIENDLY: Record<string, (err: FastifyError) => string> = {
 
 /**
  * One error shape for every non-2xx answer: `{ message }`. Domain errors carry their status;
- * client mistakes found by Fastify keep their 4xx; anything else is our fault: a 500 whose details
- * go to the log, never to the client.
+ * client mistakes found by Fastify keep their 4xx; a database that is away (lost connection,
+ * restarting, frozen, disk full: lib/pg-errors.ts) is a 503; anything else is our fault: a 500
+ * whose details go to the log, never to the client.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -50,6 +52,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(400).send(validationAnswer(err));
     }
     if (err instanceof HttpError) {
+      if (err.statusCode === 503) reply.header('retry-after', '2');
       return reply.code(err.statusCode).send({ ...err.details, message: err.message });
     }
     if (isResponseSerializationError(err)) {
@@ -62,6 +65,13 @@ export function registerErrorHandler(app: FastifyInstance) {
         return reply.code(400).send({ message: 'Request body is not valid JSON' });
       const friendly = err.code ? FRIENDLY[err.code] : undefined;
       return reply.code(status).send({ message: friendly ? friendly(err) : err.message });
+    }
+    // The database stopped, restarting, frozen or out of disk space: the client may try again, and
+    // a load balancer or the web app must not read it as a bug of ours.
+    const unavailable = databaseUnavailable(err);
+    if (unavailable) {
+      request.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      return reply.code(503).header('retry-after', '2').send({ message: unavailable });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -49,6 +49,7 @@ export function testProduct(overrides: Partial<Product> = {}): Product {
     subCategoryId: SUB_CATEGORY_ID,
     subCategory: 'Women’s clothing',
     price: 15000,
+    priceRange: { min: overrides.price ?? 15000, max: overrides.price ?? 15000 },
     compareAtPrice: null,
     stock: 4,
     condition: 'new',

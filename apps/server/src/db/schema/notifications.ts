@@ -56,6 +56,9 @@ export const conversationMessages = pgTable(
   },
   (t) => [
     index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt),
-    index('conversation_messages_unread_idx').on(t.conversationId).where(sql`${t.readAt} IS NULL`),
+    // The messages badge counts exactly these rows: the count reads this index alone (migration 0009).
+    index('conversation_messages_buyer_unread_idx')
+      .on(t.conversationId)
+      .where(sql`${t.sender} = 'buyer' AND ${t.readAt} IS NULL`),
   ],
 );

@@ -13,6 +13,7 @@ import {
   products,
   sellers,
 } from '@/db/schema/index.ts';
+import type { Queryable } from '@/lib/queryable.ts';
 
 /** A blip with what its card shows of the product, and how many comments it has. */
 export type BlipView = {
@@ -30,8 +31,6 @@ export type NewComment = {
   text: string;
   createdAt: Date;
 };
-
-type Queryable = Pick<Database, 'select'>;
 
 /** The count as committed now: a like that waited on another's row reads the count after it. */
 async function currentLikes(q: Queryable, blipId: string): Promise<number> {
@@ -180,13 +179,15 @@ export function blipsRepository(db: Database) {
      * count moves only when a row was added, in the same transaction, so `likes_count` always
      * equals the rows. `firstNotice` is true the first time ever this buyer liked this blip (an
      * unlike keeps the notice), so the seller is told once. Null when the blip does not exist.
+     * Runs in `q`'s transaction when one is given (the notice and its notification commit together).
      */
     async like(
       blipId: string,
       buyerId: string,
       at: Date,
+      q?: Queryable,
     ): Promise<{ likesCount: number; firstNotice: boolean } | null> {
-      return db.transaction(async (tx) => {
+      const write = async (tx: Queryable) => {
         // Held until commit: the blip cannot be deleted under the new like (no foreign key error).
         const [blip] = await tx
           .select({ likesCount: blips.likesCount })
@@ -211,7 +212,8 @@ export function blipsRepository(db: Database) {
           .onConflictDoNothing()
           .returning({ buyerId: blipLikeNotices.buyerId });
         return { likesCount: counted?.likesCount ?? 0, firstNotice: noticed.length > 0 };
-      });
+      };
+      return q ? write(q) : db.transaction((tx) => write(tx));
     },
 
     /** A buyer takes a like back; nothing changes when there was none. Null when the blip does not exist. */
@@ -325,8 +327,14 @@ export function blipsRepository(db: Database) {
       });
     },
 
-    async insertComment(values: NewComment): Promise<BlipCommentRow> {
-      const [row] = await db.insert(blipComments).values(values).returning();
+    /** Runs `write` in one transaction; the service passes `tx` to this and other modules' writes. */
+    transaction<T>(write: (tx: Queryable) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => write(tx));
+    },
+
+    /** In `q`'s transaction when one is given. */
+    async insertComment(values: NewComment, q: Queryable = db): Promise<BlipCommentRow> {
+      const [row] = await q.insert(blipComments).values(values).returning();
       if (!row) throw new Error('insert returned no comment');
       return row;
     },

@@ -9,22 +9,22 @@ import {
   blipReplyResponse,
   blipUploadResponse,
   deleteBlipResponse,
-  errorResponse,
   featureGateErrorResponse,
   productBlipParams,
   sellerBlipsQuery,
   sellerBlipsResponse,
   sellerIdParams,
 } from '@kasuwa/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@/lib/error-responses.ts';
 import { sendMediaFile } from '@/lib/media-response.ts';
 import type { BlipsService } from '@/modules/blips/blips.service.ts';
-import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
+import { currentSeller, optionalSeller as optionalSellerHook, type RequireSeller } from '@/plugins/auth.ts';
 import { requireFeatureAccess } from '@/plugins/feature-gate.ts';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 429);
 /** The writes SPEC section 5 gates answer 403 `{ message, code }` to a seller the gate refuses. */
 const gatedErrors = { ...errors, 403: featureGateErrorResponse };
 const tags = ['blips'];
@@ -49,20 +49,15 @@ export const blipsRoutes =
     // the product's listing, so their writes are gated too. Reading stays public.
     const gated = [authenticate, requireFeatureAccess];
     /** Public reads still show the owner the blips of their drafts when a token is sent. */
-    const optionalSeller = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!request.headers.authorization) return;
-      try {
-        await authenticate(request, reply);
-      } catch {
-        request.seller = null;
-      }
-    };
+    const optionalSeller = optionalSellerHook(requireSeller);
     const viewer = (request: FastifyRequest) => request.seller?.id ?? null;
 
     app.post(
       '/api/products/:productId/blips',
       {
         onRequest: gated,
+        // The poster is decoded and re-encoded, the video probed: the tighter upload limit per seller.
+        config: { writeLimit: 'upload' },
         schema: {
           tags,
           security,
@@ -70,7 +65,7 @@ export const blipsRoutes =
             'Upload a blip (owner of the product): multipart video (MP4, WebM or MOV by content, ≤ 50 MB, ≤ 60 s), optional poster image, optional caption (≤ 300 characters)',
           consumes: ['multipart/form-data'],
           params: productBlipParams,
-          response: { 201: blipUploadResponse, ...gatedErrors, 413: errorResponse, 415: errorResponse },
+          response: { 201: blipUploadResponse, ...gatedErrors, ...errorResponses(413, 415) },
         },
       },
       async (request, reply) => {

@@ -33,7 +33,7 @@ import type { BlipCommentRow } from '@/db/schema/index.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { BadRequestError, NotFoundError } from '@/lib/errors.ts';
 import type { BlipsRepository, BlipView } from '@/modules/blips/blips.repository.ts';
-import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
+import type { NewNotification, NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
 import { renderImageWithin } from '@/uploads/images.ts';
 import { discard, type ReceivedFile, receiveForm } from '@/uploads/multipart-files.ts';
@@ -109,10 +109,28 @@ type Deps = {
   repo: BlipsRepository;
   storage: FileStorage;
   clock: Clock;
-  notifications: Pick<NotificationsService, 'create'>;
+  notifications: Pick<NotificationsService, 'create' | 'createInTransaction'>;
 };
 
 export function blipsService({ repo, storage, clock, notifications }: Deps) {
+  /**
+   * A buyer's comment and the seller's notification of it, in one transaction: a failure between
+   * them leaves neither. The notification is pushed to the seller's sockets once both are committed.
+   */
+  async function commentAndNotify(
+    values: Parameters<BlipsRepository['insertComment']>[0],
+    sellerId: string,
+    notice: NewNotification,
+  ): Promise<BlipCommentRow> {
+    const { row, push } = await repo.transaction(async (tx) => {
+      const inserted = await repo.insertComment(values, tx);
+      const staged = await notifications.createInTransaction(tx, sellerId, notice);
+      return { row: inserted, push: staged.push };
+    });
+    push();
+    return row;
+  }
+
   /** The blip, when it belongs to the product in the path and the viewer may see its product. */
   async function visibleBlip(productId: string, blipId: string, viewerId: string | null): Promise<BlipView> {
     const view = await repo.find(blipId);
@@ -314,20 +332,23 @@ export function blipsService({ repo, storage, clock, notifications }: Deps) {
     async addBuyerComment(blipId: string, body: AdminBlipCommentBody): Promise<AdminBlipCommentResponse> {
       const view = await repo.find(blipId);
       if (!view) throw new NotFoundError('Blip');
-      const row = await repo.insertComment({
-        blipId,
-        parentId: null,
-        authorKind: 'buyer',
-        authorId: null,
-        authorName: body.authorName,
-        text: body.text,
-        createdAt: clock.now(),
-      });
-      await notifications.create(view.blip.sellerId, {
-        type: 'blip_comment',
-        message: `${body.authorName} commented on your blip: "${body.text.slice(0, 80)}"`,
-        data: { blipId, productId: view.blip.productId },
-      });
+      const row = await commentAndNotify(
+        {
+          blipId,
+          parentId: null,
+          authorKind: 'buyer',
+          authorId: null,
+          authorName: body.authorName,
+          text: body.text,
+          createdAt: clock.now(),
+        },
+        view.blip.sellerId,
+        {
+          type: 'blip_comment',
+          message: `${body.authorName} commented on your blip: "${body.text.slice(0, 80)}"`,
+          data: { blipId, productId: view.blip.productId },
+        },
+      );
       return {
         message: `Comment added to blip ${blipId}`,
         comment: {
@@ -359,15 +380,20 @@ export function blipsService({ repo, storage, clock, notifications }: Deps) {
      */
     async like(buyer: BuyerRef, blipId: string): Promise<BlipLikeResponse> {
       const view = await publicBlip(blipId);
-      const result = await repo.like(blipId, buyer.id, clock.now());
-      if (!result) throw new NotFoundError('Blip');
-      if (result.firstNotice) {
-        await notifications.create(view.blip.sellerId, {
+      // The like, the mark that the seller was told, and the notification commit together: a failed
+      // notification must not leave a mark that stops the seller from ever hearing of this like.
+      const { result, push } = await repo.transaction(async (tx) => {
+        const liked = await repo.like(blipId, buyer.id, clock.now(), tx);
+        if (!liked?.firstNotice) return { result: liked, push: () => {} };
+        const staged = await notifications.createInTransaction(tx, view.blip.sellerId, {
           type: 'blip_like',
           message: `${buyer.name} liked your blip of ${view.product.name}`,
           data: { blipId, productId: view.blip.productId },
         });
-      }
+        return { result: liked, push: staged.push };
+      });
+      if (!result) throw new NotFoundError('Blip');
+      push();
       return { liked: true, likesCount: result.likesCount };
     },
 
@@ -405,20 +431,23 @@ export function blipsService({ repo, storage, clock, notifications }: Deps) {
     /** POST /blips/{blipId}/comments: a buyer's comment; the seller is notified. */
     async buyerComment(buyer: BuyerRef, blipId: string, text: string): Promise<BuyerBlipCommentResponse> {
       const view = await publicBlip(blipId);
-      const row = await repo.insertComment({
-        blipId,
-        parentId: null,
-        authorKind: 'buyer',
-        authorId: buyer.id,
-        authorName: buyer.name,
-        text,
-        createdAt: clock.now(),
-      });
-      await notifications.create(view.blip.sellerId, {
-        type: 'blip_comment',
-        message: `${buyer.name} commented on your blip of ${view.product.name}: "${excerpt(text)}"`,
-        data: { blipId, productId: view.blip.productId },
-      });
+      const row = await commentAndNotify(
+        {
+          blipId,
+          parentId: null,
+          authorKind: 'buyer',
+          authorId: buyer.id,
+          authorName: buyer.name,
+          text,
+          createdAt: clock.now(),
+        },
+        view.blip.sellerId,
+        {
+          type: 'blip_comment',
+          message: `${buyer.name} commented on your blip of ${view.product.name}: "${excerpt(text)}"`,
+          data: { blipId, productId: view.blip.productId },
+        },
+      );
       return {
         message: 'Comment added successfully',
         comment: {
@@ -444,20 +473,23 @@ export function blipsService({ repo, storage, clock, notifications }: Deps) {
       const view = await publicBlip(params.blipId);
       const comment = await repo.findComment(params.commentId);
       if (!comment || comment.blipId !== params.blipId) throw new NotFoundError('Comment');
-      const row = await repo.insertComment({
-        blipId: params.blipId,
-        parentId: comment.parentId ?? comment.id,
-        authorKind: 'buyer',
-        authorId: buyer.id,
-        authorName: buyer.name,
-        text,
-        createdAt: clock.now(),
-      });
-      await notifications.create(view.blip.sellerId, {
-        type: 'blip_comment',
-        message: `${buyer.name} replied on your blip of ${view.product.name}: "${excerpt(text)}"`,
-        data: { blipId: params.blipId, productId: view.blip.productId },
-      });
+      const row = await commentAndNotify(
+        {
+          blipId: params.blipId,
+          parentId: comment.parentId ?? comment.id,
+          authorKind: 'buyer',
+          authorId: buyer.id,
+          authorName: buyer.name,
+          text,
+          createdAt: clock.now(),
+        },
+        view.blip.sellerId,
+        {
+          type: 'blip_comment',
+          message: `${buyer.name} replied on your blip of ${view.product.name}: "${excerpt(text)}"`,
+          data: { blipId: params.blipId, productId: view.blip.productId },
+        },
+      );
       return { message: 'Reply added successfully', reply: toReply(row) };
     },
 

@@ -9,14 +9,14 @@ import {
   blipViewResponse,
   buyerBlipCommentBody,
   buyerBlipCommentResponse,
-  errorResponse,
 } from '@kasuwa/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { BuyerRow } from '@/db/schema/buyers.ts';
-import { BadRequestError, UnauthorizedError } from '@/lib/errors.ts';
+import { errorResponses } from '@/lib/error-responses.ts';
+import { BadRequestError } from '@/lib/errors.ts';
 import type { BlipsService } from '@/modules/blips/blips.service.ts';
-import type { RequireBuyer } from '@/modules/buyers/buyers.routes.ts';
+import { currentBuyer, type RequireBuyer } from '@/plugins/auth.ts';
+import { writerKey } from '@/plugins/rate-limit.ts';
 
 export type BlipRateLimits = Record<'view' | 'like' | 'comment', { max: number; timeWindow: number }>;
 
@@ -32,7 +32,7 @@ export const DEFAULT_BLIP_RATE_LIMITS: BlipRateLimits = {
   comment: { max: 30, timeWindow: MINUTE },
 };
 
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 429: errorResponse };
+const errors = errorResponses(400, 401, 404, 429);
 const tags = ['blips (buyers)'];
 const security = [{ bearerAuth: [] }];
 
@@ -53,25 +53,15 @@ export const buyerBlipsRoutes =
     rateLimits: BlipRateLimits;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    // The buyer each request was authenticated as, found before validation so a seller's token is
-    // refused whatever the body says; kept here rather than decorated onto every request of the app.
-    const buyers = new WeakMap<FastifyRequest, BuyerRow>();
-    const authenticate = async (request: FastifyRequest) => {
-      buyers.set(request, await requireBuyer(request));
-    };
-    const optionalAuthenticate = async (request: FastifyRequest) => {
-      if (request.headers.authorization) await authenticate(request);
-    };
-    const currentBuyer = (request: FastifyRequest): BuyerRow => {
-      const buyer = buyers.get(request);
-      if (!buyer) throw new UnauthorizedError('Invalid token');
-      return buyer;
+    const optionalBuyer = async (request: FastifyRequest) => {
+      // A token that is sent must be a valid buyer's, so a page with an expired log-in learns it.
+      if (request.headers.authorization) await requireBuyer(request);
     };
     // Likes and comments are limited per buyer (many phones share an address), after authentication.
     const perBuyer = (limit: { max: number; timeWindow: number }) => ({
       ...limit,
       hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `buyer:${buyers.get(request)?.id ?? request.ip}`,
+      keyGenerator: writerKey,
     });
 
     app.get(
@@ -90,7 +80,7 @@ export const buyerBlipsRoutes =
     app.get(
       '/api/blips/:blipId/like',
       {
-        onRequest: optionalAuthenticate,
+        onRequest: optionalBuyer,
         schema: {
           tags,
           summary: 'Whether the buyer of the token likes the blip (false without a token), and its likes',
@@ -98,13 +88,13 @@ export const buyerBlipsRoutes =
           response: { 200: blipLikeResponse, ...errors },
         },
       },
-      async (request) => service.likeState(request.params.blipId, buyers.get(request)?.id ?? null),
+      async (request) => service.likeState(request.params.blipId, request.buyer?.id ?? null),
     );
 
     app.put(
       '/api/blips/:blipId/like',
       {
-        onRequest: authenticate,
+        onRequest: requireBuyer,
         config: { rateLimit: perBuyer(rateLimits.like) },
         schema: {
           tags,
@@ -120,7 +110,7 @@ export const buyerBlipsRoutes =
     app.delete(
       '/api/blips/:blipId/like',
       {
-        onRequest: authenticate,
+        onRequest: requireBuyer,
         config: { rateLimit: perBuyer(rateLimits.like) },
         schema: {
           tags,
@@ -136,7 +126,7 @@ export const buyerBlipsRoutes =
     app.post(
       '/api/blips/:blipId/views',
       {
-        onRequest: optionalAuthenticate,
+        onRequest: optionalBuyer,
         config: { rateLimit: rateLimits.view },
         schema: {
           tags,
@@ -149,7 +139,7 @@ export const buyerBlipsRoutes =
         },
       },
       async (request) => {
-        const buyer = buyers.get(request);
+        const buyer = request.buyer;
         const viewerId = request.body?.viewerId;
         if (buyer)
           return service.recordView(request.params.blipId, { buyerId: buyer.id, anonymousId: viewerId });
@@ -161,7 +151,7 @@ export const buyerBlipsRoutes =
     app.post(
       '/api/blips/:blipId/comments',
       {
-        onRequest: authenticate,
+        onRequest: requireBuyer,
         config: { rateLimit: perBuyer(rateLimits.comment) },
         schema: {
           tags,
@@ -185,7 +175,7 @@ export const buyerBlipsRoutes =
     app.post(
       '/api/blips/:blipId/comments/:commentId/replies',
       {
-        onRequest: authenticate,
+        onRequest: requireBuyer,
         config: { rateLimit: perBuyer(rateLimits.comment) },
         schema: {
           tags,

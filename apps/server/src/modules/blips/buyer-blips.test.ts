@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blipLikes, blips, notifications, subCategories } from '@/db/schema/index.ts';
+import { blipComments, blipLikes, blips, notifications, subCategories } from '@/db/schema/index.ts';
+import { blipsRepository } from '@/modules/blips/blips.repository.ts';
+import { blipsService } from '@/modules/blips/blips.service.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
+import { failingNotifications } from '@/test/failing-notifications.ts';
 import { multipartForm } from '@/test/multipart.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
 
@@ -482,5 +485,66 @@ describe('buyer comments and replies', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('a comment and its notification', () => {
+  it('are written together: when storing the notification fails, no comment is left behind', async () => {
+    const seller = await sellerWithToken(t);
+    const buyer = await buyerWithToken(t, 'Chidi Eze');
+    const { blipId } = await sellerBlip(t, seller);
+    const first = await comment(blipId, 'Is the blue one available?', buyer.auth);
+    expect(first.statusCode, first.body).toBe(201);
+    const commentId = first.json().comment._id as string;
+
+    // The same service, but the notification step fails after the comment was written.
+    const notificationsDown = failingNotifications(t.db, t.clock);
+    const service = blipsService({
+      repo: blipsRepository(t.db),
+      storage: t.storage,
+      clock: t.clock,
+      notifications: notificationsDown,
+    });
+    const who = { id: buyer.buyer.id, name: buyer.buyer.name };
+    await expect(service.buyerComment(who, blipId, 'Orphan?')).rejects.toThrow('notification store down');
+    await expect(service.buyerReply(who, { blipId, commentId }, 'Orphan reply?')).rejects.toThrow(
+      'notification store down',
+    );
+    await expect(
+      service.addBuyerComment(blipId, { authorName: 'Admin demo', text: 'Orphan admin comment?' }),
+    ).rejects.toThrow('notification store down');
+
+    const texts = (await t.db.select().from(blipComments).where(eq(blipComments.blipId, blipId))).map(
+      (c) => c.text,
+    );
+    expect(texts).toEqual(['Is the blue one available?']);
+    const [noticed] = await t.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.sellerId, seller.seller.id), eq(notifications.type, 'blip_comment')));
+    expect(noticed?.n).toBe(1);
+  });
+
+  it('a like and its notification too: a failed notification leaves no like, and the next like tells the seller', async () => {
+    const seller = await sellerWithToken(t);
+    const buyer = await buyerWithToken(t, 'Tolu Ade');
+    const { blipId, productId } = await sellerBlip(t, seller);
+    const service = blipsService({
+      repo: blipsRepository(t.db),
+      storage: t.storage,
+      clock: t.clock,
+      notifications: failingNotifications(t.db, t.clock),
+    });
+    await expect(service.like({ id: buyer.buyer.id, name: buyer.buyer.name }, blipId)).rejects.toThrow(
+      'notification store down',
+    );
+    expect((await dashboardBlip(seller, productId, blipId)).likesCount).toBe(0);
+
+    expect((await like(blipId, buyer.auth)).json()).toEqual({ liked: true, likesCount: 1 });
+    const [noticed] = await t.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.sellerId, seller.seller.id), eq(notifications.type, 'blip_like')));
+    expect(noticed?.n).toBe(1);
   });
 });

@@ -1,14 +1,8 @@
-import {
-  buyerAuthResponse,
-  buyerLoginBody,
-  buyerMeResponse,
-  buyerRegisterBody,
-  errorResponse,
-} from '@kasuwa/contracts';
-import type { FastifyRequest } from 'fastify';
+import { buyerAuthResponse, buyerLoginBody, buyerMeResponse, buyerRegisterBody } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { BuyerRow } from '@/db/schema/buyers.ts';
+import { errorResponses } from '@/lib/error-responses.ts';
 import { type BuyersService, toBuyerView } from '@/modules/buyers/buyers.service.ts';
+import type { RequireBuyer } from '@/plugins/auth.ts';
 
 export type BuyerRateLimits = Record<'register' | 'login', { max: number; timeWindow: number }>;
 
@@ -30,27 +24,23 @@ export function scaleBuyerRateLimits(scale: number): BuyerRateLimits {
   };
 }
 
-export const bearerToken = (request: FastifyRequest) => {
-  const header = request.headers.authorization ?? '';
-  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-};
+/** Moved beside requireSeller; kept here for the modules that import it from buyers. */
+export type { RequireBuyer } from '@/plugins/auth.ts';
 
-/** The buyer of the request's bearer token; 401 for none, a seller's, or a stale one. */
-export type RequireBuyer = (request: FastifyRequest) => Promise<BuyerRow>;
-
-export const buyerAuth =
-  (service: Pick<BuyersService, 'authenticate'>): RequireBuyer =>
-  (request) =>
-    service.authenticate(bearerToken(request));
-
-const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = errorResponses(400, 401, 409, 429);
 const tags = ['buyers'];
 
 export const buyersRoutes =
-  ({ service, rateLimits }: { service: BuyersService; rateLimits: BuyerRateLimits }): FastifyPluginAsyncZod =>
+  ({
+    service,
+    requireBuyer,
+    rateLimits,
+  }: {
+    service: BuyersService;
+    requireBuyer: RequireBuyer;
+    rateLimits: BuyerRateLimits;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
-    const requireBuyer = buyerAuth(service);
-
     app.post(
       '/api/buyers/register',
       {

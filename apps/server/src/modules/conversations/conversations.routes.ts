@@ -1,9 +1,15 @@
-import { conversationsResponse, errorResponse, markAllReadResponse } from '@kasuwa/contracts';
+import {
+  conversationsQuery,
+  conversationsResponse,
+  conversationsUnreadCountResponse,
+  markAllReadResponse,
+} from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '@/lib/error-responses.ts';
 import type { ConversationsService } from '@/modules/conversations/conversations.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 
-const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 429);
 const tags = ['conversations'];
 const security = [{ bearerAuth: [] }];
 
@@ -23,11 +29,26 @@ export const conversationsRoutes =
         schema: {
           tags,
           security,
-          summary: "The seller's conversations with buyers, each with its unread count",
+          summary: "A page of the seller's conversations with buyers, each with its unread count",
+          querystring: conversationsQuery,
           response: { 200: conversationsResponse, ...errors },
         },
       },
-      async (request) => service.list(currentSeller(request).id),
+      async (request) => service.list(currentSeller(request).id, request.query),
+    );
+
+    app.get(
+      '/api/conversations/unread-count',
+      {
+        onRequest: requireSeller(),
+        schema: {
+          tags,
+          security,
+          summary: "Unread buyer messages over all of the seller's conversations (the messages badge)",
+          response: { 200: conversationsUnreadCountResponse, ...errors },
+        },
+      },
+      async (request) => service.unreadCount(currentSeller(request).id),
     );
 
     app.put(

@@ -1,12 +1,20 @@
-import type { ConversationsResponse, MarkAllReadResponse } from '@kasuwa/contracts';
+import type {
+  ConversationsResponse,
+  ConversationsUnreadCountResponse,
+  MarkAllReadResponse,
+} from '@kasuwa/contracts';
 import type { Clock } from '@/lib/clock.ts';
 import type { ConversationsRepository } from '@/modules/conversations/conversations.repository.ts';
 
-/** The conversation list behind the header's messages badge; the messages screen comes later. */
+/** The conversation list and the header's messages badge; the messages screen comes later. */
 export function conversationsService({ repo, clock }: { repo: ConversationsRepository; clock: Clock }) {
   return {
-    async list(sellerId: string): Promise<ConversationsResponse> {
-      const rows = await repo.listWithUnread(sellerId);
+    async list(sellerId: string, query: { page: number; limit: number }): Promise<ConversationsResponse> {
+      const [rows, total] = await Promise.all([
+        repo.page(sellerId, (query.page - 1) * query.limit, query.limit),
+        repo.countConversations(sellerId),
+      ]);
+      const totalPages = Math.max(1, Math.ceil(total / query.limit));
       return {
         conversations: rows.map((row) => ({
           _id: row.id,
@@ -18,7 +26,12 @@ export function conversationsService({ repo, clock }: { repo: ConversationsRepos
           updatedAt: row.updatedAt.toISOString(),
           unreadCount: row.unreadCount,
         })),
+        pagination: { currentPage: query.page, totalPages, total, hasMore: query.page < totalPages },
       };
+    },
+
+    async unreadCount(sellerId: string): Promise<ConversationsUnreadCountResponse> {
+      return { unreadCount: await repo.countUnread(sellerId) };
     },
 
     async markAllRead(sellerId: string): Promise<MarkAllReadResponse> {

@@ -26,12 +26,11 @@ import {
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendMediaFile } from '@/lib/media-response.ts';
-import type { RequireBuyer } from '@/modules/buyers/buyers.routes.ts';
 import type { AuctionsService } from '@/modules/live/auctions.service.ts';
 import type { StreamChatService } from '@/modules/live/stream-chat.service.ts';
 import type { StreamMedia } from '@/modules/live/stream-media.ts';
 import type { StreamsService } from '@/modules/live/streams.service.ts';
-import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
+import { currentBuyer, currentSeller, type RequireBuyer, type RequireSeller } from '@/plugins/auth.ts';
 import { requireFeatureAccess } from '@/plugins/feature-gate.ts';
 
 const errors = {
@@ -107,6 +106,8 @@ export const liveRoutes =
       '/api/streams/media',
       {
         onRequest: gated,
+        // Covers are decoded and re-encoded: the tighter upload limit per seller.
+        config: { writeLimit: 'upload' },
         schema: {
           tags,
           security,
@@ -265,6 +266,8 @@ export const liveRoutes =
     app.post(
       '/api/streams/:id/bids',
       {
+        // Authenticated first, so the write rate limit counts per buyer, not per shared address.
+        onRequest: requireBuyer,
         schema: {
           tags,
           security,
@@ -281,7 +284,7 @@ export const liveRoutes =
         },
       },
       async (request) => {
-        const buyer = await requireBuyer(request);
+        const buyer = currentBuyer(request);
         return auctions.placeBid({ id: buyer.id, name: buyer.name }, request.params.id, request.body);
       },
     );

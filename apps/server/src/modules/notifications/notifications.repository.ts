@@ -2,6 +2,7 @@ import { HIDDEN_NOTIFICATION_TYPES } from '@kasuwa/contracts';
 import { and, count, desc, eq, gte, notInArray } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import { notifications } from '@/db/schema/index.ts';
+import type { Queryable } from '@/lib/queryable.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;
@@ -12,8 +13,9 @@ const listed = (sellerId: string) =>
 /** Queries only; the rules live in notifications.service.ts. Every query is scoped to one seller. */
 export function notificationsRepository(db: Database) {
   return {
-    async insert(values: NewNotificationRow): Promise<NotificationRow> {
-      const [row] = await db.insert(notifications).values(values).returning();
+    /** In `q`'s transaction when one is given. */
+    async insert(values: NewNotificationRow, q: Queryable = db): Promise<NotificationRow> {
+      const [row] = await q.insert(notifications).values(values).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },

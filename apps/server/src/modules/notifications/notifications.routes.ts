@@ -1,5 +1,4 @@
 import {
-  errorResponse,
   markAllReadResponse,
   markNotificationReadResponse,
   notificationIdParams,
@@ -7,10 +6,11 @@ import {
   notificationsResponse,
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '@/lib/error-responses.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 429);
 const tags = ['notifications'];
 const security = [{ bearerAuth: [] }];
 

@@ -9,6 +9,7 @@ import type {
 import { socketEvents } from '@kasuwa/contracts';
 import type { Clock } from '@/lib/clock.ts';
 import { NotFoundError } from '@/lib/errors.ts';
+import type { Queryable } from '@/lib/queryable.ts';
 import { defaultWording } from '@/modules/notifications/notification-wording.ts';
 import type {
   NotificationRow,
@@ -63,22 +64,42 @@ export function notificationsService({
   clock: Clock;
   push: PushToSeller;
 }) {
-  return {
-    async create(sellerId: string, input: NewNotification): Promise<Notification> {
-      const data: Record<string, string> = {};
-      for (const [key, value] of Object.entries(input.data ?? {})) if (value) data[key] = value;
-      const wording = defaultWording(input.type);
-      const row = await repo.insert({
+  async function store(sellerId: string, input: NewNotification, q?: Queryable): Promise<Notification> {
+    const data: Record<string, string> = {};
+    for (const [key, value] of Object.entries(input.data ?? {})) if (value) data[key] = value;
+    const wording = defaultWording(input.type);
+    const row = await repo.insert(
+      {
         sellerId,
         type: input.type,
         title: input.title ?? wording.title,
         message: input.message ?? wording.message,
         data,
         createdAt: clock.now(),
-      });
-      const notification = toNotificationView(row);
+      },
+      q,
+    );
+    return toNotificationView(row);
+  }
+
+  return {
+    async create(sellerId: string, input: NewNotification): Promise<Notification> {
+      const notification = await store(sellerId, input);
       push(sellerId, socketEvents.notificationCreated, { notification });
       return notification;
+    },
+
+    /**
+     * Stores the notification in the caller's transaction, so it commits or vanishes with the change
+     * it tells of. Nothing is pushed: the caller calls `push()` once the transaction has committed.
+     */
+    async createInTransaction(
+      tx: Queryable,
+      sellerId: string,
+      input: NewNotification,
+    ): Promise<{ notification: Notification; push: () => void }> {
+      const notification = await store(sellerId, input, tx);
+      return { notification, push: () => push(sellerId, socketEvents.notificationCreated, { notification }) };
     },
 
     async list(

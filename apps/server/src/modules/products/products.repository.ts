@@ -64,10 +64,10 @@ function productWriter(tx: Pick<Database, 'insert' | 'select' | 'update'>) {
       return row.id;
     },
 
-    /** The seller's product's photos as committed now, its row locked until the write commits. */
-    async lockPhotos(id: string, sellerId: string): Promise<Pick<ProductRow, 'images' | 'variants'> | null> {
+    /** The seller's product as committed now, its row locked until the write commits; null if none. */
+    async lockForUpdate(id: string, sellerId: string): Promise<ProductRow | null> {
       const [row] = await tx
-        .select({ images: products.images, variants: products.variants })
+        .select()
         .from(products)
         .where(and(eq(products.id, id), eq(products.sellerId, sellerId)))
         .for('update');

@@ -3,7 +3,6 @@ import {
   createProductBody,
   createProductResponse,
   deleteProductResponse,
-  errorResponse,
   featureGateErrorResponse,
   productIdParams,
   productImageUploadResponse,
@@ -18,17 +17,18 @@ import {
   updateProductBody,
   updateProductResponse,
 } from '@kasuwa/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@/lib/error-responses.ts';
 import { sendStoredImage } from '@/lib/media-response.ts';
 import type { ProductImages } from '@/modules/products/product-images.ts';
 import type { ProductListCache } from '@/modules/products/product-list-cache.ts';
 import type { ProductsService } from '@/modules/products/products.service.ts';
-import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
+import { currentSeller, optionalSeller as optionalSellerHook, type RequireSeller } from '@/plugins/auth.ts';
 import { requireFeatureAccess } from '@/plugins/feature-gate.ts';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 429);
 /** The writes SPEC section 5 gates answer 403 `{ message, code }` to a seller the gate refuses. */
 const gatedErrors = { ...errors, 403: featureGateErrorResponse };
 const tags = ['products'];
@@ -64,18 +64,8 @@ export const productsRoutes =
     const authenticate = requireSeller();
     // SPEC section 5: creating, editing and deleting products and uploading their photos.
     const gated = [authenticate, requireFeatureAccess];
-    /**
-     * The public reads (SPEC section 6: no token) still show the owner their drafts when a token is
-     * sent; a missing or bad token only means the caller is treated as a visitor.
-     */
-    const optionalSeller = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!request.headers.authorization) return;
-      try {
-        await authenticate(request, reply);
-      } catch {
-        request.seller = null;
-      }
-    };
+    // The public reads (SPEC section 6: no token) still show the owner their drafts when a token is sent.
+    const optionalSeller = optionalSellerHook(requireSeller);
 
     app.post(
       '/api/products',
@@ -173,6 +163,8 @@ export const productsRoutes =
       '/api/products/images',
       {
         onRequest: gated,
+        // Each photo is decoded and re-encoded in two sizes: the tighter upload limit per seller.
+        config: { writeLimit: 'upload' },
         schema: {
           tags,
           security,
@@ -182,8 +174,7 @@ export const productsRoutes =
           response: {
             201: productImageUploadResponse,
             ...gatedErrors,
-            413: errorResponse,
-            415: errorResponse,
+            ...errorResponses(413, 415),
           },
         },
       },
@@ -246,7 +237,7 @@ export const productsRoutes =
           security,
           summary: 'Delete a product (owner only); 409 while a scheduled or live show offers it',
           params: productIdParams,
-          response: { 200: deleteProductResponse, ...gatedErrors, 409: errorResponse },
+          response: { 200: deleteProductResponse, ...gatedErrors, ...errorResponses(409) },
         },
       },
       async (request) => service.delete(currentSeller(request).id, request.params.id),

@@ -104,6 +104,26 @@ const saleTypeRecord = (s: SaleType): SaleTypeRecord => ({
     : null,
 });
 
+/**
+ * The lowest and highest price a buyer can pay: over every variant that holds stock (the deepest
+ * level), each at its own price, else the nearest level's above it, else the product's. The same
+ * rule values the stock (product_stock_value_kobo, migration 0010).
+ */
+export function priceRangeKobo(priceKobo: number, variants: VariantRecord[]): { min: number; max: number } {
+  const prices: number[] = [];
+  for (const v of variants) {
+    const p1 = v.priceKobo ?? priceKobo;
+    if (v.subVariants.length === 0) prices.push(p1);
+    for (const s of v.subVariants) {
+      const p2 = s.priceKobo ?? p1;
+      if (s.subSubVariants.length === 0) prices.push(p2);
+      for (const x of s.subSubVariants) prices.push(x.priceKobo ?? p2);
+    }
+  }
+  if (prices.length === 0) return { min: priceKobo, max: priceKobo };
+  return { min: Math.min(...prices), max: Math.max(...prices) };
+}
+
 /** How many products of these statuses the statistics rows count. */
 const countOf = (
   stats: readonly { status: ProductStatus; n: number }[],
@@ -121,6 +141,9 @@ function toProduct({ row, category, subCategory }: ProductView): Product {
     subCategoryId: row.subCategoryId,
     subCategory,
     price: toNaira(row.priceKobo),
+    priceRange: (({ min, max }) => ({ min: toNaira(min), max: toNaira(max) }))(
+      priceRangeKobo(row.priceKobo, row.variants),
+    ),
     compareAtPrice: toNairaOrNull(row.compareAtPriceKobo),
     stock: row.stock,
     condition: row.condition,
@@ -256,52 +279,51 @@ export function productsService({
     },
 
     async update(sellerId: string, id: string, body: UpdateProductBody): Promise<UpdateProductResponse> {
-      const current = await repo.findById(id);
-      // Another seller's product answers as missing, so ids cannot be probed (BOLA).
-      if (!current || current.row.sellerId !== sellerId) throw new NotFoundError('Product');
-      const row = current.row;
-
-      const categoryId = body.categoryId ?? row.categoryId;
-      const subCategoryId = body.subCategoryId ?? row.subCategoryId;
-      if (body.categoryId !== undefined || body.subCategoryId !== undefined) {
-        await assertCategory(categoryId, subCategoryId);
-      }
-      const priceKobo = body.price !== undefined ? toKobo(body.price) : row.priceKobo;
-      const compareAtPriceKobo =
-        body.compareAtPrice !== undefined ? toKoboOrNull(body.compareAtPrice) : row.compareAtPriceKobo;
-      if (compareAtPriceKobo !== null && compareAtPriceKobo <= priceKobo) {
-        throw new BadRequestError('Compare-at price must be more than the price');
-      }
-      const variants = body.variants !== undefined ? variantRecords(body.variants) : row.variants;
-      const stock = productStock(variants, body.stock ?? row.stock);
-      const requested = body.status ?? (row.status === 'out_of_stock' ? 'active' : row.status);
-
-      const patch: Partial<NewProductRow> = {
-        categoryId,
-        subCategoryId,
-        priceKobo,
-        compareAtPriceKobo,
-        stock,
-        variants,
-        status: effectiveStatus(requested, stock),
-      };
-      if (body.name !== undefined) patch.name = body.name;
-      if (body.description !== undefined) patch.description = body.description;
-      if (body.condition !== undefined) patch.condition = body.condition;
-      if (body.weightKg !== undefined) patch.weightKg = body.weightKg;
-      if (body.dimensionsCm !== undefined) patch.dimensionsCm = body.dimensionsCm;
-      if (body.images !== undefined) patch.images = body.images;
-      if (body.tags !== undefined) patch.tags = body.tags;
-      if (body.saleType !== undefined) patch.saleType = saleTypeRecord(body.saleType);
-      if (body.options !== undefined) patch.options = body.options;
-
+      // The row is read locked, in the transaction that writes it: fields the body leaves out are
+      // kept as committed now, so a simultaneous edit of other fields is never written back over.
       const updated = await repo.holdingUploads(sellerId, async (w) => {
-        // Photos already on the product (as committed now, not as read above) stay acceptable; any
-        // other photo it will carry must be this seller's upload, still stored.
-        const locked = await w.lockPhotos(id, sellerId);
-        if (!locked) return false;
-        const stored = new Set(imageUrlsOf(locked));
-        const kept = imageUrlsOf({ images: patch.images ?? locked.images, variants });
+        const row = await w.lockForUpdate(id, sellerId);
+        // Another seller's product answers as missing, so ids cannot be probed (BOLA).
+        if (!row) return false;
+
+        const categoryId = body.categoryId ?? row.categoryId;
+        const subCategoryId = body.subCategoryId ?? row.subCategoryId;
+        if (body.categoryId !== undefined || body.subCategoryId !== undefined) {
+          await assertCategory(categoryId, subCategoryId);
+        }
+        const priceKobo = body.price !== undefined ? toKobo(body.price) : row.priceKobo;
+        const compareAtPriceKobo =
+          body.compareAtPrice !== undefined ? toKoboOrNull(body.compareAtPrice) : row.compareAtPriceKobo;
+        if (compareAtPriceKobo !== null && compareAtPriceKobo <= priceKobo) {
+          throw new BadRequestError('Compare-at price must be more than the price');
+        }
+        const variants = body.variants !== undefined ? variantRecords(body.variants) : row.variants;
+        const stock = productStock(variants, body.stock ?? row.stock);
+        const requested = body.status ?? (row.status === 'out_of_stock' ? 'active' : row.status);
+
+        const patch: Partial<NewProductRow> = {
+          categoryId,
+          subCategoryId,
+          priceKobo,
+          compareAtPriceKobo,
+          stock,
+          variants,
+          status: effectiveStatus(requested, stock),
+        };
+        if (body.name !== undefined) patch.name = body.name;
+        if (body.description !== undefined) patch.description = body.description;
+        if (body.condition !== undefined) patch.condition = body.condition;
+        if (body.weightKg !== undefined) patch.weightKg = body.weightKg;
+        if (body.dimensionsCm !== undefined) patch.dimensionsCm = body.dimensionsCm;
+        if (body.images !== undefined) patch.images = body.images;
+        if (body.tags !== undefined) patch.tags = body.tags;
+        if (body.saleType !== undefined) patch.saleType = saleTypeRecord(body.saleType);
+        if (body.options !== undefined) patch.options = body.options;
+
+        // Photos already on the product stay acceptable; any other photo it will carry must be this
+        // seller's upload, still stored.
+        const stored = new Set(imageUrlsOf(row));
+        const kept = imageUrlsOf({ images: patch.images ?? row.images, variants });
         await images.assertOwnUploads(
           sellerId,
           kept.filter((url) => !stored.has(url)),

@@ -234,6 +234,26 @@ describe('PUT /api/products/:id', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('keeps both of two simultaneous edits of one product (neither overwrites the other with what it read)', async () => {
+    const a = await sellerWithToken(t);
+    const product = await createOk(a.auth, { stock: 1 });
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/products/${product._id}`, headers: a.auth, payload });
+    // Each round sends a price change and a stock change at the same time; an update that wrote back
+    // the price or stock it had read before the other committed would lose the other's change.
+    for (let round = 1; round <= 8; round += 1) {
+      const [price, stock] = await Promise.all([put({ price: 20_000 + round }), put({ stock: 10 + round })]);
+      expect(price.statusCode, price.body).toBe(200);
+      expect(stock.statusCode, stock.body).toBe(200);
+      const [row] = await t.db.select().from(products).where(eq(products.id, product._id));
+      expect({ round, price: row?.priceKobo, stock: row?.stock }).toEqual({
+        round,
+        price: (20_000 + round) * 100,
+        stock: 10 + round,
+      });
+    }
+  });
+
   it("answers 404 when another seller tries to change a seller's product, and changes nothing", async () => {
     const a = await sellerWithToken(t);
     const b = await sellerWithToken(t);
@@ -299,6 +319,61 @@ describe('GET /api/products/seller/:sellerId', () => {
     expect(page2.products).toHaveLength(1);
     const past = (await list(a.seller.id, '?limit=2&page=5')).json();
     expect(past).toMatchObject({ products: [], currentPage: 5, totalPages: 2, totalProducts: 3 });
+  });
+
+  it("values stock at each variant's own price and answers the price range the variants make", async () => {
+    const a = await sellerWithToken(t);
+    // ₦15,000, six combinations of 3 each; two of them at ₦16,500: 12 × 15,000 + 6 × 16,500.
+    const size = (value: string, price: number | null) => ({
+      name: 'Size',
+      value,
+      price,
+      stock: 3,
+      images: [],
+      subSubVariants: [],
+    });
+    const colour = (value: string, subVariants: ReturnType<typeof size>[]) => ({
+      name: 'Colour',
+      value,
+      price: null,
+      totalStock: 6,
+      images: [],
+      subVariants,
+    });
+    const created = await createOk(a.auth, {
+      options: [
+        { id: 'o1', name: 'Colour', values: ['Red', 'Blue', 'Green'] },
+        { id: 'o2', name: 'Size', values: ['M', 'L'] },
+      ],
+      variants: [
+        colour('Red', [size('M', 16_500), size('L', null)]),
+        colour('Blue', [size('M', 16_500), size('L', null)]),
+        colour('Green', [size('M', null), size('L', null)]),
+      ],
+    });
+    expect(created.stock).toBe(18);
+    await createOk(a.auth, { name: 'Adire shirt', price: 8000, stock: 2 });
+
+    const body = (await list(a.seller.id, '?sortBy=name', a.auth)).json();
+    expect(body.statistics.totalStockValue).toBe(279_000 + 16_000);
+    const ranges = body.products.map((p: { name: string; priceRange: unknown }) => [p.name, p.priceRange]);
+    expect(ranges).toEqual([
+      ['Adire shirt', { min: 8000, max: 8000 }],
+      ['Ankara Maxi Dress', { min: 15_000, max: 16_500 }],
+    ]);
+
+    // A price edit moves the value of the stock that follows the product's price, and only that.
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${created._id}`,
+      headers: a.auth,
+      payload: { price: 10_000 },
+    });
+    expect(put.json().product.priceRange).toEqual({ min: 10_000, max: 16_500 });
+    const after = (await list(a.seller.id, '', a.auth)).json();
+    expect(after.statistics.totalStockValue).toBe(12 * 10_000 + 6 * 16_500 + 16_000);
+    await t.app.inject({ method: 'DELETE', url: `/api/products/${created._id}`, headers: a.auth });
+    expect((await list(a.seller.id, '', a.auth)).json().statistics.totalStockValue).toBe(16_000);
   });
 
   it('sorts by price and by name', async () => {

@@ -288,6 +288,24 @@ describe('the create live show and live auction wizards', () => {
     expect(localStorage.getItem(liveDraftKey(SELLER_ID, 'live_auction'))).toBeNull();
   });
 
+  it('shows the price range a product’s variants make in the product picker', async () => {
+    const fake = liveApi({
+      products: [
+        testProduct({ name: 'Gele', price: 15000, priceRange: { min: 15000, max: 16500 } }),
+        testProduct({ name: 'Fila', price: 4000 }),
+      ],
+    });
+    open(fake, 'live_show');
+    await userEvent.type(screen.getByLabelText('Title'), 'Quick sale');
+    await userEvent.selectOptions(await screen.findByLabelText('Category'), 'Fashion');
+    await nextTo('media');
+    await nextTo('products');
+    const picker = await screen.findByRole('list', { name: 'Products to add' });
+    const item = (name: string) => within(picker).getByText(name).closest('li') as HTMLElement;
+    expect(within(item('Gele')).getByText(/^₦15,000\.00–₦16,500\.00/)).toBeTruthy();
+    expect(within(item('Fila')).getByText(/^₦4,000\.00 ·/)).toBeTruthy();
+  });
+
   it('starts an open live show immediately and opens the studio', async () => {
     const fake = liveApi({ products: [testProduct({ name: 'Gele' })] });
     open(fake, 'live_show');

@@ -230,13 +230,18 @@ function ProductChooser({
           {products.map((product) => {
             const chosen = isChosen(product._id);
             const price = product.saleType.auction?.startingBid ?? product.price;
+            const { min, max } = product.priceRange;
             return (
               <li key={product._id} className="flex items-center gap-3 py-2">
                 <Thumb image={product.images[0] ?? null} />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-ink">{product.name}</p>
                   <p className="text-ink-muted text-sm">
-                    {kind === 'live_auction' ? `Starting bid ${formatNaira(price)}` : formatNaira(price)}
+                    {kind === 'live_auction'
+                      ? `Starting bid ${formatNaira(price)}`
+                      : min === max
+                        ? formatNaira(min)
+                        : `${formatNaira(min)}–${formatNaira(max)}`}
                     {' · '}
                     {product.stock} in stock
                   </p>

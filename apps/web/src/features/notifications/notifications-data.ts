@@ -1,5 +1,5 @@
 import {
-  type ConversationsResponse,
+  type ConversationsUnreadCountResponse,
   HIDDEN_NOTIFICATION_TYPES,
   type Notification,
   type NotificationsResponse,
@@ -37,17 +37,18 @@ export function useNotificationsList(sellerId: string | null, api: ApiClient = a
   });
 }
 
-/** The messages badge: the sum of conversations[].unreadCount. */
+/** The messages badge: one indexed count on the server, not the conversation list. */
 export function useUnreadMessages(sellerId: string | null, api: ApiClient = appApi): number {
   const { data } = useQuery({
     queryKey: notificationKeys.conversations(sellerId),
-    queryFn: ({ signal }) => api.get<ConversationsResponse>('/conversations', { signal }),
+    queryFn: ({ signal }) =>
+      api.get<ConversationsUnreadCountResponse>('/conversations/unread-count', { signal }),
     enabled: sellerId !== null,
     retry: 1,
     // No live event for buyer messages yet: a minute's delay keeps the badge honest enough.
     refetchInterval: 60_000,
   });
-  return data?.conversations.reduce((sum, c) => sum + c.unreadCount, 0) ?? 0;
+  return data?.unreadCount ?? 0;
 }
 
 function updateList(

@@ -50,6 +50,15 @@ describe('the products page', () => {
     expect(router.state.location.pathname).toBe(`/dashboard/edit-product/${product._id}`);
   });
 
+  it('shows the price range a product’s variants make', async () => {
+    const fake = productsApi([
+      testProduct({ name: 'Ankara wrap dress', price: 15000, priceRange: { min: 15000, max: 16500 } }),
+    ]);
+    open(fake);
+    const row = await rowOf('Ankara wrap dress');
+    expect(within(row).getByText('₦15,000.00–₦16,500.00')).toBeTruthy();
+  });
+
   it('deletes after confirming: the toast names the product and the row disappears', async () => {
     const fake = productsApi([testProduct({ name: 'Aso-oke gele' }), testProduct({ name: 'Adire shirt' })]);
     open(fake);

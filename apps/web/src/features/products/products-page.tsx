@@ -358,6 +358,10 @@ function variantsNote(product: Product) {
   return count > 0 ? <span className="block text-ink-muted text-xs">in {count} variants</span> : null;
 }
 
+/** One price, or the range its variants make (₦15,000.00–₦16,500.00). */
+const priceText = ({ priceRange: { min, max } }: RowProps['product']) =>
+  min === max ? formatNaira(min) : `${formatNaira(min)}–${formatNaira(max)}`;
+
 const TableRow = memo(function TableRow(props: RowProps) {
   const { product } = props;
   return (
@@ -368,7 +372,7 @@ const TableRow = memo(function TableRow(props: RowProps) {
           <p className="line-clamp-2 min-w-0 font-semibold text-ink">{product.name}</p>
         </div>
       </th>
-      <td className="px-4 py-3 text-right tabular-nums">{formatNaira(product.price)}</td>
+      <td className="px-4 py-3 text-right tabular-nums">{priceText(product)}</td>
       <td className="px-4 py-3 text-right tabular-nums">
         {product.stock}
         {variantsNote(product)}
@@ -392,7 +396,7 @@ const CardRow = memo(function CardRow(props: RowProps) {
             <p className="line-clamp-2 font-semibold text-ink">{product.name}</p>
             <span className={statusBadgeClasses[product.status]}>{statusLabels[product.status]}</span>
           </div>
-          <p className="mt-1 font-semibold text-ink tabular-nums">{formatNaira(product.price)}</p>
+          <p className="mt-1 font-semibold text-ink tabular-nums">{priceText(product)}</p>
           <p className="text-ink-muted text-sm">
             Stock: <span className="tabular-nums">{product.stock}</span>
             {variantsNote(product)}

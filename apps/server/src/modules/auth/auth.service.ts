@@ -24,9 +24,9 @@ import { uniqueViolation } from '@/lib/pg-errors.ts';
 import { newReferralCode } from '@/lib/referral-code.ts';
 import type { TokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
-import { accountsRepository } from '@/modules/accounts/accounts.repository.ts';
-import type { CodePurpose, OneTimeCodeStore } from '@/modules/accounts/one-time-codes.ts';
-import { toSellerView } from '@/modules/accounts/seller-view.ts';
+import { authRepository } from '@/modules/auth/auth.repository.ts';
+import type { CodePurpose, OneTimeCodeStore } from '@/modules/auth/one-time-codes.ts';
+import { toSellerView } from '@/modules/auth/seller-view.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import { ACCOUNT_DISABLED_MESSAGE } from '@/plugins/auth.ts';
 
@@ -59,8 +59,8 @@ type Deps = {
   notifications: Pick<NotificationsService, 'create'>;
 };
 
-export function accountsService({ db, tokens, codes, mailer, clock, log, notifications }: Deps) {
-  const repo = accountsRepository(db);
+export function authService({ db, tokens, codes, mailer, clock, log, notifications }: Deps) {
+  const repo = authRepository(db);
   const session = (row: SellerRow) => tokens.sign({ id: row.id, tokenVersion: row.tokenVersion });
 
   const mailCode = async (row: SellerRow, purpose: CodePurpose, code: string) => {
@@ -284,4 +284,4 @@ export function accountsService({ db, tokens, codes, mailer, clock, log, notific
     },
   };
 }
-export type AccountsService = ReturnType<typeof accountsService>;
+export type AuthService = ReturnType<typeof authService>;

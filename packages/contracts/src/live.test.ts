@@ -5,7 +5,7 @@ import {
   renewTokenResponse,
   rescheduleExpiredBody,
   streamDurationMinutes,
-} from './streams.ts';
+} from './live.ts';
 
 const category = '6f1c2a4e-8b1d-4c3e-9a7f-1d2e3f4a5b6c';
 const productA = '0b6f7d8e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';

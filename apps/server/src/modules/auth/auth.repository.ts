@@ -7,7 +7,7 @@ import { type Queryable, transactionsOf } from '@/lib/queryable.ts';
  * Queries only; the rules live in accounts.service.ts. Each takes the queryable first: the
  * service's transaction, or `db` outside one.
  */
-export const accountsRepository = (db: Database) => ({
+export const authRepository = (db: Database) => ({
   db,
   transaction: transactionsOf(db),
 
@@ -62,4 +62,4 @@ export const accountsRepository = (db: Database) => ({
     await q.delete(loginFailures).where(eq(loginFailures.sellerId, sellerId));
   },
 });
-export type AccountsRepository = ReturnType<typeof accountsRepository>;
+export type AuthRepository = ReturnType<typeof authRepository>;

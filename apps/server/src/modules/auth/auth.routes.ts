@@ -17,7 +17,7 @@ import {
   verifyOtpResponse,
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AccountsService } from '@/modules/accounts/accounts.service.ts';
+import type { AuthService } from '@/modules/auth/auth.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 
 export type AuthRateLimits = Record<
@@ -56,13 +56,13 @@ const errors = {
 };
 const tags = ['account'];
 
-export const accountsRoutes =
+export const authRoutes =
   ({
     service,
     requireSeller,
     rateLimits,
   }: {
-    service: AccountsService;
+    service: AuthService;
     requireSeller: RequireSeller;
     rateLimits: AuthRateLimits;
   }): FastifyPluginAsyncZod =>
