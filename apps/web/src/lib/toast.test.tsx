@@ -9,8 +9,8 @@ describe('toast', () => {
     act(() => {
       toast.error('Login failed', 'Invalid email or password');
     });
-    expect(await screen.findByText('Login failed')).toBeTruthy();
-    expect(screen.getByText('Invalid email or password')).toBeTruthy();
+    expect(await screen.findByText('Login failed')).toBeVisible();
+    expect(screen.getByText('Invalid email or password')).toBeVisible();
   });
 
   it('shows a title alone when there is no description', async () => {
@@ -18,6 +18,6 @@ describe('toast', () => {
     act(() => {
       toast.success('Login successful');
     });
-    expect(await screen.findByText('Login successful')).toBeTruthy();
+    expect(await screen.findByText('Login successful')).toBeVisible();
   });
 });

@@ -32,18 +32,18 @@ describe('Dialog', () => {
   it('closes with its Close button when dismissible', async () => {
     render(<AccountDisabledExample dismissible />);
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('can only be answered through its own buttons when not dismissible', async () => {
     render(<AccountDisabledExample dismissible={false} />);
-    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
 
     await userEvent.keyboard('{Escape}');
-    expect(screen.getByRole('dialog', { name: 'Account Disabled' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Account Disabled' })).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
   it('focuses its first field on opening, or itself when told not to (no phone keyboard yet)', async () => {
     const form = (focusFirstField: boolean) => (

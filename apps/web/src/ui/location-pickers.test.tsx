@@ -27,7 +27,7 @@ describe('LocationFields', () => {
     render(<Address />);
     expect(field('State')).toHaveProperty('disabled', true);
     expect(field('City')).toHaveProperty('disabled', true);
-    expect(screen.getByText('Choose a country first')).toBeTruthy();
+    expect(screen.getByText('Choose a country first')).toBeVisible();
 
     await pick('Country', 'nigeria', 'Nigeria');
     expect(field('State')).toHaveProperty('disabled', false);

@@ -20,7 +20,7 @@ describe('ShareLinkBox', () => {
     );
     expect((screen.getByLabelText('Share link') as HTMLInputElement).value).toBe(url);
     await userEvent.click(screen.getByRole('button', { name: 'Copy link to this blip' }));
-    expect(await screen.findByText('Link copied')).toBeTruthy();
+    expect(await screen.findByText('Link copied')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Copy link to this blip' }).textContent).toContain('Copied');
     expect(await navigator.clipboard.readText()).toBe(url);
   });
@@ -29,7 +29,7 @@ describe('ShareLinkBox', () => {
     const { unmount } = render(
       <ShareLinkBox url={url} copyLabel="Copy" share={{ title: 'Gele', text: 'Watch Gele' }} />,
     );
-    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
     unmount();
 
     const share = vi.fn(async () => {});
@@ -51,6 +51,6 @@ describe('ShareLinkBox', () => {
     const open = screen.getByRole('link', { name: 'Open buyer page' });
     expect(open.getAttribute('href')).toBe('/watch/blips/b1');
     expect(open.getAttribute('target')).toBe('_blank');
-    expect(screen.getByRole('button', { name: 'QR code' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'QR code' })).toBeVisible();
   });
 });

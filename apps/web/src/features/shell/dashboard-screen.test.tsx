@@ -42,14 +42,14 @@ describe('the dashboard header', () => {
     expect(screen.getByRole('link', { name: 'Go Live' }).getAttribute('href')).toBe(
       '/dashboard/live-streams/live-stream',
     );
-    expect(screen.getByRole('button', { name: 'Bell' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Bell' })).toBeVisible();
   });
 
   it('goes back to the dashboard home when the screen was opened directly', async () => {
     const router = renderScreen({ account });
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(router.state.location.pathname).toBe('/dashboard/home');
-    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
   });
 
   it('shows the page title as the only level-1 heading before anyone is known', () => {
@@ -117,7 +117,7 @@ describe('the sidebar', () => {
       '/dashboard/help',
     );
     await userEvent.click(within(drawer).getByRole('button', { name: 'Close menu' }));
-    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
   });
 
   it('offers Log Out in its footer when the layout provides it', async () => {
@@ -157,11 +157,11 @@ describe('the sidebar, across navigations', () => {
   it('opens a section’s sub-menu when the seller navigates into it', async () => {
     renderInLayout('/dashboard/orders');
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0] as HTMLElement;
-    expect(within(nav).queryByRole('link', { name: 'Add Products' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Add Products' })).not.toBeInTheDocument();
     await userEvent.click(within(nav).getByRole('link', { name: 'Products' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeTruthy();
-    expect(within(nav).getByRole('link', { name: 'Add Products' })).toBeTruthy();
-    expect(within(nav).getByRole('button', { name: 'Hide Products menu' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    expect(within(nav).getByRole('link', { name: 'Add Products' })).toBeVisible();
+    expect(within(nav).getByRole('button', { name: 'Hide Products menu' })).toBeVisible();
   });
 
   it('keeps keyboard focus inside the phone drawer while it is open', async () => {
@@ -178,7 +178,7 @@ describe('the sidebar, across navigations', () => {
     await user.tab({ shift: true });
     expect(drawer.contains(document.activeElement)).toBe(true);
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open menu' }));
   });
 });

@@ -43,8 +43,8 @@ describe('Studio: chat', () => {
       }),
     );
     const comments = screen.getByRole('list', { name: 'Comments' });
-    expect(within(comments).getByText('Do you deliver to Abuja?')).toBeTruthy();
-    expect(within(comments).getByText('Chioma')).toBeTruthy();
+    expect(within(comments).getByText('Do you deliver to Abuja?')).toBeVisible();
+    expect(within(comments).getByText('Chioma')).toBeVisible();
   });
 
   it("keeps the text and shows the server's reason when a message is refused", async () => {
@@ -71,7 +71,7 @@ describe('Studio: chat', () => {
     // No handshake yet: the box says it is connecting and sends nothing.
     await user.click(await screen.findByRole('tab', { name: /Chat/ }));
     await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Hello{Enter}');
-    expect(screen.getByText('Connecting to the live chat…')).toBeTruthy();
+    expect(screen.getByText('Connecting to the live chat…')).toBeVisible();
     expect(socket.eventsNamed(streamSocketEvents.comment)).toEqual([]);
   });
 });

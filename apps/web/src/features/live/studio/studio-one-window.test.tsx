@@ -51,7 +51,7 @@ describe('Studio: one window publishes the show', () => {
 
     await user.click(within(alert).getByRole('button', { name: 'Use this window' }));
     await waitFor(() => expect(publish).toHaveBeenCalledTimes(2));
-    expect(screen.queryByText(STUDIO_OPEN_ELSEWHERE)).toBeNull();
+    expect(screen.queryByText(STUDIO_OPEN_ELSEWHERE)).not.toBeInTheDocument();
     expect(socket.eventsNamed(studioSocketEvents.claim)).toEqual([
       claim,
       { streamId: STREAM_ID, studioId: claim?.studioId, takeOver: true },
@@ -66,9 +66,9 @@ describe('Studio: one window publishes the show', () => {
         ? { ok: false, message: STUDIO_OPEN_ELSEWHERE, openElsewhere: true }
         : { ok: true };
     connect();
-    expect(await screen.findByText(STUDIO_OPEN_ELSEWHERE)).toBeTruthy();
+    expect(await screen.findByText(STUDIO_OPEN_ELSEWHERE)).toBeVisible();
     expect(publish).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Use this window' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Use this window' })).toBeVisible();
   });
 
   it('resumes after its connection drops, unless another window took the show meanwhile', async () => {
@@ -84,7 +84,7 @@ describe('Studio: one window publishes the show', () => {
     expect(socket.eventsNamed(studioSocketEvents.claim)[1]).toMatchObject({ takeOver: false });
     await act(() => Promise.resolve());
     expect(publication?.stop).not.toHaveBeenCalled();
-    expect(screen.queryByText(STUDIO_OPEN_ELSEWHERE)).toBeNull();
+    expect(screen.queryByText(STUDIO_OPEN_ELSEWHERE)).not.toBeInTheDocument();
 
     // Dropped again, and meanwhile the seller went on with the show on another device.
     socket.answerAcks = (event, payload) =>
@@ -93,7 +93,7 @@ describe('Studio: one window publishes the show', () => {
         : { ok: true };
     act(() => socket.drop());
     connect();
-    expect(await screen.findByText(STUDIO_OPEN_ELSEWHERE)).toBeTruthy();
+    expect(await screen.findByText(STUDIO_OPEN_ELSEWHERE)).toBeVisible();
     expect(publication?.stop).toHaveBeenCalledTimes(1);
     expect(publish).toHaveBeenCalledTimes(1);
   });
@@ -112,7 +112,7 @@ describe('Studio: one window publishes the show', () => {
         timestamp: Date.now(),
       }),
     );
-    expect(await screen.findByText('LIVE')).toBeTruthy();
+    expect(await screen.findByText('LIVE')).toBeVisible();
     await new Promise((r) => setTimeout(r, 50));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     expect(socket.eventsNamed(studioSocketEvents.claim)).toEqual([]);

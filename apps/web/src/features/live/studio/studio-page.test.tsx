@@ -13,7 +13,7 @@ describe('Studio: camera', () => {
     renderStudio({ failWith: 'NotAllowedError' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveProperty('textContent', expect.stringContaining('Camera and microphone are blocked'));
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Go Live' })).toHaveProperty('disabled', true);
   });
 
@@ -37,7 +37,7 @@ describe('Studio: camera', () => {
 
     expect(media.getAudioTracks()[0]?.enabled).toBe(false);
     expect(media.getVideoTracks()[0]?.enabled).toBe(false);
-    expect(screen.getByText('Camera is off')).toBeTruthy();
+    expect(screen.getByText('Camera is off')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Unmute microphone' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
@@ -61,13 +61,13 @@ describe('Studio: going live and ending', () => {
     await waitFor(() => expect(goLive).toHaveProperty('disabled', false));
     await user.click(goLive);
 
-    expect(await screen.findByText('Livestream started successfully')).toBeTruthy();
+    expect(await screen.findByText('Livestream started successfully')).toBeVisible();
     const posts = calls.filter((c) => c.method === 'POST').map((c) => c.path);
     expect(posts).toEqual([`/streams/${STREAM_ID}/start`, `/streams/${STREAM_ID}/join-seller`]);
     await waitFor(() => expect(publish).toHaveBeenCalledTimes(1));
     expect(publish.mock.calls[0]?.[0]).toMatchObject({ _id: STREAM_ID, agoraToken: 'publisher' });
-    expect(screen.getByRole('button', { name: 'End Show' })).toBeTruthy();
-    expect(screen.getByText('LIVE')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'End Show' })).toBeVisible();
+    expect(screen.getByText('LIVE')).toBeVisible();
   });
 
   it('goes live by itself when opened by "Submit and go live", once the camera runs', async () => {
@@ -82,11 +82,11 @@ describe('Studio: going live and ending', () => {
       },
     });
     connect();
-    expect(await screen.findByText('Livestream started successfully')).toBeTruthy();
+    expect(await screen.findByText('Livestream started successfully')).toBeVisible();
     const posts = calls.filter((c) => c.method === 'POST').map((c) => c.path);
     expect(posts).toEqual([`/streams/${STREAM_ID}/start`, `/streams/${STREAM_ID}/join-seller`]);
     await waitFor(() => expect(publish).toHaveBeenCalledTimes(1));
-    expect(screen.getByText('LIVE')).toBeTruthy();
+    expect(screen.getByText('LIVE')).toBeVisible();
     // Consumed: coming back to this entry does not start anything again.
     expect(router.state.location.state).toBeNull();
   });
@@ -97,7 +97,7 @@ describe('Studio: going live and ending', () => {
     const goLive = await screen.findByRole('button', { name: 'Go Live' });
     await waitFor(() => expect(goLive).toHaveProperty('disabled', false));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
-    expect(screen.getByText('Not live yet')).toBeTruthy();
+    expect(screen.getByText('Not live yet')).toBeVisible();
   });
 
   it("shows 'Error starting livestream' with the server's message", async () => {
@@ -111,8 +111,8 @@ describe('Studio: going live and ending', () => {
     await waitFor(() => expect(goLive).toHaveProperty('disabled', false));
     await user.click(goLive);
 
-    expect(await screen.findByText('Error starting livestream')).toBeTruthy();
-    expect(screen.getByText('This show has expired')).toBeTruthy();
+    expect(await screen.findByText('Error starting livestream')).toBeVisible();
+    expect(screen.getByText('This show has expired')).toBeVisible();
     expect(publish).not.toHaveBeenCalled();
   });
 
@@ -135,15 +135,15 @@ describe('Studio: going live and ending', () => {
     expect(calls.some((c) => c.path.endsWith('/end'))).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'End Show' }));
 
-    expect(await screen.findByText('Livestream ended successfully')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Past shows page' })).toBeTruthy();
+    expect(await screen.findByText('Livestream ended successfully')).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Past shows page' })).toBeVisible();
     expect(calls.filter((c) => c.path === `/streams/${STREAM_ID}/end`)).toHaveLength(1);
   });
 
   it('shows the elapsed time and the viewer count as viewers come and go', async () => {
     const { socket, connect } = renderStudio({ stream: liveStream() });
     connect();
-    expect(await screen.findByLabelText(/^Live for 1:0\d$/)).toBeTruthy();
+    expect(await screen.findByLabelText(/^Live for 1:0\d$/)).toBeVisible();
     act(() =>
       socket.serverSends(streamSocketEvents.viewerJoined, {
         streamId: STREAM_ID,
@@ -152,7 +152,7 @@ describe('Studio: going live and ending', () => {
         timestamp: 1,
       }),
     );
-    expect(screen.getByLabelText('2 watching')).toBeTruthy();
+    expect(screen.getByLabelText('2 watching')).toBeVisible();
     act(() =>
       socket.serverSends(streamSocketEvents.viewerLeft, {
         streamId: STREAM_ID,
@@ -161,7 +161,7 @@ describe('Studio: going live and ending', () => {
         timestamp: 2,
       }),
     );
-    expect(screen.getByLabelText('1 watching')).toBeTruthy();
+    expect(screen.getByLabelText('1 watching')).toBeVisible();
   });
 });
 

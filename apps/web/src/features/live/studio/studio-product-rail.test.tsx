@@ -28,16 +28,16 @@ describe('Studio: product rail', () => {
     });
     connect();
     const ankara = await screen.findByRole('listitem', { name: 'Ankara gown' });
-    expect(within(ankara).getByText('Not started')).toBeTruthy();
-    expect(within(ankara).getByText('Starting bid ₦5,000.00')).toBeTruthy();
+    expect(within(ankara).getByText('Not started')).toBeVisible();
+    expect(within(ankara).getByText('Starting bid ₦5,000.00')).toBeVisible();
 
     await user.click(within(ankara).getByRole('button', { name: 'Activate bidding' }));
-    expect(await screen.findByText('Product bidding activated successfully')).toBeTruthy();
+    expect(await screen.findByText('Product bidding activated successfully')).toBeVisible();
     expect(calls.find((c) => c.path.endsWith('/activate-product-bidding'))?.body).toEqual({
       productId: ANKARA_ID,
     });
-    expect(within(ankara).getByText('Bidding open')).toBeTruthy();
-    expect(within(ankara).queryByRole('button', { name: 'Activate bidding' })).toBeNull();
+    expect(within(ankara).getByText('Bidding open')).toBeVisible();
+    expect(within(ankara).queryByRole('button', { name: 'Activate bidding' })).not.toBeInTheDocument();
 
     const tick = (secondsLeft: number) =>
       socket.serverSends(streamSocketEvents.bidTimerUpdate, {
@@ -64,15 +64,15 @@ describe('Studio: product rail', () => {
         },
       });
     });
-    expect(within(ankara).getByText('00:03')).toBeTruthy();
-    expect(within(ankara).getByText('₦5,000.00')).toBeTruthy();
-    expect(within(ankara).getByText('by Chioma')).toBeTruthy();
+    expect(within(ankara).getByText('00:03')).toBeVisible();
+    expect(within(ankara).getByText('₦5,000.00')).toBeVisible();
+    expect(within(ankara).getByText('by Chioma')).toBeVisible();
 
     // The clock reaches zero: closed 100 ms later (SPEC section 4).
     act(() => tick(0));
-    expect(within(ankara).getByText('Bidding open')).toBeTruthy();
+    expect(within(ankara).getByText('Bidding open')).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(100));
-    expect(within(ankara).getByText('Bidding closed')).toBeTruthy();
+    expect(within(ankara).getByText('Bidding closed')).toBeVisible();
 
     act(() => {
       socket.serverSends(streamSocketEvents.notification, {
@@ -95,17 +95,17 @@ describe('Studio: product rail', () => {
         timestamp: Date.now(),
       });
     });
-    expect(screen.getByText('Sold to Chioma!')).toBeTruthy();
-    expect(within(ankara).getByText('Won by Chioma for ₦5,000.00')).toBeTruthy();
+    expect(screen.getByText('Sold to Chioma!')).toBeVisible();
+    expect(within(ankara).getByText('Won by Chioma for ₦5,000.00')).toBeVisible();
 
     // The ended signal on an ongoing product waits 30 s: the winner stays on screen meanwhile.
     await act(() => vi.advanceTimersByTimeAsync(29_000));
-    expect(screen.getByText('Sold to Chioma!')).toBeTruthy();
+    expect(screen.getByText('Sold to Chioma!')).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(1_500));
-    expect(screen.queryByText('Sold to Chioma!')).toBeNull();
-    expect(within(ankara).getByText('Sold')).toBeTruthy();
+    expect(screen.queryByText('Sold to Chioma!')).not.toBeInTheDocument();
+    expect(within(ankara).getByText('Sold')).toBeVisible();
     // The other product can now be auctioned; a sold one cannot.
-    expect(within(ankara).queryByRole('button', { name: 'Activate bidding' })).toBeNull();
+    expect(within(ankara).queryByRole('button', { name: 'Activate bidding' })).not.toBeInTheDocument();
     const gele = screen.getByRole('listitem', { name: 'Gele headtie' });
     expect(within(gele).getByRole('button', { name: 'Activate bidding' })).toHaveProperty('disabled', false);
   });
@@ -126,7 +126,7 @@ describe('Studio: product rail', () => {
     connect();
     const ankara = await screen.findByRole('listitem', { name: 'Ankara gown' });
     await user.click(within(ankara).getByRole('button', { name: 'Activate bidding' }));
-    expect(await screen.findByText('Error activating product bidding')).toBeTruthy();
-    expect(screen.getByText('This product is sold')).toBeTruthy();
+    expect(await screen.findByText('Error activating product bidding')).toBeVisible();
+    expect(screen.getByText('This product is sold')).toBeVisible();
   });
 });
