@@ -1,77 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive } from '@/db/embedded.ts';
 import { type FakeS3, startFakeS3 } from '@/test/fake-s3.ts';
+import {
+  freePort,
+  type RunningServer as Running,
+  serverProcesses,
+  waitForOutput as waitForServerOutput,
+} from '@/test/server-process.ts';
 
 // These tests run the real server process, as `npm start` does, on the embedded PostgreSQL.
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
+const { freshDataDir, startServer, cleanup } = serverProcesses('kasuwa-srv-');
 
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
-});
+afterAll(cleanup);
 
-async function freshDataDir() {
-  // mktemp -d: a private 0700 folder, the case the embedded PostgreSQL must cope with as root.
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kasuwa-srv-'));
-  await fs.chmod(dir, 0o700);
-  dirs.push(dir);
-  return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-type Running = { child: ChildProcess; port: number; output: () => string; exit: Promise<number | null> };
-
-function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Running {
-  const { DATABASE_URL: _ignored, ...parentEnv } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: {
-      ...parentEnv,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout?.on('data', (c) => {
-    out += c;
-  });
-  child.stderr?.on('data', (c) => {
-    out += c;
-  });
-  const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, port, output: () => out, exit };
-}
-
-async function waitForOutput(r: Running, text: string, timeoutMs = 45_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!r.output().includes(text)) {
-    if (Date.now() > deadline || r.child.exitCode !== null) {
-      throw new Error(`did not see "${text}" in:\n${r.output()}`);
-    }
-    await new Promise((res) => setTimeout(res, 50));
-  }
-}
+const waitForOutput = (r: Running, text: string, timeoutMs = 45_000) =>
+  waitForServerOutput(r, text, timeoutMs);
 
 const adminApprove = (r: Running, token: string) =>
   fetch(`http://127.0.0.1:${r.port}/api/admin/sellers/approve`, {

@@ -1,14 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUCTION_TICKER_LOCK_KEY } from '@/modules/live/auction-ticker.ts';
 import { UPLOAD_SWEEP_LOCK_KEY } from '@/modules/uploads/sweep-schedule.ts';
+import {
+  freePort,
+  type RunningServer as Running,
+  serverProcesses,
+  waitForOutput,
+} from '@/test/server-process.ts';
 import { waitFor } from '@/test/wait-for.ts';
 
 // Issue 23: the real server process on its embedded PostgreSQL (whatever DATABASE_URL says), with
@@ -16,20 +18,12 @@ import { waitFor } from '@/test/wait-for.ts';
 // and started again at once. Only processes this file started are signalled, by their pid: the
 // servers it spawns and the PostgreSQL processes those servers spawned (found through the
 // cluster's postmaster.pid and /proc).
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
+const { freshDataDir, startServer, cleanup } = serverProcesses('kasuwa-sup-');
 const stopped = new Set<number>();
 
 afterAll(async () => {
   for (const pid of stopped) signal(pid, 'SIGCONT');
-  for (const c of children) {
-    if (c.exitCode !== null || c.signalCode !== null || !c.pid) continue;
-    const exited = new Promise((r) => c.once('exit', r));
-    c.kill('SIGKILL');
-    await exited;
-  }
-  for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
+  await cleanup();
 });
 
 const signal = (pid: number, sig: NodeJS.Signals) => {
@@ -39,73 +33,6 @@ const signal = (pid: number, sig: NodeJS.Signals) => {
     // Already gone.
   }
 };
-
-async function freshDataDir() {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kasuwa-sup-'));
-  await fs.chmod(dir, 0o700);
-  dirs.push(dir);
-  return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-type Running = {
-  child: ChildProcess;
-  port: number;
-  dataDir: string;
-  output: () => string;
-  exit: Promise<number | null>;
-};
-
-function startServer(
-  dataDir: string,
-  port: number,
-  env: Record<string, string> = {},
-  options: { ownGroup?: boolean } = {},
-): Running {
-  const { DATABASE_URL: _ignored, ...parentEnv } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: {
-      ...parentEnv,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // As `npm start` in a terminal: the server and its PostgreSQL in one process group.
-    detached: options.ownGroup ?? false,
-  });
-  children.push(child);
-  let out = '';
-  child.stdout?.on('data', (c) => {
-    out += c;
-  });
-  child.stderr?.on('data', (c) => {
-    out += c;
-  });
-  const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, port, dataDir, output: () => out, exit };
-}
-
-async function waitForOutput(r: Running, text: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!r.output().includes(text)) {
-    if (Date.now() > deadline || r.child.exitCode !== null) {
-      throw new Error(`did not see "${text}" in:\n${r.output()}`);
-    }
-    await new Promise((res) => setTimeout(res, 50));
-  }
-}
 
 /** The cluster's postmaster (from its postmaster.pid) and every process it started. */
 function postgresProcesses(dataDir: string): number[] {
