@@ -17,6 +17,7 @@ import { authReducer, restoreAuthState } from '@/features/auth/auth-state';
 import { guardRefusalFor } from '@/features/auth/feature-guard';
 import { createSessionManager, type SessionManager } from '@/features/auth/session';
 import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
+import { sellerKeys } from '@/lib/seller-queries';
 import {
   isDirectLoginAccess,
   readBearerToken,
@@ -112,10 +113,9 @@ export function AuthProvider({ children, api = appApi }: AuthProviderProps) {
         const refusal = guardRefusalFor(code);
         toast.error(refusal.title, refusal.description);
         void navigateRef.current(refusal.redirectTo, { replace: true });
-        // The stored record said the seller could: fetch the server's (dashboard-session's
-        // sellerProfileKey, not imported: that module brings the dashboard's dialog into this
-        // chunk), so the guard and the home screen's pickup-address prompt go by it from now on.
-        void queryClient.invalidateQueries({ queryKey: ['seller', 'profile'] });
+        // The stored record said the seller could: fetch the server's, so the guard and the home
+        // screen's pickup-address prompt go by it from now on.
+        void queryClient.invalidateQueries({ queryKey: sellerKeys.profiles() });
       }),
     [api, queryClient],
   );

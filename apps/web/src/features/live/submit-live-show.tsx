@@ -20,16 +20,11 @@ import {
 } from '@/features/live/live-draft';
 import { createShowPath, FROM_REVIEW } from '@/features/live/live-paths';
 import { formatLagosTime, relativeTime } from '@/features/live/show-time';
-import {
-  categoriesKey,
-  createStream,
-  errorDescription,
-  fetchCategories,
-  sellerStreamsKey,
-} from '@/features/live/streams-api';
+import { createStream, errorDescription, sellerStreamsKey } from '@/features/live/streams-api';
 import { GO_LIVE_ON_ARRIVAL } from '@/features/live/studio/go-live-on-arrival';
 import { analytics } from '@/lib/analytics';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
+import { catalogueQueries } from '@/lib/catalogue-queries';
 import { serverFieldErrors } from '@/lib/field-errors';
 import { formatNaira } from '@/lib/money';
 import { toast } from '@/lib/toast';
@@ -324,11 +319,7 @@ function DetailsReview({
   api: ApiClient;
   issues: Issue[];
 }) {
-  const catalogue = useQuery({
-    queryKey: categoriesKey,
-    queryFn: ({ signal }) => fetchCategories(api, signal),
-    staleTime: 10 * 60_000,
-  });
+  const catalogue = useQuery(catalogueQueries.categories(api));
   const category = catalogue.data?.categories.find((c) => c._id === values.category);
   const subCategory = category?.subCategories.find((s) => s._id === values.subCategory);
   const pending = catalogue.isPending ? 'Loading…' : '—';

@@ -17,6 +17,7 @@ import {
   IMAGES_FALLBACK_MESSAGE,
   notices,
 } from '@/features/onboarding/validation';
+import { catalogueQueries } from '@/lib/catalogue-queries';
 import { useServerFieldErrors } from '@/lib/field-errors';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
@@ -30,11 +31,7 @@ export function CategoryStep() {
   const [open, setOpen] = useState<Category | null>(null);
   const [imageOpen, setImageOpen] = useState(false);
   const fieldErrors = useServerFieldErrors();
-  const catalogue = useQuery({
-    queryKey: ['onboarding', 'categories'],
-    queryFn: ({ signal }) => api.get<{ categories: Category[] }>('/categories', { signal, auth: false }),
-    staleTime: 10 * 60_000,
-  });
+  const catalogue = useQuery(catalogueQueries.categories(api));
   const categories = catalogue.data?.categories ?? [];
   const chosen = (id: string) => draft.categories.find((c) => c.categoryId === id)?.subCategories ?? [];
 
