@@ -7,8 +7,9 @@ import {
 } from '@kasuwa/contracts';
 import { Eye, Radio } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { fetchStream } from '@/features/live-room/live-room-queries';
 import { type ConnectLiveSocket, sendStreamMessage } from '@/features/live-room/live-socket';
-import { type AuctionEventSink, fetchStream, useLiveRoom } from '@/features/live-room/use-live-room';
+import { type AuctionEventSink, useLiveRoom } from '@/features/live-room/use-live-room';
 import type { VideoProviderClient } from '@/features/live-room/video/video-provider';
 import { BidPanel } from '@/features/watch/bid-panel';
 import { buyerApi, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
