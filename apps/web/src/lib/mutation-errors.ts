@@ -11,12 +11,13 @@ import { toast } from '@/lib/toast';
  * would double the first.
  */
 
-export interface WriteErrorMeta {
+// A type, not an interface: TanStack narrows `meta` only to a type that fits Record<string, unknown>.
+export type WriteErrorMeta = {
   /** The error toast's title, e.g. 'Failed to delete blip'. */
   errorToast?: string;
   /** The toast's description; by default the ApiError's message (none for other errors). */
   errorDetail?: (error: unknown) => string | undefined;
-}
+};
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -18,9 +18,6 @@ import { type UploadOptions, uploadForm } from '@/lib/upload';
 
 export type UploadFn = typeof uploadForm;
 
-/** Every stream list of a seller shares this prefix, so scheduling or starting a show refreshes them all. */
-export const sellerStreamsKey = (sellerId: string) => ['streams', 'seller', sellerId] as const;
-
 /** The products a show can offer: a page of them and whether more follow. */
 export interface PickableProducts {
   products: Product[];
