@@ -1,4 +1,4 @@
-import { type Category, IMAGE_MAX_BYTES, type OnboardingStepResponse } from '@kasuwa/contracts';
+import { type Category, IMAGE_MAX_BYTES } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Check, ImagePlus } from 'lucide-react';
@@ -11,6 +11,7 @@ import type { PickedFile } from '@/features/onboarding/onboarding-draft';
 import { uploadProfileImage } from '@/features/onboarding/profile-image-upload';
 import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
+import { useStepSave } from '@/features/onboarding/use-step-save';
 import {
   checkCategories,
   errorTitles,
@@ -26,6 +27,7 @@ import { Spinner } from '@/ui/spinner';
 
 export function CategoryStep() {
   const { draft, update, api, completeStep, toasts } = useOnboardingContext();
+  const save = useStepSave();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState<Category | null>(null);
@@ -64,7 +66,7 @@ export function CategoryStep() {
           ];
         }),
       };
-      completeStep(await api.post<OnboardingStepResponse>('/seller/select-categories', body));
+      completeStep(await save('POST', '/seller/select-categories', body));
       await navigate(paths.onboarding.shippingOptions);
     } catch (error) {
       showSubmitError(toasts, errorTitles.categories, error);
