@@ -17,6 +17,10 @@ export const liveKeys = {
 
 /** A page holds 50: a seller rarely has more upcoming shows than that. */
 export const SELLER_STREAMS_LIMIT = 50;
+/** What the scheduling screens and the home screen list as coming up (an expired one waits to be rescheduled). */
+export const UPCOMING_STATUSES: readonly StreamStatus[] = ['live', 'expired', 'scheduled'];
+export const ENDED_STATUSES: readonly StreamStatus[] = ['ended'];
+export const PAST_SHOWS_LIMIT = 20;
 
 export const liveQueries = {
   /** One seller's shows in the given states, a page at a time, newest start first. */
@@ -33,4 +37,7 @@ export const liveQueries = {
       initialPageParam: 1,
       getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.currentPage + 1 : undefined),
     }),
+  upcoming: (api: ApiClient, sellerId: string) => liveQueries.sellerStreams(api, sellerId, UPCOMING_STATUSES),
+  past: (api: ApiClient, sellerId: string) =>
+    liveQueries.sellerStreams(api, sellerId, ENDED_STATUSES, PAST_SHOWS_LIMIT),
 };

@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { SHOW_KIND_LABELS } from '@/features/live/live-draft';
-import { liveKeys } from '@/features/live/live-queries';
+import { liveKeys, UPCOMING_STATUSES } from '@/features/live/live-queries';
 import { RescheduleDialog } from '@/features/live/reschedule-dialog';
 import { ShareShow } from '@/features/live/share-show';
 import { formatLagosTime, relativeTime } from '@/features/live/show-time';
@@ -20,7 +20,6 @@ import { LoadMoreButton } from '@/ui/load-more-button';
 import { Spinner } from '@/ui/spinner';
 
 /** Shows still ahead of the seller: running now, waiting for a new time, or scheduled. */
-export const UPCOMING_STATUSES: readonly StreamStatus[] = ['live', 'expired', 'scheduled'];
 
 export interface ScheduledShowsProps {
   sellerId: string;
