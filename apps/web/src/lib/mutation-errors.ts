@@ -13,8 +13,11 @@ import { toast } from '@/lib/toast';
 
 // A type, not an interface: TanStack narrows `meta` only to a type that fits Record<string, unknown>.
 export type WriteErrorMeta = {
-  /** The error toast's title, e.g. 'Failed to delete blip'. */
-  errorToast?: string;
+  /**
+   * The error toast's title, e.g. 'Failed to delete blip', or, when the words depend on the
+   * failure (a dropped connection said differently), the whole toast for that error.
+   */
+  errorToast?: string | ((error: unknown) => { title: string; description?: string });
   /** The toast's description; by default the ApiError's message (none for other errors). */
   errorDetail?: (error: unknown) => string | undefined;
 };
@@ -29,5 +32,11 @@ export const apiErrorDetail = (error: unknown): string | undefined =>
   isApiError(error) ? error.message : undefined;
 
 export function reportMutationError(error: unknown, meta: WriteErrorMeta | undefined): void {
-  if (meta?.errorToast) toast.error(meta.errorToast, (meta.errorDetail ?? apiErrorDetail)(error));
+  const words = meta?.errorToast;
+  if (typeof words === 'function') {
+    const notice = words(error);
+    toast.error(notice.title, notice.description);
+  } else if (words) {
+    toast.error(words, (meta?.errorDetail ?? apiErrorDetail)(error));
+  }
 }
