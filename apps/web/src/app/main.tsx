@@ -4,14 +4,18 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
+import { api } from '@/lib/api-client';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
+// One query client for the screens and the route loaders that start their data.
+const queryClient = createQueryClient();
+
 createRoot(container).render(
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={createAppRouter()} />
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={createAppRouter({ queryClient, api })} />
     </AppProviders>
   </StrictMode>,
 );

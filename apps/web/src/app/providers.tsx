@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { PreloadErrorWatcher } from '@/features/app-update/preload-error-watcher';
+import { reportMutationError } from '@/lib/mutation-errors';
 
 function httpStatus(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
@@ -13,10 +14,14 @@ function httpStatus(error: unknown): number | undefined {
 /**
  * Tuned for patchy mobile data: a dropped request is retried (twice, with back-off), but a 4xx is
  * an answer, not a glitch, so it is not. Switching back to the tab does not refetch every query at
- * once; data counts as fresh for 30 s.
+ * once; data counts as fresh for 30 s. Every failed write is told the one way, by the mutation
+ * cache (lib/mutation-errors.ts), with the words the mutation's meta names.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => reportMutationError(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: {
         retry: (failureCount, error) => {

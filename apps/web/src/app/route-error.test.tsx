@@ -76,6 +76,17 @@ describe('RouteErrorElement', () => {
     expect(reported).not.toHaveBeenCalled();
   });
 
+  it('offers a refresh when the chunk of a route with a data-starting loader cannot be downloaded', async () => {
+    renderFailingRoute({
+      loader: () => null,
+      lazy: lazyRoute(
+        () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/blips.js')),
+        { staticLoader: true },
+      ),
+    });
+    expect(await screen.findByRole('alertdialog', { name: 'Update Available' })).toBeVisible();
+  });
+
   it("offers a refresh when the route's stylesheet cannot be preloaded", async () => {
     renderFailingRoute({
       lazy: lazyRoute(() => Promise.reject(new Error('Unable to preload CSS for /assets/orders.css'))),

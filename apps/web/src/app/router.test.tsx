@@ -1,11 +1,17 @@
-import { type checkTokenResponse, PRODUCT_NAME, type Seller } from '@kasuwa/contracts';
+import {
+  type checkTokenResponse,
+  PRODUCT_NAME,
+  type Seller,
+  type SellerBlipsResponse,
+} from '@kasuwa/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { paths } from '@/app/paths';
 import { AppProviders, createQueryClient } from '@/app/providers';
-import { routes } from '@/app/router';
+import { appRoutes, routes } from '@/app/router';
+import { api } from '@/lib/api-client';
 import { fakeFetch, storeTestSession, testSeller } from '@/test/fake-api';
 
 function renderAt(path: string) {
@@ -185,5 +191,59 @@ describe('routes', () => {
     renderAt(paths.dashboard.orders);
     await screenTitle();
     expect(document.title).toBe(`Orders · ${PRODUCT_NAME} Seller`);
+  });
+});
+
+describe('route loaders', () => {
+  /**
+   * Renders the app's routes with their loaders and records, for every request, whether the router
+   * had finished loading the screen's code when it started: the screen cannot render before that.
+   */
+  function renderWithLoaders(path: string, answers: Parameters<typeof fakeFetch>[0]) {
+    const startedBeforeScreen: string[] = [];
+    const fake = fakeFetch(answers);
+    const queryClient = createQueryClient();
+    const router = createMemoryRouter(appRoutes({ queryClient, api }), { initialEntries: [path] });
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!router.state.initialized) startedBeforeScreen.push(String(input).replace(/^.*?\/api(?=\/)/, ''));
+      return fake.fetch(input, init);
+    });
+    render(
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    return { calls: fake.calls, startedBeforeScreen };
+  }
+
+  const blipsPage = '/products/seller/seller-1/blips?page=1&limit=12';
+
+  it("starts the blips screen's list and the profile with the screen's code, once each", async () => {
+    const { calls, startedBeforeScreen } = renderWithLoaders(paths.dashboard.blips, {
+      'GET /seller/check-token': { body: { valid: true, token: 'token-2' } },
+      'GET /seller/profile': { body: testSeller() satisfies Seller },
+      [`GET ${blipsPage}`]: {
+        body: {
+          blips: [],
+          seller: { _id: 'seller-1', storeName: 'Ngozi Wears', storeAvatar: { url: null } },
+          currentPage: 1,
+          totalPages: 0,
+          totalBlips: 0,
+        } satisfies SellerBlipsResponse,
+      },
+    });
+    expect(await screenTitle()).toBe('Product Blips');
+    expect(startedBeforeScreen).toEqual(expect.arrayContaining(['/seller/profile', blipsPage]));
+    // The screens' own queries joined the loaders' requests: one round trip each.
+    expect(calls.filter((c) => c.path === blipsPage)).toHaveLength(1);
+    expect(calls.filter((c) => c.path === '/seller/profile')).toHaveLength(1);
+  });
+
+  it('starts nothing for a visitor the session check sends to /login', async () => {
+    localStorage.clear();
+    const { calls } = renderWithLoaders(paths.dashboard.blips, {});
+    expect(await screenTitle()).toBe('Log in');
+    expect(calls.map((c) => c.path)).not.toContain(blipsPage);
+    expect(calls.map((c) => c.path)).not.toContain('/seller/profile');
   });
 });

@@ -1,7 +1,15 @@
-import { createBrowserRouter, Outlet, type RouteObject, redirect, ScrollRestoration } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunction,
+  Outlet,
+  type RouteObject,
+  redirect,
+  ScrollRestoration,
+} from 'react-router';
 import { requireSession, rootRedirect } from '@/app/entry-redirect';
 import { lazyRoute } from '@/app/lazy-route';
 import { connectSegment, paths } from '@/app/paths';
+import { type Prefetch, prefetchProfile, type RouteData } from '@/app/route-data';
 import { RouteErrorElement } from '@/app/route-error';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
@@ -11,15 +19,34 @@ import { Spinner } from '@/ui/spinner';
  * Every screen is its own lazily loaded module under app/routes (mirroring the URL), so a phone
  * opening /login downloads the app core plus the login screen, nothing else. The error element is
  * imported statically: it has to work precisely when a route's chunk cannot be downloaded.
+ *
+ * A screen whose first data is known from its URL and the stored session names a Prefetch: its
+ * route gets a loader (appRoutes) that starts that data while the screen's code downloads, so a
+ * phone waits for one round trip, not the code's and then the data's. The prefetchers live in small
+ * chunks of their own (`screen-data.ts` beside the route modules), keeping the query factories out of /login.
  */
 
 type Load = Parameters<typeof lazyRoute>[0];
+type LoadPrefetch = () => Promise<Prefetch>;
 
 const errorElement = <RouteErrorElement />;
 
-function page(path: string, load: Load): RouteObject {
-  return { path, lazy: lazyRoute(load), errorElement };
+/** The routes whose loader starts their screen's data, and how to get the code that does it. */
+const prefetches = new WeakMap<RouteObject, LoadPrefetch>();
+
+function page(path: string, load: Load, prefetch?: LoadPrefetch): RouteObject {
+  const route: RouteObject = {
+    path,
+    lazy: lazyRoute(load, { staticLoader: prefetch !== undefined }),
+    errorElement,
+  };
+  if (prefetch) prefetches.set(route, prefetch);
+  return route;
 }
+
+const dashboardData = () => import('@/app/routes/dashboard/screen-data');
+const onboardingData = () => import('@/app/routes/onboarding/screen-data');
+const watchData = () => import('@/app/routes/watch/screen-data');
 
 function indexPage(load: Load): RouteObject {
   return { index: true, lazy: lazyRoute(load), errorElement };
@@ -63,6 +90,7 @@ const onboardingRoutes: RouteObject[] = [
   page(
     'business-category-onboarding',
     () => import('@/app/routes/onboarding/business-category-onboarding.route'),
+    () => onboardingData().then((m) => m.categories),
   ),
   page(
     'shipping-options-onboarding',
@@ -78,12 +106,24 @@ const onboardingRoutes: RouteObject[] = [
 
 const liveStreamRoutes: RouteObject[] = [
   indexRedirect(paths.dashboard.liveStreams.liveStream),
-  page('live-stream', () => import('@/app/routes/dashboard/live-streams/live-stream.route')),
+  page(
+    'live-stream',
+    () => import('@/app/routes/dashboard/live-streams/live-stream.route'),
+    () => dashboardData().then((m) => m.upcomingShows),
+  ),
   page('create-live-show', () => import('@/app/routes/dashboard/live-streams/create-live-show.route')),
   page('create-live-auction', () => import('@/app/routes/dashboard/live-streams/create-live-auction.route')),
   page('live-giveaways', () => import('@/app/routes/dashboard/live-streams/live-giveaways.route')),
-  page('past-shows', () => import('@/app/routes/dashboard/live-streams/past-shows.route')),
-  page('scheduled-shows', () => import('@/app/routes/dashboard/live-streams/scheduled-shows.route')),
+  page(
+    'past-shows',
+    () => import('@/app/routes/dashboard/live-streams/past-shows.route'),
+    () => dashboardData().then((m) => m.pastShows),
+  ),
+  page(
+    'scheduled-shows',
+    () => import('@/app/routes/dashboard/live-streams/scheduled-shows.route'),
+    () => dashboardData().then((m) => m.upcomingShows),
+  ),
   page('submit-live-show', () => import('@/app/routes/dashboard/live-streams/submit-live-show.route')),
   page(
     'live-stream-studio/:id',
@@ -94,7 +134,11 @@ const liveStreamRoutes: RouteObject[] = [
 const dashboardRoutes: RouteObject[] = [
   // The spec lists no /dashboard index; the sidebar's first entry is the sensible landing.
   indexRedirect(paths.dashboard.home),
-  page('home', () => import('@/app/routes/dashboard/home.route')),
+  page(
+    'home',
+    () => import('@/app/routes/dashboard/home.route'),
+    () => dashboardData().then((m) => m.home),
+  ),
   page('customers', () => import('@/app/routes/dashboard/customers.route')),
   page('customer/:id', () => import('@/app/routes/dashboard/customer/$id.route')),
   page('orders', () => import('@/app/routes/dashboard/orders.route')),
@@ -108,7 +152,11 @@ const dashboardRoutes: RouteObject[] = [
     page(':id', () => import('@/app/routes/dashboard/edit-product/$id.route')),
   ]),
   page('drafts', () => import('@/app/routes/dashboard/drafts.route')),
-  page('blips', () => import('@/app/routes/dashboard/blips.route')),
+  page(
+    'blips',
+    () => import('@/app/routes/dashboard/blips.route'),
+    () => dashboardData().then((m) => m.blips),
+  ),
   group('marketing', [
     indexPage(() => import('@/app/routes/dashboard/marketing/index.route')),
     group('coupons', couponRoutes(paths.dashboard.marketing.coupons.list)),
@@ -161,13 +209,15 @@ const signupRoutes: RouteObject[] = [
  * to /login. The layout sits in a pathless child so its lazy module can fail into the error element
  * (see lazyRoute) without clashing with the statically defined loader.
  */
-function guarded(path: string, children: RouteObject[], layout?: Load): RouteObject {
-  return {
+function guarded(path: string, children: RouteObject[], layout?: Load, prefetch?: Prefetch): RouteObject {
+  const route: RouteObject = {
     path,
     loader: requireSession,
     errorElement,
     children: layout ? [{ lazy: lazyRoute(layout), errorElement, children }] : children,
   };
+  if (prefetch) prefetches.set(route, () => Promise.resolve(prefetch));
+  return route;
 }
 
 /** Shown while the first screen's chunk downloads, which on slow 4G can take a moment. */
@@ -190,11 +240,24 @@ export const routes: RouteObject[] = [
       group('login', loginRoutes),
       group('signup', signupRoutes),
       guarded('onboarding', onboardingRoutes, () => import('@/app/routes/onboarding/layout.route')),
-      guarded('dashboard', dashboardRoutes, () => import('@/app/routes/dashboard/layout.route')),
+      guarded(
+        'dashboard',
+        dashboardRoutes,
+        () => import('@/app/routes/dashboard/layout.route'),
+        prefetchProfile,
+      ),
       // Public: buyers open it from a WhatsApp link, with or without an account.
-      page('watch/:streamId', () => import('@/app/routes/watch/$streamId.route')),
+      page(
+        'watch/:streamId',
+        () => import('@/app/routes/watch/$streamId.route'),
+        () => watchData().then((m) => m.stream),
+      ),
       // Public too: one blip, full height, for buyers to watch, like and comment on.
-      page('watch/blips/:blipId', () => import('@/app/routes/watch/blips/$blipId.route')),
+      page(
+        'watch/blips/:blipId',
+        () => import('@/app/routes/watch/blips/$blipId.route'),
+        () => watchData().then((m) => m.blip),
+      ),
       // Public: the Terms, Privacy Policy and Seller Agreement the Create Profile step links to.
       group('legal', [
         page('terms', () => import('@/app/routes/legal/terms.route')),
@@ -209,6 +272,38 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * A route that names a Prefetch gets a loader which, once the route's own loader (the session
+ * check) lets the visitor in, starts the screen's data and returns without waiting for it. React
+ * Router runs a statically defined loader in parallel with the route's lazy() code.
+ */
+function withData(route: RouteObject, data: RouteData): RouteObject {
+  const children = route.children?.map((child) => withData(child, data));
+  const prefetch = prefetches.get(route);
+  if (!prefetch) return (children ? { ...route, children } : route) as RouteObject;
+  const own = route.loader;
+  const loader: LoaderFunction = async (args) => {
+    const answer: unknown = typeof own === 'function' ? await own(args) : null;
+    // A redirect (no session): the screen will not be shown, so neither is its data wanted.
+    if (answer instanceof Response) return answer;
+    // The prefetcher's chunk is tiny and downloads beside the screen's, so waiting for it holds
+    // nothing up and the data is always on its way before the screen renders; the data itself is
+    // not awaited. A chunk that fails to download costs nothing: the screen fetches as it renders.
+    try {
+      (await prefetch())(data, args);
+    } catch {
+      // The screen's own query asks instead.
+    }
+    return answer ?? null;
+  };
+  return { ...route, loader, ...(children ? { children } : {}) } as RouteObject;
+}
+
+/** The routes with the loaders that start each screen's data in the given query client. */
+export function appRoutes(data: RouteData): RouteObject[] {
+  return routes.map((route) => withData(route, data));
+}
+
+export function createAppRouter(data: RouteData) {
+  return createBrowserRouter(appRoutes(data));
 }

@@ -8,7 +8,7 @@ import type {
   Seller,
   VerifyOtpResponse,
 } from '@kasuwa/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
@@ -17,6 +17,7 @@ import { authReducer, restoreAuthState } from '@/features/auth/auth-state';
 import { guardRefusalFor } from '@/features/auth/feature-guard';
 import { createSessionManager, type SessionManager } from '@/features/auth/session';
 import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
+import { sellerKeys } from '@/lib/seller-queries';
 import {
   isDirectLoginAccess,
   readBearerToken,
@@ -112,10 +113,9 @@ export function AuthProvider({ children, api = appApi }: AuthProviderProps) {
         const refusal = guardRefusalFor(code);
         toast.error(refusal.title, refusal.description);
         void navigateRef.current(refusal.redirectTo, { replace: true });
-        // The stored record said the seller could: fetch the server's (dashboard-session's
-        // sellerProfileKey, not imported: that module brings the dashboard's dialog into this
-        // chunk), so the guard and the home screen's pickup-address prompt go by it from now on.
-        void queryClient.invalidateQueries({ queryKey: ['seller', 'profile'] });
+        // The stored record said the seller could: fetch the server's, so the guard and the home
+        // screen's pickup-address prompt go by it from now on.
+        void queryClient.invalidateQueries({ queryKey: sellerKeys.profiles() });
       }),
     [api, queryClient],
   );
@@ -137,10 +137,20 @@ export function AuthProvider({ children, api = appApi }: AuthProviderProps) {
     [queryClient],
   );
 
+  // The session's writes go through useMutation like every other write. The screens that call
+  // login(), signUp()… show a failure themselves (field errors, the spec's toasts), so no errorToast.
+  const { mutateAsync: postAuth } = useMutation({
+    mutationFn: ({ path, body }: { path: string; body: unknown }) => api.post<unknown>(path, body),
+  });
+  const send = useCallback(
+    <T,>(path: string, body: unknown) => postAuth({ path, body }) as Promise<T>,
+    [postAuth],
+  );
+
   const login = useCallback(
     async (body: LoginBody): Promise<LoginOutcome> => {
       try {
-        const answer = await api.post<LoginResponse>('/seller/login', body);
+        const answer = await send<LoginResponse>('/seller/login', body);
         const verified = answer.user.emailVerified;
         writeSession({ data: answer.user, token: answer.token, isVerified: verified });
         session.reset();
@@ -157,53 +167,53 @@ export function AuthProvider({ children, api = appApi }: AuthProviderProps) {
         throw error;
       }
     },
-    [api, session],
+    [send, session],
   );
 
   const signUp = useCallback(
     async (body: RegisterBody) => {
-      const answer = await api.post<RegisterResponse>('/seller/register', body);
+      const answer = await send<RegisterResponse>('/seller/register', body);
       writeSession({ data: answer.user, token: answer.token, isVerified: false });
       session.reset();
       dispatch({ type: 'signedUp', user: answer.user, token: answer.token });
       return answer;
     },
-    [api, session],
+    [send, session],
   );
 
   const verifyOtp = useCallback(
     async (email: string, otp: string) => {
-      const answer = await api.post<VerifyOtpResponse>('/seller/verify-otp', { email, otp });
+      const answer = await send<VerifyOtpResponse>('/seller/verify-otp', { email, otp });
       writeSession({ data: answer.user, token: answer.token, isVerified: true });
       dispatch({ type: 'otpVerified', user: answer.user, token: answer.token });
       return answer;
     },
-    [api],
+    [send],
   );
 
   const resendOtp = useCallback(
-    (email: string) => api.post<{ message: string }>('/seller/resend-otp', { email }),
-    [api],
+    (email: string) => send<{ message: string }>('/seller/resend-otp', { email }),
+    [send],
   );
 
   const requestPasswordReset = useCallback(
     async (email: string) => {
-      const answer = await api.post<{ message: string }>('/seller/forgot-password', { email });
+      const answer = await send<{ message: string }>('/seller/forgot-password', { email });
       dispatch({ type: 'forgotPasswordSent', email });
       return answer;
     },
-    [api],
+    [send],
   );
 
   const resetPassword = useCallback(
     async (body: ResetPasswordBody) => {
-      const answer = await api.post<{ message: string }>('/seller/reset-password', body);
+      const answer = await send<{ message: string }>('/seller/reset-password', body);
       // The server ends every older session of this seller; a stale one here would only 401.
       clearSession();
       dispatch({ type: 'passwordReset' });
       return answer;
     },
-    [api],
+    [send],
   );
 
   const profileLoaded = useCallback((user: Seller) => {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useAuthContext } from '@/features/auth/auth-context';
 import { isApiError } from '@/lib/api-client';
+import { sellerQueries } from '@/lib/seller-queries';
 import { isDirectLoginAccess } from '@/lib/session-token';
 import { Button, buttonClasses } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
@@ -11,9 +12,6 @@ import { Dialog } from '@/ui/dialog';
 export const ACCOUNT_DISABLED_DIALOG_DELAY_MS = 500;
 export const ACCOUNT_DISABLED_TITLE = 'Account Disabled';
 export const ACCOUNT_DISABLED_MESSAGE = 'Your account has been disabled. Please contact support.';
-
-/** Keyed by seller, so a different seller logging in on this device never sees the last one's record. */
-export const sellerProfileKey = (sellerId: string | null) => ['seller', 'profile', sellerId] as const;
 
 export interface DashboardSession {
   /** The fetched profile, or the stored record until it arrives. */
@@ -30,8 +28,7 @@ export function useDashboardSession(): DashboardSession {
   const { state, api, profileLoaded, sellerBlocked } = useAuthContext();
   const sellerId = state.user?._id ?? null;
   const profile = useQuery({
-    queryKey: sellerProfileKey(sellerId),
-    queryFn: ({ signal }) => api.get<Seller>('/seller/profile', { signal }),
+    ...sellerQueries.profile(api, sellerId),
     enabled: sellerId !== null && state.token !== null && !isDirectLoginAccess(),
   });
 

@@ -2,13 +2,8 @@ import { MAX_BLIP_COMMENT_LENGTH } from '@kasuwa/contracts/limits';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import {
-  blipCommentsKey,
-  blipMessages,
-  failureDetail,
-  fetchBlipComments,
-  replyToComment,
-} from '@/features/blips/blips-api';
+import { blipMessages, replyToComment } from '@/features/blips/blips-api';
+import { blipKeys, blipQueries } from '@/features/blips/blips-queries';
 import type { ApiClient } from '@/lib/api-client';
 import { type CommentPages, withReply } from '@/lib/comment-pages';
 import { toast } from '@/lib/toast';
@@ -33,12 +28,7 @@ export function BlipComments({
   const queryClient = useQueryClient();
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
 
-  const query = useInfiniteQuery({
-    queryKey: blipCommentsKey(blipId),
-    queryFn: ({ pageParam, signal }) => fetchBlipComments(api, productId, blipId, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.currentPage + 1 : undefined),
-  });
+  const query = useInfiniteQuery(blipQueries.comments(api, productId, blipId));
 
   const failedAt = query.isError ? query.errorUpdatedAt : 0;
   useEffect(() => {
@@ -50,12 +40,12 @@ export function BlipComments({
       replyToComment(api, productId, blipId, commentId, text),
     onSuccess: (answer) => {
       toast.success(blipMessages.replied);
-      queryClient.setQueryData<CommentPages>(blipCommentsKey(blipId), (data) =>
+      queryClient.setQueryData<CommentPages>(blipKeys.comments(blipId), (data) =>
         withReply(data, answer.reply),
       );
       setReplyingTo(null);
     },
-    onError: (error) => toast.error(blipMessages.replyFailed, failureDetail(error)),
+    meta: { errorToast: blipMessages.replyFailed },
   });
 
   const send = (commentId: string) => async (text: string) => {

@@ -5,15 +5,9 @@ import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { BlipComments } from '@/features/blips/blip-comments';
 import { BlipCounts } from '@/features/blips/blip-grid';
-import {
-  blipCommentsKey,
-  blipKey,
-  blipMessages,
-  deleteBlip,
-  failureDetail,
-  fetchBlip,
-} from '@/features/blips/blips-api';
+import { blipMessages, deleteBlip } from '@/features/blips/blips-api';
 import { dropFromGrid, findInGrid } from '@/features/blips/blips-cache';
+import { blipKeys, blipQueries } from '@/features/blips/blips-queries';
 import { ShareBlip } from '@/features/blips/share-blip';
 import { formatDuration } from '@/features/blips/video-checks';
 import { type ApiClient, isApiError } from '@/lib/api-client';
@@ -38,8 +32,7 @@ export function BlipDetail({ api, sellerId, productId, blipId, onBack }: BlipDet
   const [confirming, setConfirming] = useState(false);
 
   const query = useQuery({
-    queryKey: blipKey(blipId),
-    queryFn: ({ signal }) => fetchBlip(api, productId, blipId, signal),
+    ...blipQueries.detail(api, productId, blipId),
     // What the grid already knows shows at once; the details replace it when they arrive.
     placeholderData: findInGrid(queryClient, sellerId, blipId),
   });
@@ -54,15 +47,13 @@ export function BlipDetail({ api, sellerId, productId, blipId, onBack }: BlipDet
     onSuccess: (answer) => {
       toast.success(answer.message || blipMessages.deleted);
       dropFromGrid(queryClient, sellerId, blipId);
-      queryClient.removeQueries({ queryKey: blipKey(blipId) });
-      queryClient.removeQueries({ queryKey: blipCommentsKey(blipId) });
+      // The details' key is the comments' prefix: one call forgets both.
+      queryClient.removeQueries({ queryKey: blipKeys.detail(blipId) });
       setConfirming(false);
       onBack();
     },
-    onError: (error) => {
-      toast.error(blipMessages.deleteFailed, failureDetail(error));
-      setConfirming(false);
-    },
+    meta: { errorToast: blipMessages.deleteFailed },
+    onError: () => setConfirming(false),
   });
 
   const blip = query.data;

@@ -35,12 +35,6 @@ export const blipMessages = {
   deleteFailed: 'Failed to delete blip',
 } as const;
 
-export const sellerBlipsKey = (sellerId: string) => ['blips', 'seller', sellerId] as const;
-export const blipKey = (blipId: string) => ['blips', 'details', blipId] as const;
-export const blipCommentsKey = (blipId: string) => ['blips', 'comments', blipId] as const;
-export const blipProductsKey = (sellerId: string, search: string) =>
-  ['blips', 'products', sellerId, search] as const;
-
 const blipPath = (productId: string, blipId: string) =>
   `/products/${encodeURIComponent(productId)}/blips/${encodeURIComponent(blipId)}`;
 
@@ -166,10 +160,5 @@ export function uploadFailureMessage(error: unknown): string {
 }
 
 export const isCancelled = (error: unknown) => error instanceof ApiError && error.kind === 'aborted';
-
-/** A failed call's reason for a toast's second line, when there is one worth showing. */
-export function failureDetail(error: unknown): string | undefined {
-  return isApiError(error) ? error.message : undefined;
-}
 
 export type { Blip, BlipComment };

@@ -1,6 +1,6 @@
 import type { Blip, SellerBlipsResponse } from '@kasuwa/contracts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { sellerBlipsKey } from '@/features/blips/blips-api';
+import { blipKeys } from '@/features/blips/blips-queries';
 
 /*
  * The grid's pages live in TanStack Query's cache. An upload or a delete edits them in place
@@ -11,13 +11,13 @@ export type BlipPages = InfiniteData<SellerBlipsResponse, number>;
 
 /** A new blip goes first, as the list is newest first. */
 export function addToGrid(queryClient: QueryClient, sellerId: string, blip: Blip): void {
-  const data = queryClient.getQueryData<BlipPages>(sellerBlipsKey(sellerId));
+  const data = queryClient.getQueryData<BlipPages>(blipKeys.list(sellerId));
   const [first, ...rest] = data?.pages ?? [];
   if (!data || !first) {
-    void queryClient.invalidateQueries({ queryKey: sellerBlipsKey(sellerId) });
+    void queryClient.invalidateQueries({ queryKey: blipKeys.list(sellerId) });
     return;
   }
-  queryClient.setQueryData<BlipPages>(sellerBlipsKey(sellerId), {
+  queryClient.setQueryData<BlipPages>(blipKeys.list(sellerId), {
     ...data,
     pages: [
       {
@@ -31,7 +31,7 @@ export function addToGrid(queryClient: QueryClient, sellerId: string, blip: Blip
 }
 
 export function dropFromGrid(queryClient: QueryClient, sellerId: string, blipId: string): void {
-  queryClient.setQueryData<BlipPages>(sellerBlipsKey(sellerId), (data) => {
+  queryClient.setQueryData<BlipPages>(blipKeys.list(sellerId), (data) => {
     if (!data) return data;
     const [first, ...rest] = data.pages.map((page) => ({
       ...page,
@@ -44,7 +44,7 @@ export function dropFromGrid(queryClient: QueryClient, sellerId: string, blipId:
 
 /** The blip as the grid has it, to show at once while its details load. */
 export function findInGrid(queryClient: QueryClient, sellerId: string, blipId: string): Blip | undefined {
-  const data = queryClient.getQueryData<BlipPages>(sellerBlipsKey(sellerId));
+  const data = queryClient.getQueryData<BlipPages>(blipKeys.list(sellerId));
   for (const page of data?.pages ?? []) {
     const blip = page.blips.find((b) => b._id === blipId);
     if (blip) return blip;

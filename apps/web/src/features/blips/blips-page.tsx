@@ -5,8 +5,9 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { BlipDetail } from '@/features/blips/blip-detail';
 import { BlipGrid, BlipGridSkeleton, EmptyBlips } from '@/features/blips/blip-grid';
-import { blipMessages, fetchSellerBlips, sellerBlipsKey, type UploadFn } from '@/features/blips/blips-api';
+import { blipMessages, type UploadFn } from '@/features/blips/blips-api';
 import { addToGrid, gridBlips } from '@/features/blips/blips-cache';
+import { blipQueries } from '@/features/blips/blips-queries';
 import { UploadBlipDialog } from '@/features/blips/upload-blip-dialog';
 import type { ProbeVideo } from '@/features/blips/video-probe';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
@@ -35,12 +36,7 @@ export function BlipsPage({ sellerId, api = appApi, probe, upload }: BlipsPagePr
   const blipId = searchParams.get('blip');
   const productId = searchParams.get('product');
 
-  const query = useInfiniteQuery({
-    queryKey: sellerBlipsKey(sellerId),
-    queryFn: ({ pageParam, signal }) => fetchSellerBlips(api, sellerId, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.currentPage < last.totalPages ? last.currentPage + 1 : undefined),
-  });
+  const query = useInfiniteQuery(blipQueries.list(api, sellerId));
 
   // Once per failed fetch, however often the screen renders meanwhile.
   const failedAt = query.isError ? query.errorUpdatedAt : 0;

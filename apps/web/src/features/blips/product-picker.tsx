@@ -1,11 +1,11 @@
 import type { Product } from '@kasuwa/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { ImageOff } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
-import { blipProductsKey, fetchProductChoices } from '@/features/blips/blips-api';
+import { blipQueries } from '@/features/blips/blips-queries';
 import type { ApiClient } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
@@ -78,11 +78,7 @@ export function ProductPicker({
     return () => clearTimeout(timer);
   }, [text]);
 
-  const query = useQuery({
-    queryKey: blipProductsKey(sellerId, search),
-    queryFn: ({ signal }) => fetchProductChoices(api, sellerId, search, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(blipQueries.products(api, sellerId, search));
   const choices = (query.data?.products ?? []).map(toChoice);
   // The chosen product stays on screen while a search shows others.
   const shown = value && !choices.some((c) => c._id === value._id) ? [value, ...choices] : choices;

@@ -5,9 +5,11 @@ import {
   MAX_BLIP_DURATION_SECONDS,
   MAX_BLIP_VIDEO_BYTES,
 } from '@kasuwa/contracts/limits';
+import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, Upload } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
+  type BlipUpload,
   blipMessages,
   isCancelled,
   type UploadFn,
@@ -141,6 +143,12 @@ export function UploadBlipDialog({
     }
   }
 
+  // The failure shows in the dialog, beside the retry: no errorToast.
+  const { mutateAsync: send } = useMutation({
+    mutationFn: ({ body, signal }: { body: BlipUpload; signal: AbortSignal }) =>
+      uploadBlip(body, { onProgress: setProgress, signal, api, ...(upload ? { upload } : {}) }),
+  });
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
@@ -150,10 +158,10 @@ export function UploadBlipDialog({
     setUploadError(null);
     setProgress(0);
     try {
-      const answer = await uploadBlip(
-        { productId: product._id, video: video.file, poster: video.poster, caption: caption.trim() },
-        { onProgress: setProgress, signal: abort.signal, api, ...(upload ? { upload } : {}) },
-      );
+      const answer = await send({
+        body: { productId: product._id, video: video.file, poster: video.poster, caption: caption.trim() },
+        signal: abort.signal,
+      });
       toast.success(answer.message || blipMessages.uploaded);
       onUploaded(answer.blip);
       reset();

@@ -1,10 +1,11 @@
-import type { Seller, TopSoldProductsResponse } from '@kasuwa/contracts';
+import type { Seller } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { CheckCircle2, CircleAlert, MapPin, PackagePlus, Radio, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
+import { homeQueries } from '@/features/home/home-queries';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { buttonClasses } from '@/ui/button';
@@ -172,13 +173,8 @@ export function QuickActions() {
   );
 }
 
-export const topSoldProductsKey = (sellerId: string) => ['seller', 'top-sold-products', sellerId] as const;
-
 export function TopSoldProducts({ sellerId, api = appApi }: { sellerId: string; api?: ApiClient }) {
-  const { data, isPending, isError } = useQuery({
-    queryKey: topSoldProductsKey(sellerId),
-    queryFn: ({ signal }) => api.get<TopSoldProductsResponse>('/seller/top-sold-products', { signal }),
-  });
+  const { data, isPending, isError } = useQuery(homeQueries.topSoldProducts(api, sellerId));
   return (
     <Card title="Top sold products">
       {isPending ? (

@@ -3,9 +3,6 @@ import {
   bidTimerUpdateEvent,
   type ProductBidStatus,
   productAuctionStatusEvent,
-  type Stream,
-  type StreamCommentsResponse,
-  type StreamDetailsResponse,
   streamNotification,
   streamSocketEvents,
   streamStatusEvent,
@@ -14,6 +11,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { emptyLiveRoom, type LiveRoomAction, liveRoomReducer } from '@/features/live-room/live-room';
+import { liveRoomKeys, liveRoomQueries } from '@/features/live-room/live-room-queries';
 import {
   type ConnectLiveSocket,
   type LiveConnection,
@@ -35,16 +33,6 @@ export interface AuctionEventSink {
   signal(productId: string, status: AuctionStatus): void;
   winner(productId: string): void;
   hydrate(products: readonly { productId: string; bidStatus: ProductBidStatus }[]): void;
-}
-
-export const streamKey = (streamId: string) => ['stream', streamId] as const;
-const commentsKey = (streamId: string) => ['stream', streamId, 'comments'] as const;
-
-export function fetchStream(api: ApiClient, streamId: string, signal?: AbortSignal): Promise<Stream> {
-  // SPEC section 6: stream details are fetched without a token.
-  return api
-    .get<StreamDetailsResponse>(`/streams/${encodeURIComponent(streamId)}`, { signal, auth: false })
-    .then((answer) => answer.stream);
 }
 
 export interface UseLiveRoomOptions {
@@ -79,23 +67,11 @@ export function useLiveRoom({
   const connectRef = useRef(connect);
   connectRef.current = connect;
 
-  const query = useQuery({
-    queryKey: streamKey(streamId),
-    queryFn: ({ signal }) => fetchStream(api, streamId, signal),
-    // The socket keeps it current; a refetch happens after each reconnection.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  // The socket keeps it current; a refetch happens after each reconnection.
+  const query = useQuery(liveRoomQueries.stream(api, streamId));
 
   // The chat so far, for whoever (re)joins: merged with what arrives live, never shown twice.
-  const comments = useQuery({
-    queryKey: commentsKey(streamId),
-    queryFn: ({ signal }) =>
-      api.get<StreamCommentsResponse>(`/streams/${encodeURIComponent(streamId)}/comments`, {
-        signal,
-        auth: false,
-      }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const comments = useQuery(liveRoomQueries.comments(api, streamId));
   useEffect(() => {
     if (comments.data) dispatch({ type: 'comments', comments: comments.data.comments });
   }, [comments.data]);
@@ -110,11 +86,11 @@ export function useLiveRoom({
   }, [stream]);
 
   const refetch = useCallback(
-    () => queryClient.refetchQueries({ queryKey: streamKey(streamId), exact: true }),
+    () => queryClient.refetchQueries({ queryKey: liveRoomKeys.stream(streamId), exact: true }),
     [queryClient, streamId],
   );
   const refetchAll = useCallback(
-    () => queryClient.refetchQueries({ queryKey: streamKey(streamId) }),
+    () => queryClient.refetchQueries({ queryKey: liveRoomKeys.stream(streamId) }),
     [queryClient, streamId],
   );
 

@@ -31,8 +31,9 @@ import {
   relativeTime,
   toLocalInputValue,
 } from '@/features/live/show-time';
-import { categoriesKey, fetchCategories, type UploadFn } from '@/features/live/streams-api';
+import type { UploadFn } from '@/features/live/streams-api';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
+import { catalogueQueries } from '@/lib/catalogue-queries';
 import { useFormDraft } from '@/lib/use-form-draft';
 import { Button } from '@/ui/button';
 import { ChipsInput } from '@/ui/chips-input';
@@ -250,11 +251,7 @@ function Stepper({ current, onJump }: { current: WizardStep; onJump: (step: Wiza
 function DetailsStep({ form, api }: { form: DraftForm; api: ApiClient }) {
   const { errors } = form.formState;
   const category = useWatch({ control: form.control, name: 'category' });
-  const catalogue = useQuery({
-    queryKey: categoriesKey,
-    queryFn: ({ signal }) => fetchCategories(api, signal),
-    staleTime: 10 * 60_000,
-  });
+  const catalogue = useQuery(catalogueQueries.categories(api));
   const categories = catalogue.data?.categories ?? [];
   const chosen = categories.find((c) => c._id === category);
 

@@ -1,4 +1,5 @@
 import { MAX_STREAM_COVER_IMAGE_BYTES, MAX_STREAM_VIDEO_BYTES } from '@kasuwa/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Film, ImagePlus, RotateCw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -61,6 +62,11 @@ export function MediaField({
   const inputId = useId();
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
+  // The failure shows under the field, with a retry: no errorToast.
+  const { mutateAsync: send } = useMutation({
+    mutationFn: (v: { file: File; onProgress: (progress: number) => void; signal: AbortSignal }) =>
+      uploadStreamMedia(field, v.file, v.onProgress, { upload, signal: v.signal }),
+  });
   const callbacks = useRef({ onChange, onBusyChange });
   callbacks.current = { onChange, onBusyChange };
   const preview = state.status === 'idle' ? null : state.preview;
@@ -104,15 +110,14 @@ export function MediaField({
     controller.current = abort;
     const localPreview = field === 'coverImage' ? URL.createObjectURL(file) : null;
     setState({ status: 'uploading', progress: 0, preview: localPreview, file });
-    uploadStreamMedia(
-      field,
+    send({
       file,
-      (progress) =>
+      onProgress: (progress) =>
         setState((current) =>
           current.status === 'uploading' && current.file === file ? { ...current, progress } : current,
         ),
-      { upload, signal: abort.signal },
-    ).then(
+      signal: abort.signal,
+    }).then(
       (answer) => {
         if (abort.signal.aborted) return;
         setState({ status: 'idle' });

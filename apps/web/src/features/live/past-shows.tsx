@@ -1,10 +1,11 @@
-import { type Stream, type StreamStatus, streamDurationMinutes } from '@kasuwa/contracts';
+import { type Stream, streamDurationMinutes } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
 import { Eye, Gavel, History, ImageOff, ShoppingBag, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { SHOW_KIND_LABELS } from '@/features/live/live-draft';
+import { ENDED_STATUSES, PAST_SHOWS_LIMIT } from '@/features/live/live-queries';
 import { formatLagosTime } from '@/features/live/show-time';
 import { useSellerStreams } from '@/features/live/use-seller-streams';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
@@ -12,8 +13,6 @@ import { formatNaira } from '@/lib/money';
 import { Button, buttonClasses } from '@/ui/button';
 import { LoadMoreButton } from '@/ui/load-more-button';
 import { Spinner } from '@/ui/spinner';
-
-const ENDED: readonly StreamStatus[] = ['ended'];
 
 /** What a past show achieved; the duration is the rounded time from its actual start to its end (SPEC section 4). */
 export function pastShowFigures(stream: Stream) {
@@ -34,7 +33,7 @@ const minutesText = (n: number) => `${n} ${n === 1 ? 'minute' : 'minutes'}`;
 
 /** The past-shows page: ended shows, how long they ran, who watched and what sold. */
 export function PastShows({ sellerId, api = appApi }: { sellerId: string; api?: ApiClient }) {
-  const list = useSellerStreams(api, sellerId, ENDED, 20);
+  const list = useSellerStreams(api, sellerId, ENDED_STATUSES, PAST_SHOWS_LIMIT);
 
   if (list.isPending) {
     return (

@@ -10,6 +10,7 @@ import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FUTURE_START_MESSAGE } from '@/features/live/live-draft';
+import { liveKeys } from '@/features/live/live-queries';
 import {
   deviceTimeZone,
   formatLagosTime,
@@ -17,7 +18,7 @@ import {
   relativeTime,
   toLocalInputValue,
 } from '@/features/live/show-time';
-import { errorDescription, rescheduleExpiredStream, sellerStreamsKey } from '@/features/live/streams-api';
+import { errorDescription, rescheduleExpiredStream } from '@/features/live/streams-api';
 import { analytics } from '@/lib/analytics';
 import type { ApiClient } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/field-errors';
@@ -65,14 +66,14 @@ export function RescheduleDialog({
     onSuccess: (answer) => {
       toast.success(STREAM_MESSAGES.rescheduled);
       analytics().capture('stream_rescheduled', { streamId: answer.stream._id });
-      void queryClient.invalidateQueries({ queryKey: sellerStreamsKey(sellerId) });
+      void queryClient.invalidateQueries({ queryKey: liveKeys.sellerStreams(sellerId) });
       onOpenChange(false);
     },
+    meta: {
+      errorToast: STREAM_MESSAGES.rescheduleError,
+      errorDetail: (error) => errorDescription(error, STREAM_MESSAGES.somethingWentWrong),
+    },
     onError: (error) => {
-      toast.error(
-        STREAM_MESSAGES.rescheduleError,
-        errorDescription(error, STREAM_MESSAGES.somethingWentWrong),
-      );
       const issue = serverFieldErrors(error).newScheduledStartTime;
       if (issue) form.setError('newScheduledStartTime', { message: issue });
     },

@@ -6,10 +6,11 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { SHOW_KIND_LABELS } from '@/features/live/live-draft';
+import { liveKeys, UPCOMING_STATUSES } from '@/features/live/live-queries';
 import { RescheduleDialog } from '@/features/live/reschedule-dialog';
 import { ShareShow } from '@/features/live/share-show';
 import { formatLagosTime, relativeTime } from '@/features/live/show-time';
-import { errorDescription, sellerStreamsKey, startStream } from '@/features/live/streams-api';
+import { errorDescription, startStream } from '@/features/live/streams-api';
 import { bySoonest, useSellerStreams } from '@/features/live/use-seller-streams';
 import { analytics } from '@/lib/analytics';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
@@ -19,7 +20,6 @@ import { LoadMoreButton } from '@/ui/load-more-button';
 import { Spinner } from '@/ui/spinner';
 
 /** Shows still ahead of the seller: running now, waiting for a new time, or scheduled. */
-export const UPCOMING_STATUSES: readonly StreamStatus[] = ['live', 'expired', 'scheduled'];
 
 export interface ScheduledShowsProps {
   sellerId: string;
@@ -192,11 +192,12 @@ function ShowCard({
     onSuccess: (answer) => {
       toast.success(STREAM_MESSAGES.started);
       analytics().capture('stream_started', { streamId: answer.stream._id, type: answer.stream.type });
-      void queryClient.invalidateQueries({ queryKey: sellerStreamsKey(sellerId) });
+      void queryClient.invalidateQueries({ queryKey: liveKeys.sellerStreams(sellerId) });
       navigate(studio);
     },
-    onError: (error) => {
-      toast.error(STREAM_MESSAGES.startError, errorDescription(error, STREAM_MESSAGES.somethingWentWrong));
+    meta: {
+      errorToast: STREAM_MESSAGES.startError,
+      errorDetail: (error) => errorDescription(error, STREAM_MESSAGES.somethingWentWrong),
     },
   });
 

@@ -1,5 +1,4 @@
 import type {
-  Category,
   CreateLiveAuctionBody,
   OpenLiveShowBody,
   Product,
@@ -18,14 +17,6 @@ import { type UploadOptions, uploadForm } from '@/lib/upload';
 /* The stream calls of SPEC section 7 "Streams" that scheduling uses, and the products they offer. */
 
 export type UploadFn = typeof uploadForm;
-
-/** Every stream list of a seller shares this prefix, so scheduling or starting a show refreshes them all. */
-export const sellerStreamsKey = (sellerId: string) => ['streams', 'seller', sellerId] as const;
-export const categoriesKey = ['categories'] as const;
-
-export function fetchCategories(api: ApiClient, signal?: AbortSignal): Promise<{ categories: Category[] }> {
-  return api.get<{ categories: Category[] }>('/categories', { signal, auth: false });
-}
 
 /** The products a show can offer: a page of them and whether more follow. */
 export interface PickableProducts {

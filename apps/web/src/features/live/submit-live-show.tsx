@@ -19,17 +19,13 @@ import {
   type WizardStep,
 } from '@/features/live/live-draft';
 import { createShowPath, FROM_REVIEW } from '@/features/live/live-paths';
+import { liveKeys } from '@/features/live/live-queries';
 import { formatLagosTime, relativeTime } from '@/features/live/show-time';
-import {
-  categoriesKey,
-  createStream,
-  errorDescription,
-  fetchCategories,
-  sellerStreamsKey,
-} from '@/features/live/streams-api';
+import { createStream, errorDescription } from '@/features/live/streams-api';
 import { GO_LIVE_ON_ARRIVAL } from '@/features/live/studio/go-live-on-arrival';
 import { analytics } from '@/lib/analytics';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
+import { catalogueQueries } from '@/lib/catalogue-queries';
 import { serverFieldErrors } from '@/lib/field-errors';
 import { formatNaira } from '@/lib/money';
 import { toast } from '@/lib/toast';
@@ -85,7 +81,7 @@ export function SubmitLiveShow({ kind, sellerId, api = appApi }: SubmitLiveShowP
         type: answer.stream.type,
         startImmediately: values?.startImmediately ?? false,
       });
-      void queryClient.invalidateQueries({ queryKey: sellerStreamsKey(sellerId) });
+      void queryClient.invalidateQueries({ queryKey: liveKeys.sellerStreams(sellerId) });
       // "Submit and go live" promises a live show: the studio starts it once the camera runs.
       if (values?.startImmediately) {
         navigate(paths.dashboard.liveStreams.studio(answer.stream._id), {
@@ -96,11 +92,11 @@ export function SubmitLiveShow({ kind, sellerId, api = appApi }: SubmitLiveShowP
         navigate(paths.dashboard.liveStreams.scheduledShows, { replace: true });
       }
     },
+    meta: {
+      errorToast: STREAM_MESSAGES.scheduleError,
+      errorDetail: (error) => errorDescription(error, STREAM_MESSAGES.scheduleErrorDefault),
+    },
     onError: (error) => {
-      toast.error(
-        STREAM_MESSAGES.scheduleError,
-        errorDescription(error, STREAM_MESSAGES.scheduleErrorDefault),
-      );
       setServerIssues(
         Object.entries(serverFieldErrors(error)).map(([path, message]) => ({
           path: formPath(path),
@@ -324,11 +320,7 @@ function DetailsReview({
   api: ApiClient;
   issues: Issue[];
 }) {
-  const catalogue = useQuery({
-    queryKey: categoriesKey,
-    queryFn: ({ signal }) => fetchCategories(api, signal),
-    staleTime: 10 * 60_000,
-  });
+  const catalogue = useQuery(catalogueQueries.categories(api));
   const category = catalogue.data?.categories.find((c) => c._id === values.category);
   const subCategory = category?.subCategories.find((s) => s._id === values.subCategory);
   const pending = catalogue.isPending ? 'Loading…' : '—';

@@ -1,6 +1,6 @@
 import type { Stream, StreamStatus } from '@kasuwa/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { fetchSellerStreams, sellerStreamsKey } from '@/features/live/streams-api';
+import { liveQueries, SELLER_STREAMS_LIMIT } from '@/features/live/live-queries';
 import type { ApiClient } from '@/lib/api-client';
 
 /**
@@ -11,15 +11,9 @@ export function useSellerStreams(
   api: ApiClient,
   sellerId: string,
   status: readonly StreamStatus[],
-  limit = 50,
+  limit = SELLER_STREAMS_LIMIT,
 ) {
-  const query = useInfiniteQuery({
-    queryKey: [...sellerStreamsKey(sellerId), { status, limit }],
-    queryFn: ({ pageParam, signal }) =>
-      fetchSellerStreams(api, sellerId, { status, page: pageParam, limit }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.currentPage + 1 : undefined),
-  });
+  const query = useInfiniteQuery(liveQueries.sellerStreams(api, sellerId, status, limit));
   const streams: Stream[] = query.data?.pages.flatMap((page) => page.streams) ?? [];
   return { ...query, streams };
 }

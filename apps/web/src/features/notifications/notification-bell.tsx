@@ -1,49 +1,11 @@
 import type { Notification } from '@kasuwa/contracts';
-import { Bell, MessageSquare } from 'lucide-react';
+import { Bell } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { paths } from '@/app/paths';
 import { NotificationList } from '@/features/notifications/notification-list';
-import {
-  useMarkRead,
-  useNotificationsList,
-  useUnreadMessages,
-} from '@/features/notifications/notifications-data';
+import { useMarkRead, useNotificationsList } from '@/features/notifications/notifications-data';
 import type { ApiClient } from '@/lib/api-client';
 import { Dialog } from '@/ui/dialog';
-
-const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
-
-function Badge({ count, testId }: { count: number; testId: string }) {
-  if (count <= 0) return null;
-  return (
-    <span
-      data-testid={testId}
-      aria-hidden
-      className="absolute top-1 right-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-danger-600 px-1 font-semibold text-[11px] text-white leading-none"
-    >
-      {badgeText(count)}
-    </span>
-  );
-}
-
-const iconButton =
-  'relative flex size-11 items-center justify-center rounded-control text-ink-muted hover:bg-canvas hover:text-ink';
-
-/** The header's messages icon with the number of unread buyer messages. */
-export function MessagesBadgeLink({ sellerId, api }: { sellerId: string | null; api?: ApiClient }) {
-  const unread = useUnreadMessages(sellerId, api);
-  return (
-    <Link
-      to={paths.dashboard.messages}
-      className={iconButton}
-      aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
-    >
-      <MessageSquare className="size-5" aria-hidden />
-      <Badge count={unread} testId="messages-badge" />
-    </Link>
-  );
-}
+import { HeaderIconBadge, headerIconClass } from '@/ui/header-icon';
 
 /**
  * The header's bell: the badge counts unread notifications created today; opening it lists them
@@ -83,13 +45,13 @@ export function NotificationBell({
       <button
         type="button"
         onClick={openDialog}
-        className={iconButton}
+        className={headerIconClass}
         aria-label={unreadToday > 0 ? `Notifications, ${unreadToday} unread today` : 'Notifications'}
         aria-haspopup="dialog"
         data-live={live}
       >
         <Bell className="size-5" aria-hidden />
-        <Badge count={unreadToday} testId="notifications-badge" />
+        <HeaderIconBadge count={unreadToday} testId="notifications-badge" />
       </button>
       <Dialog
         open={open}

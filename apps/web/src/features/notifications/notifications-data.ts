@@ -1,54 +1,20 @@
 import {
-  type ConversationsUnreadCountResponse,
   HIDDEN_NOTIFICATION_TYPES,
   type Notification,
   type NotificationsResponse,
   notificationCreatedEvent,
   socketEvents,
 } from '@kasuwa/contracts';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { isUnreadToday, startOfLocalDay } from '@/features/notifications/unread-today';
+import { notificationKeys, notificationQueries } from '@/features/notifications/notifications-queries';
+import { isUnreadToday } from '@/features/notifications/unread-today';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { readBearerToken } from '@/lib/session-token';
 import { connectSellerSocket, type SellerSocket } from '@/lib/socket';
 
-export const notificationKeys = {
-  list: (sellerId: string | null) => ['notifications', sellerId] as const,
-  conversations: (sellerId: string | null) => ['conversations', sellerId] as const,
-};
-
-/** The dialog and the home page show the newest twenty; older ones wait for a notifications screen. */
-const LIST_LIMIT = 20;
-
 export function useNotificationsList(sellerId: string | null, api: ApiClient = appApi) {
-  return useQuery({
-    queryKey: notificationKeys.list(sellerId),
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({
-        limit: String(LIST_LIMIT),
-        todayStart: startOfLocalDay(new Date()).toISOString(),
-      });
-      return api.get<NotificationsResponse>(`/notifications?${query}`, { signal });
-    },
-    enabled: sellerId !== null,
-    // SPEC section 8: loading the count fails silently; the badge simply stays as it was.
-    retry: 1,
-  });
-}
-
-/** The messages badge: one indexed count on the server, not the conversation list. */
-export function useUnreadMessages(sellerId: string | null, api: ApiClient = appApi): number {
-  const { data } = useQuery({
-    queryKey: notificationKeys.conversations(sellerId),
-    queryFn: ({ signal }) =>
-      api.get<ConversationsUnreadCountResponse>('/conversations/unread-count', { signal }),
-    enabled: sellerId !== null,
-    retry: 1,
-    // No live event for buyer messages yet: a minute's delay keeps the badge honest enough.
-    refetchInterval: 60_000,
-  });
-  return data?.unreadCount ?? 0;
+  return useQuery({ ...notificationQueries.list(api, sellerId), enabled: sellerId !== null });
 }
 
 function updateList(
@@ -64,6 +30,14 @@ function updateList(
 /** Marking read: the cache follows at once; a failed call is silent (SPEC section 8). */
 export function useMarkRead(sellerId: string | null, api: ApiClient = appApi) {
   const queryClient = useQueryClient();
+  // No errorToast: a failed call is silent by the spec; the next load shows the server's truth.
+  const { mutateAsync: putRead } = useMutation({
+    mutationFn: (notificationId: string) =>
+      api.put(`/notifications/${encodeURIComponent(notificationId)}/mark-read`),
+  });
+  const { mutateAsync: putAllRead } = useMutation({
+    mutationFn: () => api.put('/notifications/mark-all-read'),
+  });
 
   const markRead = useCallback(
     async (notification: Notification) => {
@@ -76,13 +50,9 @@ export function useMarkRead(sellerId: string | null, api: ApiClient = appApi) {
           n._id === notification._id ? { ...n, isRead: true } : n,
         ),
       }));
-      try {
-        await api.put(`/notifications/${encodeURIComponent(notification._id)}/mark-read`);
-      } catch {
-        // Silent by the spec; the next load shows the server's truth.
-      }
+      await putRead(notification._id).catch(() => undefined);
     },
-    [api, queryClient, sellerId],
+    [putRead, queryClient, sellerId],
   );
 
   const markAllRead = useCallback(async () => {
@@ -91,12 +61,8 @@ export function useMarkRead(sellerId: string | null, api: ApiClient = appApi) {
       unreadToday: 0,
       notifications: data.notifications.map((n) => ({ ...n, isRead: true })),
     }));
-    try {
-      await api.put('/notifications/mark-all-read');
-    } catch {
-      // Silent by the spec.
-    }
-  }, [api, queryClient, sellerId]);
+    await putAllRead().catch(() => undefined);
+  }, [putAllRead, queryClient, sellerId]);
 
   return { markRead, markAllRead };
 }

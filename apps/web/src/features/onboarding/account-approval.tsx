@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, type Seller, SUPPORT_EMAIL } from '@kasuwa/contracts';
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Clock } from 'lucide-react';
 import { useId } from 'react';
@@ -6,19 +6,17 @@ import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import { useDocumentTitle } from '@/lib/document-title';
+import { sellerQueries } from '@/lib/seller-queries';
 import { BrandMark } from '@/ui/brand-mark';
 import { Button, buttonClasses } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 
 /** SPEC section 2: the seller details are fetched on entry; approved, or still in review. */
-export function AccountApproval({ onLogout }: { onLogout: () => void }) {
+export function AccountApproval({ sellerId, onLogout }: { sellerId: string | null; onLogout: () => void }) {
   const { api } = useOnboardingContext();
   const titleId = useId();
-  const profile = useQuery({
-    queryKey: ['onboarding', 'approval'],
-    queryFn: ({ signal }) => api.get<Seller>('/seller/profile', { signal }),
-    staleTime: 0,
-  });
+  // The seller's one profile query, refetched on every visit: approval is what the screen is for.
+  const profile = useQuery({ ...sellerQueries.profile(api, sellerId), staleTime: 0 });
   const approved = profile.data?.isVerified === true;
   const title = profile.isPending
     ? 'Account Approval'

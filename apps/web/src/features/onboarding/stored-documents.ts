@@ -2,11 +2,13 @@ import type { DocumentKind, SellerDocument } from '@kasuwa/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { StoredFile } from '@/features/onboarding/fields';
+import {
+  type DocumentsAnswer,
+  onboardingKeys,
+  onboardingQueries,
+} from '@/features/onboarding/onboarding-queries';
 import type { ApiClient } from '@/lib/api-client';
 import { readBearerToken } from '@/lib/session-token';
-
-export const storedDocumentsKey = ['onboarding', 'documents'] as const;
-type DocumentsAnswer = { documents?: SellerDocument[] };
 
 /**
  * The verification documents the server already has (GET /seller/documents), by kind, so a seller
@@ -15,11 +17,7 @@ type DocumentsAnswer = { documents?: SellerDocument[] };
  */
 export function useStoredDocuments(api: ApiClient) {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: storedDocumentsKey,
-    queryFn: ({ signal }) => api.get<DocumentsAnswer>('/seller/documents', { signal }),
-    staleTime: 60_000,
-  });
+  const query = useQuery(onboardingQueries.documents(api));
   const byKind = new Map<DocumentKind, SellerDocument>();
   for (const doc of query.data?.documents ?? []) byKind.set(doc.kind, doc);
   return {
@@ -27,9 +25,9 @@ export function useStoredDocuments(api: ApiClient) {
     loading: query.isPending,
     /** After an upload: the answer lists what is on file now. */
     replace: (documents: SellerDocument[]) => {
-      const current = queryClient.getQueryData<DocumentsAnswer>(storedDocumentsKey)?.documents ?? [];
+      const current = queryClient.getQueryData<DocumentsAnswer>(onboardingKeys.documents())?.documents ?? [];
       const kinds = new Set(documents.map((d) => d.kind));
-      queryClient.setQueryData<DocumentsAnswer>(storedDocumentsKey, {
+      queryClient.setQueryData<DocumentsAnswer>(onboardingKeys.documents(), {
         documents: [...current.filter((d) => !kinds.has(d.kind)), ...documents],
       });
     },

@@ -25,7 +25,7 @@ export function VacationToggle({ isOn, onChanged, api = appApi }: VacationToggle
       onChanged(now);
       toast.success(now ? 'Vacation mode enabled successfully' : 'Vacation mode disabled successfully');
     },
-    onError: (error) => toast.error(VACATION_FAILED, error.message),
+    meta: { errorToast: VACATION_FAILED },
   });
 
   return (

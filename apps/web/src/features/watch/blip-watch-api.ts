@@ -14,12 +14,6 @@ import type { ApiClient } from '@/lib/api-client';
 /** SPEC section 9: blip comments come 10 at a time. */
 export const BLIP_COMMENTS_PAGE_LIMIT = 10;
 
-export const watchBlipKey = (blipId: string) => ['watch-blip', blipId] as const;
-/** Per buyer: logging in or out asks the server again whether "I" like it. */
-export const watchBlipLikeKey = (blipId: string, buyerId: string | null) =>
-  ['watch-blip', blipId, 'like', buyerId ?? 'anonymous'] as const;
-export const watchBlipCommentsKey = (blipId: string) => ['watch-blip', blipId, 'comments'] as const;
-
 const blipPath = (blipId: string) => `/blips/${encodeURIComponent(blipId)}`;
 
 export async function fetchPublicBlip(api: ApiClient, blipId: string, signal?: AbortSignal): Promise<Blip> {

@@ -2,14 +2,9 @@ import { type Blip, type BlipComment, MAX_BLIP_COMMENT_LENGTH } from '@kasuwa/co
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
-import {
-  fetchComments,
-  postComment,
-  postReply,
-  watchBlipCommentsKey,
-  watchBlipKey,
-} from '@/features/watch/blip-watch-api';
+import { postComment, postReply } from '@/features/watch/blip-watch-api';
 import type { BuyerSession } from '@/features/watch/buyer-session';
+import { watchKeys, watchQueries } from '@/features/watch/watch-queries';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 import { type CommentPages, withReply } from '@/lib/comment-pages';
 import { Button } from '@/ui/button';
@@ -71,12 +66,7 @@ export function BlipWatchComments({
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ where: string; message: string } | null>(null);
 
-  const query = useInfiniteQuery({
-    queryKey: watchBlipCommentsKey(blip._id),
-    queryFn: ({ pageParam, signal }) => fetchComments(api, blip, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.currentPage + 1 : undefined),
-  });
+  const query = useInfiniteQuery(watchQueries.comments(api, blip));
 
   const refused = (error: unknown, where: string, again: string) => {
     if (isApiError(error) && error.status === 401) {
@@ -91,10 +81,10 @@ export function BlipWatchComments({
     mutationFn: (text: string) => postComment(api, blip._id, text),
     onMutate: () => setFailure(null),
     onSuccess: (answer) => {
-      queryClient.setQueryData<CommentPages>(watchBlipCommentsKey(blip._id), (data) =>
+      queryClient.setQueryData<CommentPages>(watchKeys.comments(blip._id), (data) =>
         withComment(data, answer.comment),
       );
-      queryClient.setQueryData<Blip>(watchBlipKey(blip._id), (b) =>
+      queryClient.setQueryData<Blip>(watchKeys.blip(blip._id), (b) =>
         b ? { ...b, commentsCount: b.commentsCount + 1 } : b,
       );
     },
@@ -106,7 +96,7 @@ export function BlipWatchComments({
       postReply(api, blip._id, commentId, text),
     onMutate: () => setFailure(null),
     onSuccess: (answer) => {
-      queryClient.setQueryData<CommentPages>(watchBlipCommentsKey(blip._id), (data) =>
+      queryClient.setQueryData<CommentPages>(watchKeys.comments(blip._id), (data) =>
         withReply(data, answer.reply),
       );
       setReplyingTo(null);

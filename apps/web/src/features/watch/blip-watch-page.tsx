@@ -3,17 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Eye, Heart, MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import {
-  fetchLikeState,
-  fetchPublicBlip,
-  recordView,
-  setLiked,
-  watchBlipKey,
-  watchBlipLikeKey,
-} from '@/features/watch/blip-watch-api';
+import { recordView, setLiked } from '@/features/watch/blip-watch-api';
 import { BlipWatchComments } from '@/features/watch/blip-watch-comments';
 import { buyerApi, readBuyerSession, useBuyerSession } from '@/features/watch/buyer-session';
 import { blipViewerId } from '@/features/watch/viewer-id';
+import { watchKeys, watchQueries } from '@/features/watch/watch-queries';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { Spinner } from '@/ui/spinner';
@@ -46,14 +40,10 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
   // The like a visitor asked for before logging in, carried out once they have.
   const likeAfterLogIn = useRef(false);
 
-  const query = useQuery({
-    queryKey: watchBlipKey(blipId),
-    queryFn: ({ signal }) => fetchPublicBlip(api, blipId, signal),
-  });
+  const query = useQuery(watchQueries.blip(api, blipId));
   const blip = query.data;
   const likeQuery = useQuery({
-    queryKey: watchBlipLikeKey(blipId, session?.buyer._id ?? null),
-    queryFn: ({ signal }) => fetchLikeState(api, blipId, signal),
+    ...watchQueries.like(api, blipId, session?.buyer._id ?? null),
     enabled: blip !== undefined,
   });
   const like = likeQuery.data ?? (blip ? { liked: false, likesCount: blip.likesCount } : null);
@@ -69,7 +59,7 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
     onMutate: async (liked) => {
       setLikeError(null);
       // The buyer whose token this call carries: a log-in just before it has not re-rendered yet.
-      const key = watchBlipLikeKey(blipId, readBuyerSession()?.buyer._id ?? null);
+      const key = watchKeys.like(blipId, readBuyerSession()?.buyer._id ?? null);
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<BlipLikeResponse>(key);
       const base = before ?? { liked: !liked, likesCount: blip?.likesCount ?? 0 };
@@ -83,7 +73,7 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
     },
     onSuccess: (answer, _liked, context) => {
       queryClient.setQueryData<BlipLikeResponse>(context.key, answer);
-      queryClient.setQueryData<Blip>(watchBlipKey(blipId), (b) =>
+      queryClient.setQueryData<Blip>(watchKeys.blip(blipId), (b) =>
         b ? { ...b, likesCount: answer.likesCount } : b,
       );
     },
@@ -111,19 +101,24 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
 
   // The first time the video plays on this page, the view is counted (once a day per viewer, by
   // the server). A buyer's token that has expired is forgotten and the view counted anonymously.
-  const countView = () => {
-    if (viewSent.current) return;
-    viewSent.current = true;
-    const send = () => recordView(api, blipId, blipViewerId());
-    send()
-      .catch((error: unknown) => {
+  // No errorToast: a view that could not be counted is not worth bothering the viewer about.
+  const view = useMutation({
+    mutationFn: async () => {
+      const send = () => recordView(api, blipId, blipViewerId());
+      try {
+        return await send();
+      } catch (error) {
         if (!(isApiError(error) && error.status === 401)) throw error;
         logOut();
         return send();
-      })
-      .then((answer) => setViews(answer.viewsCount))
-      // A view that could not be counted is not worth bothering the viewer about.
-      .catch(() => {});
+      }
+    },
+    onSuccess: (answer) => setViews(answer.viewsCount),
+  });
+  const countView = () => {
+    if (viewSent.current) return;
+    viewSent.current = true;
+    view.mutate();
   };
 
   if (query.isPending) {

@@ -4,6 +4,7 @@ import {
   buyerRegisterBody,
   PASSWORD_POLICY_TEXT,
 } from '@kasuwa/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { type FormEvent, useId, useState } from 'react';
 import type { BuyerSession } from '@/features/watch/buyer-session';
@@ -47,6 +48,10 @@ export default function BuyerAuthSheet({
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = useId();
+  // The sheet says what went wrong in its own alert, so no errorToast.
+  const { mutateAsync: authenticate } = useMutation({
+    mutationFn: ({ path, body }: { path: string; body: unknown }) => api.post<BuyerAuthResponse>(path, body),
+  });
 
   const set = (key: keyof Fields) => (event: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: event.target.value }));
@@ -71,10 +76,10 @@ export default function BuyerAuthSheet({
     setErrors({});
     setBusy(true);
     try {
-      const answer = await api.post<BuyerAuthResponse>(
-        mode === 'login' ? '/buyers/login' : '/buyers/register',
-        parsed.data,
-      );
+      const answer = await authenticate({
+        path: mode === 'login' ? '/buyers/login' : '/buyers/register',
+        body: parsed.data,
+      });
       onLoggedIn({ buyer: answer.buyer, token: answer.token });
       setFields({ name: '', email: '', password: '' });
       onOpenChange(false);

@@ -5,10 +5,12 @@ import {
   type Stream,
   type VideoProvider,
 } from '@kasuwa/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { Eye, Radio } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { fetchStream } from '@/features/live-room/live-room-queries';
 import { type ConnectLiveSocket, sendStreamMessage } from '@/features/live-room/live-socket';
-import { type AuctionEventSink, fetchStream, useLiveRoom } from '@/features/live-room/use-live-room';
+import { type AuctionEventSink, useLiveRoom } from '@/features/live-room/use-live-room';
 import type { VideoProviderClient } from '@/features/live-room/video/video-provider';
 import { BidPanel } from '@/features/watch/bid-panel';
 import { buyerApi, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
@@ -97,6 +99,12 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
     null;
   const currentStatus = current ? auction.statuses[current.productId] : undefined;
 
+  // Failures are shown beside the bid box (or reopen the log-in sheet), not toasted: no errorToast.
+  const { mutateAsync: postBid } = useMutation({
+    mutationFn: (bid: { productId: string; amount: number }) =>
+      api.post<PlaceBidResponse>(`/streams/${encodeURIComponent(streamId)}/bids`, bid),
+  });
+
   const placeBid = useCallback(
     async (amount: number) => {
       if (!current) return;
@@ -110,10 +118,7 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
       setPlacing(amount);
       setBidError(null);
       try {
-        const answer = await api.post<PlaceBidResponse>(`/streams/${encodeURIComponent(streamId)}/bids`, {
-          productId: current.productId,
-          amount,
-        });
+        const answer = await postBid({ productId: current.productId, amount });
         live.apply({ type: 'product', product: answer.product });
       } catch (error) {
         if (isApiError(error) && error.status === 401) {
@@ -127,7 +132,7 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
         setPlacing(null);
       }
     },
-    [api, askToLogIn, current, live, logOut, reauthenticate, session, streamId],
+    [askToLogIn, current, live, logOut, postBid, reauthenticate, session],
   );
 
   // After the sheet's log-in the session is there: place the remembered bid, or say why not.

@@ -5,19 +5,17 @@ import { Outlet, useMatch } from 'react-router';
 import { paths } from '@/app/paths';
 import type { DashboardContext } from '@/app/routes/dashboard/dashboard-context';
 import { useAuthContext } from '@/features/auth/auth-context';
-import {
-  AccountDisabledDialog,
-  sellerProfileKey,
-  useDashboardSession,
-} from '@/features/auth/dashboard-session';
+import { AccountDisabledDialog, useDashboardSession } from '@/features/auth/dashboard-session';
 import { useProtectedPathGuard } from '@/features/auth/feature-guard';
 import { ConsentAndAnalytics } from '@/features/consent/consent';
-import { MessagesBadgeLink, NotificationBell } from '@/features/notifications/notification-bell';
+import { MessagesBadgeLink } from '@/features/conversations/messages-badge-link';
+import { NotificationBell } from '@/features/notifications/notification-bell';
 import { useLiveNotifications } from '@/features/notifications/notifications-data';
 import { DashboardShell } from '@/features/shell/dashboard-shell';
 import { ShellAccountProvider } from '@/features/shell/shell-account';
 import { VacationBanner } from '@/features/vacation/vacation-mode';
 import { chatVisitorFor, startChatWidget } from '@/lib/chat-widget';
+import { sellerKeys } from '@/lib/seller-queries';
 import { SocketConnectorContext } from '@/lib/socket';
 
 /**
@@ -61,10 +59,10 @@ export function Component() {
 
   const setVacationMode = useCallback(
     (isOn: boolean) => {
-      const current = queryClient.getQueryData<Seller>(sellerProfileKey(sellerId)) ?? seller;
+      const current = queryClient.getQueryData<Seller>(sellerKeys.profile(sellerId)) ?? seller;
       if (!current) return;
       const next = { ...current, vacationMode: isOn };
-      queryClient.setQueryData(sellerProfileKey(sellerId), next);
+      queryClient.setQueryData(sellerKeys.profile(sellerId), next);
       profileLoaded(next);
     },
     [queryClient, sellerId, seller, profileLoaded],

@@ -1,4 +1,4 @@
-import type { AccountType, OnboardingStepResponse } from '@kasuwa/contracts';
+import type { AccountType } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
 import { Building2, User } from 'lucide-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { FieldError } from '@/features/onboarding/fields';
 import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
+import { useStepSave } from '@/features/onboarding/use-step-save';
 import { errorTitles } from '@/features/onboarding/validation';
 import { useServerFieldErrors } from '@/lib/field-errors';
 
@@ -28,7 +29,8 @@ const CHOICES: Array<{ value: AccountType; label: string; tip: string; Icon: typ
 
 /** Apply To Sell: business or individual, which decides the rest of the path. */
 export function AccountTypeStep() {
-  const { draft, update, api, completeStep, toasts } = useOnboardingContext();
+  const { draft, update, completeStep, toasts } = useOnboardingContext();
+  const save = useStepSave();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const fieldErrors = useServerFieldErrors();
@@ -36,7 +38,7 @@ export function AccountTypeStep() {
   const next = async () => {
     setBusy(true);
     try {
-      const answer = await api.put<OnboardingStepResponse>('/seller/profile/account-type', {
+      const answer = await save('PUT', '/seller/profile/account-type', {
         accountType: draft.accountType,
       });
       completeStep(answer);

@@ -4,7 +4,6 @@ import {
   NIGERIAN_BANKS,
   type NigerianBank,
   NUBAN_RULE_TEXT,
-  type OnboardingStepResponse,
 } from '@kasuwa/contracts';
 import { type Country, listCountries, searchCountries } from '@kasuwa/reference-data';
 import { useState } from 'react';
@@ -15,6 +14,7 @@ import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import type { BankDraft } from '@/features/onboarding/onboarding-draft';
 import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
+import { useStepSave } from '@/features/onboarding/use-step-save';
 import { checkBank, errorTitles, isNigeria } from '@/features/onboarding/validation';
 import { useServerFieldErrors } from '@/lib/field-errors';
 import { Combobox } from '@/ui/combobox';
@@ -34,7 +34,8 @@ const findCountry = (name: string) =>
   listCountries().find((c) => c.name.toLowerCase() === name.toLowerCase()) ?? null;
 
 export function BankDetailsStep() {
-  const { draft, update, api, completeStep, toasts } = useOnboardingContext();
+  const { draft, update, completeStep, toasts } = useOnboardingContext();
+  const save = useStepSave();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const fieldErrors = useServerFieldErrors();
@@ -57,7 +58,7 @@ export function BankDetailsStep() {
     setBusy(true);
     try {
       const body = Object.fromEntries(Object.entries(bank).map(([key, text]) => [key, text.trim()]));
-      completeStep(await api.put<OnboardingStepResponse>('/seller/profile/bank-details', body));
+      completeStep(await save('PUT', '/seller/profile/bank-details', body));
       await navigate(paths.onboarding.businessCategory);
     } catch (error) {
       showSubmitError(toasts, errorTitles.bank, error);

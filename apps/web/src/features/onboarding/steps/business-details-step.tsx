@@ -1,16 +1,17 @@
-import type { OnboardingStepResponse } from '@kasuwa/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
+import { useStepSave } from '@/features/onboarding/use-step-save';
 import { checkBusinessDetails, errorTitles } from '@/features/onboarding/validation';
 import { useServerFieldErrors } from '@/lib/field-errors';
 import { Input } from '@/ui/input';
 
 export function BusinessDetailsStep() {
-  const { draft, update, api, completeStep, toasts } = useOnboardingContext();
+  const { draft, update, completeStep, toasts } = useOnboardingContext();
+  const save = useStepSave();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const fieldErrors = useServerFieldErrors();
@@ -34,7 +35,7 @@ export function BusinessDetailsStep() {
     }
     setBusy(true);
     try {
-      const answer = await api.put<OnboardingStepResponse>('/seller/business-details', {
+      const answer = await save('PUT', '/seller/business-details', {
         businessName: value.businessName.trim(),
         businessType: value.businessType.trim(),
         taxInformation: value.businessTaxInfo.trim(),

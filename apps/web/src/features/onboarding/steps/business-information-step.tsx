@@ -1,4 +1,3 @@
-import type { OnboardingStepResponse } from '@kasuwa/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
@@ -11,6 +10,7 @@ import { AddressFields, Checkbox } from '@/features/onboarding/fields';
 import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
+import { useStepSave } from '@/features/onboarding/use-step-save';
 import { checkBusinessInformation, errorTitles } from '@/features/onboarding/validation';
 import { useServerFieldErrors } from '@/lib/field-errors';
 import { toE164 } from '@/lib/phone';
@@ -18,7 +18,8 @@ import { Input } from '@/ui/input';
 import { PhoneInput } from '@/ui/phone-input';
 
 export function BusinessInformationStep() {
-  const { draft, update, api, completeStep, toasts } = useOnboardingContext();
+  const { draft, update, completeStep, toasts } = useOnboardingContext();
+  const save = useStepSave();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const fieldErrors = useServerFieldErrors();
@@ -39,7 +40,7 @@ export function BusinessInformationStep() {
     try {
       try {
         completeStep(
-          await api.put<OnboardingStepResponse>('/seller/business-information', {
+          await save('PUT', '/seller/business-information', {
             businessEmail: value.email.trim(),
             businessNumber: toE164(value.phone) ?? '',
             businessAddress: streetAddressPayload(value.address),
@@ -53,7 +54,7 @@ export function BusinessInformationStep() {
       if (value.fillWarehouse) {
         try {
           completeStep(
-            await api.put<OnboardingStepResponse>('/seller/shipping-warehouse', {
+            await save('PUT', '/seller/shipping-warehouse', {
               warehouseDetails: {
                 name: warehouse.name.trim(),
                 contactNumber: toE164(warehouse.contactNumber) ?? '',

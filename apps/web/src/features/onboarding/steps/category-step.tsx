@@ -1,4 +1,4 @@
-import { type Category, IMAGE_MAX_BYTES, type OnboardingStepResponse } from '@kasuwa/contracts';
+import { type Category, IMAGE_MAX_BYTES } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Check, ImagePlus } from 'lucide-react';
@@ -11,12 +11,14 @@ import type { PickedFile } from '@/features/onboarding/onboarding-draft';
 import { uploadProfileImage } from '@/features/onboarding/profile-image-upload';
 import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
+import { useStepSave } from '@/features/onboarding/use-step-save';
 import {
   checkCategories,
   errorTitles,
   IMAGES_FALLBACK_MESSAGE,
   notices,
 } from '@/features/onboarding/validation';
+import { catalogueQueries } from '@/lib/catalogue-queries';
 import { useServerFieldErrors } from '@/lib/field-errors';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
@@ -25,16 +27,13 @@ import { Spinner } from '@/ui/spinner';
 
 export function CategoryStep() {
   const { draft, update, api, completeStep, toasts } = useOnboardingContext();
+  const save = useStepSave();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState<Category | null>(null);
   const [imageOpen, setImageOpen] = useState(false);
   const fieldErrors = useServerFieldErrors();
-  const catalogue = useQuery({
-    queryKey: ['onboarding', 'categories'],
-    queryFn: ({ signal }) => api.get<{ categories: Category[] }>('/categories', { signal, auth: false }),
-    staleTime: 10 * 60_000,
-  });
+  const catalogue = useQuery(catalogueQueries.categories(api));
   const categories = catalogue.data?.categories ?? [];
   const chosen = (id: string) => draft.categories.find((c) => c.categoryId === id)?.subCategories ?? [];
 
@@ -67,7 +66,7 @@ export function CategoryStep() {
           ];
         }),
       };
-      completeStep(await api.post<OnboardingStepResponse>('/seller/select-categories', body));
+      completeStep(await save('POST', '/seller/select-categories', body));
       await navigate(paths.onboarding.shippingOptions);
     } catch (error) {
       showSubmitError(toasts, errorTitles.categories, error);

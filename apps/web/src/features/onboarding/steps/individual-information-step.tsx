@@ -1,4 +1,3 @@
-import type { OnboardingStepResponse } from '@kasuwa/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
@@ -7,12 +6,14 @@ import { AddressFields } from '@/features/onboarding/fields';
 import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import { StepFrame } from '@/features/onboarding/step-frame';
 import { showSubmitError } from '@/features/onboarding/submit-error';
+import { useStepSave } from '@/features/onboarding/use-step-save';
 import { checkIndividual, errorTitles } from '@/features/onboarding/validation';
 import { useServerFieldErrors } from '@/lib/field-errors';
 import { Input } from '@/ui/input';
 
 export function IndividualInformationStep() {
-  const { draft, update, api, completeStep, toasts } = useOnboardingContext();
+  const { draft, update, completeStep, toasts } = useOnboardingContext();
+  const save = useStepSave();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const fieldErrors = useServerFieldErrors();
@@ -29,7 +30,7 @@ export function IndividualInformationStep() {
     setBusy(true);
     try {
       completeStep(
-        await api.put<OnboardingStepResponse>('/seller/individual-information', {
+        await save('PUT', '/seller/individual-information', {
           firstName: value.firstName.trim(),
           lastName: value.lastName.trim(),
           sellerAddress: streetAddressPayload(value.address),

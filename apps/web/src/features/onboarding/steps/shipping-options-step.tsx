@@ -1,6 +1,5 @@
 import {
   DEFAULT_RETURN_WINDOW_DAYS,
-  type OnboardingStepResponse,
   PRODUCT_NAME,
   RETURN_WINDOW_DAYS,
   type ReturnsPolicy,
@@ -16,6 +15,7 @@ import { useOnboardingContext } from '@/features/onboarding/onboarding-context';
 import { StepFrame } from '@/features/onboarding/step-frame';
 import { ShippingTerms } from '@/features/onboarding/steps/shipping-terms';
 import { showSubmitError } from '@/features/onboarding/submit-error';
+import { useStepSave } from '@/features/onboarding/use-step-save';
 import { errorTitles, notices, shippingReady } from '@/features/onboarding/validation';
 import { useServerFieldErrors } from '@/lib/field-errors';
 import { Button } from '@/ui/button';
@@ -102,7 +102,8 @@ function OptionCard({
 
 /** How orders leave the seller and which returns they accept; the terms must be accepted. */
 export function ShippingOptionsStep() {
-  const { draft, update, api, completeStep, toasts } = useOnboardingContext();
+  const { draft, update, completeStep, toasts } = useOnboardingContext();
+  const save = useStepSave();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
@@ -129,7 +130,7 @@ export function ShippingOptionsStep() {
     setBusy(true);
     try {
       completeStep(
-        await api.put<OnboardingStepResponse>('/seller/shipping-options', {
+        await save('PUT', '/seller/shipping-options', {
           shippingMethod: value.method,
           returnsAndExchangePolicy: value.policy,
           ...(value.policy === 'custom' ? { returnWindowDays: value.returnWindowDays } : {}),

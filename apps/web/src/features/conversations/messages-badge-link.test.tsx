@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useUnreadMessages } from '@/features/notifications/notifications-data';
+import { useUnreadMessages } from '@/features/conversations/messages-badge-link';
 import { fakeApiClient } from '@/test/in-memory-api';
 
 describe('the messages badge', () => {

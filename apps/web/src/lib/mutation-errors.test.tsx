@@ -1,0 +1,50 @@
+import { useMutation } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
+import { describe, expect, it } from 'vitest';
+import { AppProviders, createQueryClient } from '@/app/providers';
+import { ApiError } from '@/lib/api-client';
+import type { WriteErrorMeta } from '@/lib/mutation-errors';
+
+const refused = new ApiError({ status: 409, kind: 'http', message: 'Product is in a live show' });
+
+function FailingWrite({ meta }: { meta?: WriteErrorMeta }) {
+  const { mutate } = useMutation({ mutationFn: () => Promise.reject(refused), ...(meta ? { meta } : {}) });
+  useEffect(() => mutate(), [mutate]);
+  return null;
+}
+
+function renderWrite(meta?: WriteErrorMeta) {
+  const queryClient = createQueryClient();
+  render(
+    <AppProviders queryClient={queryClient}>
+      <FailingWrite {...(meta ? { meta } : {})} />
+    </AppProviders>,
+  );
+  return queryClient;
+}
+
+describe('the mutation cache error path', () => {
+  it("toasts the mutation's title with the server's message", async () => {
+    renderWrite({ errorToast: 'Failed to delete blip' });
+    expect(await screen.findByText('Failed to delete blip')).toBeVisible();
+    expect(screen.getByText('Product is in a live show')).toBeVisible();
+  });
+
+  it('uses the description and the whole toast the mutation computes', async () => {
+    renderWrite({ errorToast: 'Failed to start stream', errorDetail: () => 'Try again' });
+    expect(await screen.findByText('Failed to start stream')).toBeVisible();
+    expect(screen.getByText('Try again')).toBeVisible();
+    renderWrite({ errorToast: (error) => ({ title: `Refused: ${(error as Error).message}` }) });
+    expect(await screen.findByText('Refused: Product is in a live show')).toBeVisible();
+  });
+
+  it('shows nothing for a mutation that shows its failure itself', async () => {
+    const queryClient = renderWrite();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(queryClient.getMutationCache().getAll()[0]?.state.status).toBe('error');
+    expect(screen.queryByText('Product is in a live show')).not.toBeInTheDocument();
+  });
+});
