@@ -29,12 +29,11 @@ import {
   categoriesKey,
   createProduct,
   fetchProduct,
-  productKey,
   productMessages,
-  sellerProductsKey,
   type UploadFn,
   updateProduct,
 } from '@/features/products/products-api';
+import { productQueries } from '@/features/products/products-queries';
 import { type VariantAction, variantReducer } from '@/features/products/variant-builder';
 import { VariantEditor } from '@/features/products/variant-editor';
 import { analytics } from '@/lib/analytics';
@@ -136,8 +135,8 @@ export function ProductForm({ sellerId, mode, api = appApi, upload }: ProductFor
         analytics().capture('product_updated', { productId: product._id, status: product.status });
       }
       autosave.finish();
-      queryClient.setQueryData(productKey(product._id), product);
-      await queryClient.invalidateQueries({ queryKey: sellerProductsKey(sellerId) });
+      queryClient.setQueryData(productQueries.detailKey(product._id), product);
+      await queryClient.invalidateQueries({ queryKey: productQueries.seller(sellerId) });
       navigate(status === 'draft' ? paths.dashboard.drafts : paths.dashboard.products);
     } catch (error) {
       showServerIssues(error);
@@ -474,7 +473,7 @@ export function EditProductForm({
   upload?: UploadFn;
 }) {
   const query = useQuery({
-    queryKey: productKey(productId),
+    queryKey: productQueries.detailKey(productId),
     queryFn: ({ signal }) => fetchProduct(api, productId, signal),
     // The form starts from what the server holds now, not from a list fetched minutes ago.
     staleTime: 0,

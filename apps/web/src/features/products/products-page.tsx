@@ -1,28 +1,22 @@
 import type { Product, ProductSort, ProductStatistics, ProductStatus } from '@kasuwa/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, PackagePlus, Palmtree, Search } from 'lucide-react';
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
+import { type DeleteTarget, useDeleteProduct } from '@/features/products/delete-product';
 import { readListQuery, writeListQuery } from '@/features/products/list-query';
+import { ListSkeleton, productThumb, statusBadgeClasses } from '@/features/products/product-bits';
 import {
-  type DeleteTarget,
-  ListSkeleton,
-  productThumb,
-  statusBadgeClasses,
-  useDeleteProduct,
-} from '@/features/products/product-bits';
-import {
-  fetchSellerProducts,
   PRODUCT_SORTS,
   PRODUCT_STATUSES,
   type ProductListParams,
-  productListKey,
   productMessages,
   sortLabels,
   statusLabels,
 } from '@/features/products/products-api';
+import { productQueries } from '@/features/products/products-queries';
 import { useMediaQuery } from '@/features/products/use-media-query';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
@@ -47,11 +41,7 @@ export function ProductsPage({ sellerId, api = appApi, onVacationMode }: Product
   const setParams = (next: Partial<ProductListParams>, replace = false) =>
     setSearchParams(writeListQuery({ ...params, ...next }), { replace });
 
-  const query = useQuery({
-    queryKey: productListKey(sellerId, params),
-    queryFn: ({ signal }) => fetchSellerProducts(api, sellerId, params, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(productQueries.list(api, sellerId, params));
   const { ask, dialog, deletingId } = useDeleteProduct({ api, sellerId });
 
   // Once per failed fetch, however often the screen renders meanwhile.
