@@ -1,0 +1,75 @@
+import type { Product } from '@kasuwa/contracts';
+import { memo } from 'react';
+import { productThumb, statusBadgeClasses } from '@/features/products/product-bits';
+import { type RowProps, rowActions, variantsNote } from '@/features/products/product-row-parts';
+import { statusLabels } from '@/features/products/products-api';
+import type { DeleteTarget } from '@/features/products/products-mutations';
+import { formatNaira } from '@/lib/money';
+
+const TableRow = memo(function TableRow(props: RowProps) {
+  const { product } = props;
+  return (
+    <tr className="border-line border-b last:border-0">
+      <th scope="row" className="px-4 py-3 font-normal">
+        <div className="flex items-center gap-3">
+          {productThumb(product.images[0])}
+          <p className="line-clamp-2 min-w-0 font-semibold text-ink">{product.name}</p>
+        </div>
+      </th>
+      <td className="px-4 py-3 text-right tabular-nums">{formatNaira(product.price)}</td>
+      <td className="px-4 py-3 text-right tabular-nums">
+        {product.stock}
+        {variantsNote(product)}
+      </td>
+      <td className="px-4 py-3">
+        <span className={statusBadgeClasses[product.status]}>{statusLabels[product.status]}</span>
+      </td>
+      <td className="space-x-2 whitespace-nowrap px-4 py-3 text-right">{rowActions(props)}</td>
+    </tr>
+  );
+});
+
+/** The list from 768 px: one table row per product, keyed by its id. */
+export function ProductTable({
+  products,
+  onDelete,
+  deletingId,
+}: {
+  products: Product[];
+  onDelete: (target: DeleteTarget) => void;
+  deletingId: string | undefined;
+}) {
+  return (
+    <table className="w-full text-left text-sm">
+      <thead className="text-ink-muted">
+        <tr className="border-line border-b">
+          <th scope="col" className="px-4 py-3 font-medium">
+            Product
+          </th>
+          <th scope="col" className="px-4 py-3 text-right font-medium">
+            Price
+          </th>
+          <th scope="col" className="px-4 py-3 text-right font-medium">
+            Stock
+          </th>
+          <th scope="col" className="px-4 py-3 font-medium">
+            Status
+          </th>
+          <th scope="col" className="px-4 py-3 text-right font-medium">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {products.map((product) => (
+          <TableRow
+            key={product._id}
+            product={product}
+            onDelete={onDelete}
+            busy={deletingId === product._id}
+          />
+        ))}
+      </tbody>
+    </table>
+  );
+}
