@@ -29,18 +29,20 @@ const CardRow = memo(function CardRow(props: RowProps) {
   );
 });
 
-/** The list below 768 px: one card per product, keyed by its id. */
+/** The list below 768 px: one card per product, keyed by its id; the list by its page, as the table's body. */
 export function ProductCards({
   products,
+  page,
   onDelete,
   deletingId,
 }: {
   products: Product[];
+  page: number;
   onDelete: (target: DeleteTarget) => void;
   deletingId: string | undefined;
 }) {
   return (
-    <ul className="divide-y divide-line">
+    <ul key={page} className="divide-y divide-line">
       {products.map((product) => (
         <CardRow key={product._id} product={product} onDelete={onDelete} busy={deletingId === product._id} />
       ))}

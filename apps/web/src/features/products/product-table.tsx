@@ -29,13 +29,20 @@ const TableRow = memo(function TableRow(props: RowProps) {
   );
 });
 
-/** The list from 768 px: one table row per product, keyed by its id. */
+/**
+ * The list from 768 px: one table row per product, keyed by its id. The body is keyed by the page
+ * the server answered: a page turn shares no product with the page before, so React builds the new
+ * body off the document and puts it in with one insertion (and takes the old one out with one
+ * removal) instead of a hundred of each; within a page (a delete, a refetch) rows stay by id.
+ */
 export function ProductTable({
   products,
+  page,
   onDelete,
   deletingId,
 }: {
   products: Product[];
+  page: number;
   onDelete: (target: DeleteTarget) => void;
   deletingId: string | undefined;
 }) {
@@ -60,7 +67,7 @@ export function ProductTable({
           </th>
         </tr>
       </thead>
-      <tbody>
+      <tbody key={page}>
         {products.map((product) => (
           <TableRow
             key={product._id}
