@@ -10,7 +10,9 @@ import {
   deleteFailureToast,
   deleteProduct,
   productMessages,
+  type UploadFn,
   updateProduct,
+  uploadProductImage,
 } from '@/features/products/products-api';
 import { productQueries } from '@/features/products/products-queries';
 import { analytics } from '@/lib/analytics';
@@ -45,6 +47,9 @@ export function useSaveProduct({
 }) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Sent even when the browser believes it is offline, and failing with the spec's toast if it
+    // is, as the form's own call did; TanStack's default would hold it, the button spinning.
+    networkMode: 'always',
     mutationFn: async ({ body, status }: SaveProductVariables): Promise<Product> => {
       if (productId === undefined) {
         return (await createProduct(api, { ...(body as CreateProductBody), status })).product;
@@ -129,5 +134,26 @@ export function useDeleteProductMutation({
       toast.error(notice.title, notice.description);
     },
     onSettled,
+  });
+}
+
+/** One photo for POST /products/images, its progress as a fraction, and a signal to cancel it. */
+export interface UploadImageVariables {
+  file: File;
+  onProgress: (fraction: number) => void;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Uploads product photos, one request each. Every mutateAsync is an upload of its own, so several
+ * run at once; the screens keep each photo's progress, error and retry. Sent whatever the browser
+ * thinks of its connection (a failed upload says so and offers a retry), and forgotten once done.
+ */
+export function useUploadProductImage(upload: UploadFn | undefined) {
+  return useMutation({
+    networkMode: 'always',
+    gcTime: 0,
+    mutationFn: ({ file, onProgress, signal }: UploadImageVariables) =>
+      uploadProductImage(file, onProgress, { ...(upload ? { upload } : {}), ...(signal ? { signal } : {}) }),
   });
 }
