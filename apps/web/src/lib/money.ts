@@ -8,6 +8,11 @@ export function formatNaira(naira: number): string {
   return nairaFormat.format(naira);
 }
 
+/** One price, or the range a product's variants make (₦15,000.00–₦16,500.00). */
+export function formatNairaRange({ min, max }: { min: number; max: number }): string {
+  return min === max ? formatNaira(min) : `${formatNaira(min)}–${formatNaira(max)}`;
+}
+
 export function koboToNaira(kobo: number): number {
   return kobo / 100;
 }

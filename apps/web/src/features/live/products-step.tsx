@@ -19,7 +19,7 @@ import {
 } from '@/features/live/live-draft';
 import { fetchPickableProducts } from '@/features/live/streams-api';
 import type { ApiClient } from '@/lib/api-client';
-import { formatNaira } from '@/lib/money';
+import { formatNaira, formatNairaRange } from '@/lib/money';
 import { Button } from '@/ui/button';
 import { FormSection } from '@/ui/form-parts';
 import { LoadMoreButton } from '@/ui/load-more-button';
@@ -230,7 +230,6 @@ function ProductChooser({
           {products.map((product) => {
             const chosen = isChosen(product._id);
             const price = product.saleType.auction?.startingBid ?? product.price;
-            const { min, max } = product.priceRange;
             return (
               <li key={product._id} className="flex items-center gap-3 py-2">
                 <Thumb image={product.images[0] ?? null} />
@@ -239,9 +238,7 @@ function ProductChooser({
                   <p className="text-ink-muted text-sm">
                     {kind === 'live_auction'
                       ? `Starting bid ${formatNaira(price)}`
-                      : min === max
-                        ? formatNaira(min)
-                        : `${formatNaira(min)}–${formatNaira(max)}`}
+                      : formatNairaRange(product.priceRange)}
                     {' · '}
                     {product.stock} in stock
                   </p>

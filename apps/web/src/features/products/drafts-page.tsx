@@ -1,21 +1,14 @@
-import type { Product } from '@kasuwa/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FilePen, FileText, Pencil, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
+import { useDeleteProduct } from '@/features/products/delete-product';
 import { readLocalDraft } from '@/features/products/local-draft';
-import { ListSkeleton, productThumb, useDeleteProduct } from '@/features/products/product-bits';
-import {
-  DEFAULT_LIMIT,
-  fetchSellerProducts,
-  type ProductListParams,
-  productKey,
-  productListKey,
-  productMessages,
-  sellerProductsKey,
-  updateProduct,
-} from '@/features/products/products-api';
+import { ListSkeleton, productThumb } from '@/features/products/product-bits';
+import { productMessages } from '@/features/products/products-api';
+import { usePublishDraft } from '@/features/products/products-mutations';
+import { productQueries } from '@/features/products/products-queries';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { toast } from '@/lib/toast';
@@ -26,26 +19,12 @@ const editedText = (iso: string) =>
 
 /** The drafts page (issue 7): drafts saved on the server, and the add form's unsaved work on this device. */
 export function DraftsPage({ sellerId, api = appApi }: { sellerId: string; api?: ApiClient }) {
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const params: ProductListParams = { page, limit: DEFAULT_LIMIT, sortBy: 'newest', status: 'draft' };
-  const query = useQuery({
-    queryKey: productListKey(sellerId, params),
-    queryFn: ({ signal }) => fetchSellerProducts(api, sellerId, params, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(productQueries.drafts(api, sellerId, page));
   const [local] = useState(() => readLocalDraft(sellerId, { kind: 'add' }));
   const { ask, dialog, deletingId } = useDeleteProduct({ api, sellerId });
 
-  const publish = useMutation({
-    mutationFn: (product: Product) => updateProduct(api, product._id, { status: 'active' }),
-    onSuccess: (answer) => {
-      toast.success(productMessages.updated);
-      queryClient.setQueryData(productKey(answer.product._id), answer.product);
-      void queryClient.invalidateQueries({ queryKey: sellerProductsKey(sellerId) });
-    },
-    onError: (error) => toast.error(productMessages.updateFailed, error.message),
-  });
+  const publish = usePublishDraft({ api, sellerId });
 
   // Once per failed fetch, however often the screen renders meanwhile.
   const failedAt = query.isError ? query.errorUpdatedAt : 0;

@@ -4,7 +4,8 @@ import { ImagePlus, RotateCw, X } from 'lucide-react';
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { acceptPhotoFiles, PHOTO_TYPES_TEXT } from '@/features/products/photo-files';
 import { PhotoGrid } from '@/features/products/photo-grid';
-import { type UploadFn, uploadProductImage } from '@/features/products/products-api';
+import type { UploadFn } from '@/features/products/products-api';
+import { useUploadProductImage } from '@/features/products/products-mutations';
 import { isApiError } from '@/lib/api-client';
 
 export const MAX_PHOTOS = MAX_PRODUCT_IMAGES;
@@ -79,12 +80,14 @@ export function PhotosField({ value, onChange, onPendingChange, error, upload }:
     };
   }, []);
 
+  const uploadImage = useUploadProductImage(upload);
   const patch = (key: string, change: Partial<PhotoItem>) =>
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
   const send = (key: string, file: File) => {
     patch(key, { progress: 0, error: null });
-    uploadProductImage(file, (fraction) => patch(key, { progress: Math.min(fraction, 0.99) }), { upload })
+    uploadImage
+      .mutateAsync({ file, onProgress: (fraction) => patch(key, { progress: Math.min(fraction, 0.99) }) })
       .then((answer) => patch(key, { url: answer.image.url, progress: null, file: null }))
       .catch((cause: unknown) =>
         patch(key, {

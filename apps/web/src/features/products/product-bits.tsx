@@ -1,19 +1,6 @@
-import type { ProductStatus, SellerProductsResponse } from '@kasuwa/contracts';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProductStatus } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
-import { useState } from 'react';
-import {
-  deleteFailureToast,
-  deleteProduct,
-  productKey,
-  productMessages,
-  sellerProductsKey,
-  statusLabels,
-} from '@/features/products/products-api';
-import type { ApiClient } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import { Button } from '@/ui/button';
-import { Dialog } from '@/ui/dialog';
+import { statusLabels } from '@/features/products/products-api';
 
 const badgeBase =
   'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 font-medium text-xs ring-1 ring-inset';
@@ -51,77 +38,6 @@ export function productThumb(src: string | undefined, size: 'md' | 'lg' = 'md') 
   return (
     <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" className={classes.image} />
   );
-}
-
-export interface DeleteTarget {
-  _id: string;
-  name: string;
-}
-
-/** Takes a deleted product out of every cached list at once, before the refetch brings new totals. */
-function dropFromLists(queryClient: QueryClient, sellerId: string, id: string) {
-  queryClient.setQueriesData<SellerProductsResponse>({ queryKey: sellerProductsKey(sellerId) }, (list) => {
-    if (!list?.products.some((p) => p._id === id)) return list;
-    return {
-      ...list,
-      products: list.products.filter((p) => p._id !== id),
-      totalProducts: Math.max(0, list.totalProducts - 1),
-    };
-  });
-}
-
-/**
- * Delete with a confirmation, the spec's toasts (SPEC section 8) and the row gone at once (section 4
- * "Deleting a product removes it from the list"). Returns the dialog to render and `ask` to open it.
- */
-export function useDeleteProduct({ api, sellerId }: { api: ApiClient; sellerId: string }) {
-  const queryClient = useQueryClient();
-  const [target, setTarget] = useState<DeleteTarget | null>(null);
-  const mutation = useMutation({
-    mutationFn: (product: DeleteTarget) => deleteProduct(api, product._id),
-    onSuccess: (answer, product) => {
-      toast.success(productMessages.deleted(answer.deletedProduct?.name ?? product.name));
-      dropFromLists(queryClient, sellerId, product._id);
-      queryClient.removeQueries({ queryKey: productKey(product._id) });
-      void queryClient.invalidateQueries({ queryKey: sellerProductsKey(sellerId) });
-    },
-    onError: (error) => {
-      const notice = deleteFailureToast(error);
-      toast.error(notice.title, notice.description);
-    },
-    onSettled: () => setTarget(null),
-  });
-
-  const dialog = (
-    <Dialog
-      open={target !== null}
-      onOpenChange={(open) => {
-        if (!open && !mutation.isPending) setTarget(null);
-      }}
-      title="Delete product?"
-      description={
-        target ? `“${target.name}” will be removed from your store. This cannot be undone.` : undefined
-      }
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => setTarget(null)} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={mutation.isPending}
-            onClick={() => {
-              if (target) mutation.mutate(target);
-            }}
-          >
-            Delete
-          </Button>
-        </>
-      }
-    />
-  );
-
-  return { ask: setTarget, dialog, deletingId: mutation.isPending ? mutation.variables?._id : undefined };
 }
 
 const SKELETON_ROWS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];

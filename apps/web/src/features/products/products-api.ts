@@ -48,12 +48,7 @@ export interface ProductListParams {
   search?: string | undefined;
 }
 
-/** Every list of one seller's products shares this prefix, so a change refreshes them all. */
-export const sellerProductsKey = (sellerId: string) => ['products', 'seller', sellerId] as const;
-export const productListKey = (sellerId: string, params: ProductListParams) =>
-  [...sellerProductsKey(sellerId), params] as const;
-export const productKey = (id: string) => ['products', 'details', id] as const;
-export const categoriesKey = ['categories'] as const;
+/* Query keys live in products-queries.ts; the categories' in lib/catalogue-queries.ts. */
 
 export function listQueryString(params: ProductListParams): string {
   const query = new URLSearchParams({

@@ -1,11 +1,11 @@
 import type { ProductImageUploadResponse } from '@kasuwa/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import type { UploadFn } from '@/features/products/products-api';
 import { MAX_VARIANT_PHOTOS } from '@/features/products/variant-builder';
 import VariantPhotoPicker, { type VariantPhotoPickerProps } from '@/features/products/variant-photo-picker';
+import { renderScreen } from '@/test/render-screen';
 
 const url = (name: string) => `/api/media/products/s/${name}.webp`;
 const pool = [url('front'), url('back'), url('side')];
@@ -13,19 +13,19 @@ const pool = [url('front'), url('back'), url('side')];
 function open(props: Partial<VariantPhotoPickerProps> = {}) {
   const onDone = vi.fn();
   const onClose = vi.fn();
-  const view = render(
-    <>
-      <VariantPhotoPicker
-        label="Red"
-        value={[]}
-        pool={pool}
-        fallback="the product's photos"
-        onDone={onDone}
-        onClose={onClose}
-        {...props}
-      />
-      <Toaster />
-    </>,
+  // The screen's frame: the app's query client (uploads are mutations) and its toasts.
+  const view = renderScreen(
+    '/dashboard/add-products',
+    '/dashboard/add-products',
+    <VariantPhotoPicker
+      label="Red"
+      value={[]}
+      pool={pool}
+      fallback="the product's photos"
+      onDone={onDone}
+      onClose={onClose}
+      {...props}
+    />,
   );
   const dialog = screen.getByRole('dialog', { name: 'Photos for Red' });
   return { dialog, onDone, onClose, unmount: view.unmount };

@@ -2,7 +2,8 @@ import { clsx } from 'clsx';
 import { Check, ImagePlus, RotateCw, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { acceptPhotoFiles, PHOTO_TYPES_TEXT } from '@/features/products/photo-files';
-import { type UploadFn, uploadProductImage } from '@/features/products/products-api';
+import type { UploadFn } from '@/features/products/products-api';
+import { useUploadProductImage } from '@/features/products/products-mutations';
 import { MAX_VARIANT_PHOTOS } from '@/features/products/variant-builder';
 import { isApiError } from '@/lib/api-client';
 import { Button } from '@/ui/button';
@@ -86,6 +87,7 @@ export default function VariantPhotoPicker({
     }
   };
 
+  const uploadImage = useUploadProductImage(upload);
   const patch = (key: string, change: Partial<PendingUpload>) =>
     setPending((current) => current.map((p) => (p.key === key ? { ...p, ...change } : p)));
 
@@ -93,10 +95,12 @@ export default function VariantPhotoPicker({
     const controller = new AbortController();
     controllers.current.set(key, controller);
     patch(key, { progress: 0, error: null });
-    uploadProductImage(file, (fraction) => patch(key, { progress: Math.min(fraction, 0.99) }), {
-      upload,
-      signal: controller.signal,
-    })
+    uploadImage
+      .mutateAsync({
+        file,
+        onProgress: (fraction) => patch(key, { progress: Math.min(fraction, 0.99) }),
+        signal: controller.signal,
+      })
       .then(({ image }) => {
         setPending((current) => current.filter((p) => p.key !== key));
         setUploaded((current) => unique([...current, image.url]));

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useDashboardContext } from '@/app/routes/dashboard/dashboard-context';
 import { useAuthContext } from '@/features/auth/auth-context';
-import { EditProductForm } from '@/features/products/product-form';
+import { EditProductForm } from '@/features/products/edit-product-form';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
 
 export function Component() {

@@ -1,0 +1,63 @@
+import type { Product } from '@kasuwa/contracts';
+import { memo } from 'react';
+import { productThumb, statusBadgeClasses } from '@/features/products/product-bits';
+import {
+  type RowProps,
+  rowActions,
+  useRowLinkClick,
+  variantsNote,
+} from '@/features/products/product-row-parts';
+import { statusLabels } from '@/features/products/products-api';
+import type { DeleteTarget } from '@/features/products/products-mutations';
+import { formatNairaRange } from '@/lib/money';
+
+const CardRow = memo(function CardRow(props: RowProps) {
+  const { product } = props;
+  return (
+    <li className="flex flex-col gap-3 p-4">
+      <div className="flex gap-3">
+        {productThumb(product.images[0], 'lg')}
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start justify-between gap-2">
+            <p className="line-clamp-2 font-semibold text-ink">{product.name}</p>
+            <span className={statusBadgeClasses[product.status]}>{statusLabels[product.status]}</span>
+          </div>
+          <p className="mt-1 font-semibold text-ink tabular-nums">{formatNairaRange(product.priceRange)}</p>
+          <p className="text-ink-muted text-sm">
+            Stock: <span className="tabular-nums">{product.stock}</span>
+            {variantsNote(product)}
+          </p>
+        </div>
+      </div>
+      <div className="flex items-center justify-end gap-2">{rowActions(props)}</div>
+    </li>
+  );
+});
+
+/** The list below 768 px: one card per product, keyed by its id; the list by its page, as the table's body. */
+export function ProductCards({
+  products,
+  page,
+  onDelete,
+  deletingId,
+}: {
+  products: Product[];
+  page: number;
+  onDelete: (target: DeleteTarget) => void;
+  deletingId: string | undefined;
+}) {
+  const onOpen = useRowLinkClick();
+  return (
+    <ul key={page} className="divide-y divide-line">
+      {products.map((product) => (
+        <CardRow
+          key={product._id}
+          product={product}
+          onDelete={onDelete}
+          onOpen={onOpen}
+          busy={deletingId === product._id}
+        />
+      ))}
+    </ul>
+  );
+}
