@@ -1,12 +1,7 @@
 import type { Product } from '@kasuwa/contracts';
 import { memo } from 'react';
 import { productThumb, statusBadgeClasses } from '@/features/products/product-bits';
-import {
-  type RowProps,
-  rowActions,
-  useRowLinkClick,
-  variantsNote,
-} from '@/features/products/product-row-parts';
+import { type RowProps, rowActions, variantsNote } from '@/features/products/product-row-parts';
 import { statusLabels } from '@/features/products/products-api';
 import type { DeleteTarget } from '@/features/products/products-mutations';
 import { formatNairaRange } from '@/lib/money';
@@ -46,17 +41,10 @@ export function ProductCards({
   onDelete: (target: DeleteTarget) => void;
   deletingId: string | undefined;
 }) {
-  const onOpen = useRowLinkClick();
   return (
     <ul key={page} className="divide-y divide-line">
       {products.map((product) => (
-        <CardRow
-          key={product._id}
-          product={product}
-          onDelete={onDelete}
-          onOpen={onOpen}
-          busy={deletingId === product._id}
-        />
+        <CardRow key={product._id} product={product} onDelete={onDelete} busy={deletingId === product._id} />
       ))}
     </ul>
   );

@@ -1,7 +1,6 @@
 import type { Product } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
-import { type MouseEvent, useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import type { DeleteTarget } from '@/features/products/products-mutations';
 import { buttonClasses } from '@/ui/button';
@@ -19,54 +18,26 @@ function combinations(product: Product): number {
 const editLinkClasses = buttonClasses({ variant: 'secondary', size: 'sm' });
 const deleteButtonClasses = clsx(buttonClasses({ variant: 'ghost', size: 'sm' }), 'text-danger-700');
 
-export type RowProps = {
-  product: Product;
-  onDelete: (target: DeleteTarget) => void;
-  /** From useRowLinkClick: the same function for every row, so the memoised rows stay untouched. */
-  onOpen: (event: MouseEvent<HTMLAnchorElement>) => void;
-  busy: boolean;
-};
+export type RowProps = { product: Product; onDelete: (target: DeleteTarget) => void; busy: boolean };
 
 /*
- * A row is one component drawing plain elements: no per-cell components, no icon components and no
- * router <Link>. Rows are memoised with stable props, so a refetch, a keystroke in the search box or
- * a change of URL redraws none. They are keyed by product id: a row is always its product's, so
- * after a delete, focus and the screen reader's place never move to another product's buttons.
+ * A row is one component drawing plain elements and a router <Link>: no per-cell components and
+ * no icon components. Rows are memoised, so a refetch or a keystroke in the search box redraws none.
+ * They are keyed by product id: a row is always its product's, so after a delete, focus and the
+ * screen reader's place never move to another product's buttons.
  */
-
-/**
- * The rows' Edit links open inside the app through one click handler made once per list. A router
- * <Link> per row reads the location, so all hundred re-rendered on every URL change and a page turn
- * drew them twice (the page's URL changes, then the new rows mount): measured in Chromium, that was
- * a third of the turn's rendering (bench/products-page.bench.ts). As <Link> does, a plain left
- * click navigates without reloading, and a click with a modifier key or another button (new tab,
- * new window) is left to the browser.
- */
-export function useRowLinkClick() {
-  const navigate = useNavigate();
-  return useCallback(
-    (event: MouseEvent<HTMLAnchorElement>) => {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      navigate(event.currentTarget.getAttribute('href') ?? '');
-    },
-    [navigate],
-  );
-}
 
 // The names say which product; they begin with the visible word, so speech input still finds them.
-export function rowActions({ product, onDelete, onOpen, busy }: RowProps) {
+export function rowActions({ product, onDelete, busy }: RowProps) {
   return (
     <>
-      <a
-        href={paths.dashboard.editProduct(product._id)}
+      <Link
+        to={paths.dashboard.editProduct(product._id)}
         aria-label={`Edit ${product.name}`}
         className={editLinkClasses}
-        onClick={onOpen}
       >
         Edit
-      </a>
+      </Link>
       <button
         type="button"
         aria-label={`Delete ${product.name}`}

@@ -1,12 +1,7 @@
 import type { Product } from '@kasuwa/contracts';
 import { memo } from 'react';
 import { productThumb, statusBadgeClasses } from '@/features/products/product-bits';
-import {
-  type RowProps,
-  rowActions,
-  useRowLinkClick,
-  variantsNote,
-} from '@/features/products/product-row-parts';
+import { type RowProps, rowActions, variantsNote } from '@/features/products/product-row-parts';
 import { statusLabels } from '@/features/products/products-api';
 import type { DeleteTarget } from '@/features/products/products-mutations';
 import { formatNairaRange } from '@/lib/money';
@@ -51,7 +46,6 @@ export function ProductTable({
   onDelete: (target: DeleteTarget) => void;
   deletingId: string | undefined;
 }) {
-  const onOpen = useRowLinkClick();
   return (
     <table className="w-full text-left text-sm">
       <thead className="text-ink-muted">
@@ -79,7 +73,6 @@ export function ProductTable({
             key={product._id}
             product={product}
             onDelete={onDelete}
-            onOpen={onOpen}
             busy={deletingId === product._id}
           />
         ))}
