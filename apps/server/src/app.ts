@@ -12,14 +12,8 @@ import { adminService } from '@/modules/admin/admin.service.ts';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from '@/modules/auth/auth.routes.ts';
 import { authService } from '@/modules/auth/auth.service.ts';
 import { oneTimeCodeStore } from '@/modules/auth/one-time-codes.ts';
-import { blipsRepository } from '@/modules/blips/blips.repository.ts';
-import { blipsRoutes } from '@/modules/blips/blips.routes.ts';
-import { blipsService } from '@/modules/blips/blips.service.ts';
-import {
-  type BlipRateLimits,
-  buyerBlipsRoutes,
-  DEFAULT_BLIP_RATE_LIMITS,
-} from '@/modules/blips/buyer-blips.routes.ts';
+import { registerBlipsModule } from '@/modules/blips/blips.module.ts';
+import { type BlipRateLimits, DEFAULT_BLIP_RATE_LIMITS } from '@/modules/blips/buyer-blips.routes.ts';
 import { buyersRepository } from '@/modules/buyers/buyers.repository.ts';
 import {
   type BuyerRateLimits,
@@ -182,11 +176,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     push: realtime.toSeller,
   });
 
-  const blips = blipsService({
-    repo: blipsRepository(deps.db),
+  const blips = await registerBlipsModule(app, {
+    db: deps.db,
     storage: deps.storage,
     clock: deps.clock,
     notifications,
+    requireSeller,
+    requireBuyer,
+    rateLimits: { ...DEFAULT_BLIP_RATE_LIMITS, ...deps.blipRateLimits },
   });
 
   const uploadSweeper = registerUploadSweeper(app, {
@@ -281,14 +278,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       images,
       lists: productLists,
       requireSeller,
-    }),
-  );
-  await app.register(blipsRoutes({ service: blips, requireSeller }));
-  await app.register(
-    buyerBlipsRoutes({
-      service: blips,
-      requireBuyer,
-      rateLimits: { ...DEFAULT_BLIP_RATE_LIMITS, ...deps.blipRateLimits },
     }),
   );
 

@@ -3,8 +3,9 @@ import fs from 'node:fs/promises';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blipComments, blipLikes, blips, notifications, subCategories } from '@/db/schema/index.ts';
+import { blipCommentsService } from '@/modules/blips/blip-comments.service.ts';
+import { blipReactionsService } from '@/modules/blips/blip-reactions.service.ts';
 import { blipsRepository } from '@/modules/blips/blips.repository.ts';
-import { blipsService } from '@/modules/blips/blips.service.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
 import { failingNotifications } from '@/test/failing-notifications.ts';
@@ -499,9 +500,8 @@ describe('a comment and its notification', () => {
 
     // The same service, but the notification step fails after the comment was written.
     const notificationsDown = failingNotifications(t.db, t.clock);
-    const service = blipsService({
+    const service = blipCommentsService({
       repo: blipsRepository(t.db),
-      storage: t.storage,
       clock: t.clock,
       notifications: notificationsDown,
     });
@@ -529,9 +529,8 @@ describe('a comment and its notification', () => {
     const seller = await sellerWithToken(t);
     const buyer = await buyerWithToken(t, 'Tolu Ade');
     const { blipId, productId } = await sellerBlip(t, seller);
-    const service = blipsService({
+    const service = blipReactionsService({
       repo: blipsRepository(t.db),
-      storage: t.storage,
       clock: t.clock,
       notifications: failingNotifications(t.db, t.clock),
     });
