@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
+import { and, count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { subCategories } from '@/db/schema/index.ts';
+import { blipLikes, notifications, subCategories } from '@/db/schema/index.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
 import type { TestApp } from '@/test/build-test-app.ts';
 import { type FormPart, multipartForm } from '@/test/multipart.ts';
@@ -93,4 +94,78 @@ export function blipCalls(app: () => TestApp) {
         payload: { authorName, text },
       }),
   };
+}
+
+/** A seller's product with a blip, through the seller's own API. */
+export async function sellerBlip(
+  app: TestApp,
+  seller: { auth: Auth },
+  over: Record<string, unknown> = {},
+): Promise<{ blipId: string; productId: string }> {
+  // Each app seeds its own catalogue.
+  const [sub] = await app.db.select().from(subCategories).limit(1);
+  if (!sub) throw new Error('catalogue not seeded');
+  const created = await app.app.inject({
+    method: 'POST',
+    url: '/api/products',
+    headers: seller.auth,
+    payload: {
+      name: 'Ankara Maxi Dress',
+      categoryId: sub.categoryId,
+      subCategoryId: sub.id,
+      price: 15000,
+      ...over,
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const productId = created.json().product._id as string;
+  const form = multipartForm([video(await videoFixture('blip.webm'))]);
+  const uploaded = await app.app.inject({
+    method: 'POST',
+    url: `/api/products/${productId}/blips`,
+    payload: form.payload,
+    headers: { ...form.headers, ...seller.auth },
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  return { blipId: uploaded.json().blip._id as string, productId };
+}
+
+/**
+ * The buyer-side blip tests' calls against the app `app()` returns once the file's `beforeAll`
+ * built it: views, likes and comments as a buyer (or nobody) sends them, and what the seller sees.
+ */
+export function buyerBlipCalls(app: () => TestApp) {
+  const call = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, auth?: Auth, payload?: unknown) =>
+    app().app.inject({
+      method,
+      url,
+      headers: auth ?? {},
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  const view = (blipId: string, body?: unknown, auth?: Auth) =>
+    call('POST', `/api/blips/${blipId}/views`, auth, body);
+  const like = (blipId: string, auth?: Auth) => call('PUT', `/api/blips/${blipId}/like`, auth);
+  const unlike = (blipId: string, auth?: Auth) => call('DELETE', `/api/blips/${blipId}/like`, auth);
+  const comment = (blipId: string, text: unknown, auth?: Auth) =>
+    call('POST', `/api/blips/${blipId}/comments`, auth, { comment: text });
+
+  /** What the seller's dashboard reads for the blip. */
+  async function dashboardBlip(seller: { auth: Auth }, productId: string, blipId: string) {
+    const res = await call('GET', `/api/products/${productId}/blips/${blipId}`, seller.auth);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().blip as { likesCount: number; viewsCount: number; commentsCount: number };
+  }
+
+  async function likeRows(blipId: string): Promise<number> {
+    const [row] = await app().db.select({ n: count() }).from(blipLikes).where(eq(blipLikes.blipId, blipId));
+    return row?.n ?? 0;
+  }
+
+  async function sellerNotifications(sellerId: string, type: string) {
+    return app()
+      .db.select()
+      .from(notifications)
+      .where(and(eq(notifications.sellerId, sellerId), eq(notifications.type, type)));
+  }
+  return { call, view, like, unlike, comment, dashboardBlip, likeRows, sellerNotifications };
 }
