@@ -1,3 +1,4 @@
+// size: one real server process and its embedded PostgreSQL, started once (seconds each) and killed, frozen and broken in turn
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
