@@ -12,14 +12,8 @@ import { adminService } from '@/modules/admin/admin.service.ts';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from '@/modules/auth/auth.routes.ts';
 import { authService } from '@/modules/auth/auth.service.ts';
 import { oneTimeCodeStore } from '@/modules/auth/one-time-codes.ts';
-import { blipsRepository } from '@/modules/blips/blips.repository.ts';
-import { blipsRoutes } from '@/modules/blips/blips.routes.ts';
-import { blipsService } from '@/modules/blips/blips.service.ts';
-import {
-  type BlipRateLimits,
-  buyerBlipsRoutes,
-  DEFAULT_BLIP_RATE_LIMITS,
-} from '@/modules/blips/buyer-blips.routes.ts';
+import { registerBlipsModule } from '@/modules/blips/blips.module.ts';
+import { type BlipRateLimits, DEFAULT_BLIP_RATE_LIMITS } from '@/modules/blips/buyer-blips.routes.ts';
 import { buyersRepository } from '@/modules/buyers/buyers.repository.ts';
 import {
   type BuyerRateLimits,
@@ -38,15 +32,8 @@ import { notificationsService } from '@/modules/notifications/notifications.serv
 import { onboardingRoutes } from '@/modules/onboarding/onboarding.routes.ts';
 import { onboardingService } from '@/modules/onboarding/onboarding.service.ts';
 import { sellerFilesService } from '@/modules/onboarding/seller-files.service.ts';
-import { productImages } from '@/modules/products/product-images.ts';
-import {
-  type ProductListCache,
-  type ProductListCacheOptions,
-  productListCache,
-} from '@/modules/products/product-list-cache.ts';
-import { productsRepository } from '@/modules/products/products.repository.ts';
-import { productsRoutes } from '@/modules/products/products.routes.ts';
-import { productsService } from '@/modules/products/products.service.ts';
+import type { ProductListCacheOptions } from '@/modules/products/product-list-cache.ts';
+import { registerProductsModule } from '@/modules/products/products.module.ts';
 import { storeRepository } from '@/modules/store/store.repository.ts';
 import { storeRoutes } from '@/modules/store/store.routes.ts';
 import { storeService } from '@/modules/store/store.service.ts';
@@ -102,13 +89,6 @@ export type AppDeps = {
 };
 
 export type App = FastifyInstance;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The products lists' answer cache (product-list-cache.ts); tests read its `stats()`. */
-    productLists: ProductListCache;
-  }
-}
 
 /** One log line per request, written when it completes, instead of Fastify's two. */
 class OneLinePerRequest extends LogController {
@@ -182,11 +162,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     push: realtime.toSeller,
   });
 
-  const blips = blipsService({
-    repo: blipsRepository(deps.db),
+  const blips = await registerBlipsModule(app, {
+    db: deps.db,
     storage: deps.storage,
     clock: deps.clock,
     notifications,
+    requireSeller,
+    requireBuyer,
+    rateLimits: { ...DEFAULT_BLIP_RATE_LIMITS, ...deps.blipRateLimits },
   });
 
   const uploadSweeper = registerUploadSweeper(app, {
@@ -267,30 +250,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     redis: deps.redis ?? null,
   });
 
-  const images = productImages({ storage: deps.storage });
-  const productLists = productListCache(deps.db, deps.productListCache);
-  app.decorate('productLists', productLists);
-  await app.register(
-    productsRoutes({
-      service: productsService({
-        repo: productsRepository(deps.db),
-        images,
-        storage: deps.storage,
-        inUpcomingOrLiveShow: live.productInUpcomingOrLiveShow,
-      }),
-      images,
-      lists: productLists,
-      requireSeller,
-    }),
-  );
-  await app.register(blipsRoutes({ service: blips, requireSeller }));
-  await app.register(
-    buyerBlipsRoutes({
-      service: blips,
-      requireBuyer,
-      rateLimits: { ...DEFAULT_BLIP_RATE_LIMITS, ...deps.blipRateLimits },
-    }),
-  );
+  await registerProductsModule(app, {
+    db: deps.db,
+    storage: deps.storage,
+    inUpcomingOrLiveShow: live.productInUpcomingOrLiveShow,
+    listCache: deps.productListCache,
+    requireSeller,
+  });
 
   await registerStaticSpa(app, deps.webDist);
   return app;

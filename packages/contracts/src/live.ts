@@ -1,3 +1,4 @@
+// size: one area's contract: shows and their auctions share the statuses, settings and product shapes, and the socket events carry them
 import { z } from 'zod';
 import { nairaPrice } from './products.ts';
 

@@ -1,3 +1,4 @@
+// size: one child process's whole life: initdb, start on a free port, a crashed predecessor's postmaster, supervision and stop
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';

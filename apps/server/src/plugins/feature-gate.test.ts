@@ -1,3 +1,4 @@
+// size: one table of every gated write (SPEC section 5), each with its set-up, driven through the same refusals
 import fs from 'node:fs/promises';
 import {
   FEATURE_GATE_REFUSALS,

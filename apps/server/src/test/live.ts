@@ -4,8 +4,9 @@ import type {
   OpenLiveShowInput,
   Stream,
   StreamAuctionSettingsInput,
+  StreamNotification,
 } from '@kasuwa/contracts';
-import { SOCKET_CLIENT_OPTIONS, studioSocketEvents } from '@kasuwa/contracts';
+import { SOCKET_CLIENT_OPTIONS, streamSocketEvents, studioSocketEvents } from '@kasuwa/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import type { App } from '@/app.ts';
@@ -152,6 +153,23 @@ export const connected = (socket: Socket) =>
 /** Emits and waits for the server's acknowledgement. */
 export const emitAck = (socket: Socket, event: string, payload: unknown) =>
   socket.timeout(5_000).emitWithAck(event, payload) as Promise<{ ok: boolean; message?: string }>;
+
+/** Connects and subscribes the socket to the show's events. */
+export const subscribe = async (socket: Socket, streamId: string) => {
+  await connected(socket);
+  return emitAck(socket, streamSocketEvents.subscribe, { streamId });
+};
+
+/** A filter of events about one show. */
+export const forStream =
+  (streamId: string) =>
+  <T extends { streamId: string }>(e: T) =>
+    e.streamId === streamId;
+
+/** A filter of the show notifications of one type about one show. */
+export const notificationOf =
+  (streamId: string, type: StreamNotification['type']) => (n: StreamNotification) =>
+    n.type === type && n.data.streamId === streamId;
 
 /** The next event of that name matching `filter`, or a failure after `ms`. */
 export function nextEvent<T>(

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UnauthorizedError } from '@/lib/errors.ts';
 import type { AdminService } from '@/modules/admin/admin.service.ts';
-import type { BlipsService } from '@/modules/blips/blips.service.ts';
+import type { BlipCommentsService } from '@/modules/blips/blip-comments.service.ts';
 import type { SweepReport } from '@/modules/uploads/upload-sweeper.ts';
 import type { UploadSweeperHandle } from '@/modules/uploads/uploads.module.ts';
 
@@ -51,7 +51,7 @@ export const adminRoutes =
     service: AdminService;
     adminToken: string;
     /** Buyer comments on blips for demos and e2e, until buyers have accounts. */
-    blips: Pick<BlipsService, 'addBuyerComment'>;
+    blips: Pick<BlipCommentsService, 'addBuyerComment'>;
     /** `npm run admin -- sweep-uploads`. */
     uploadSweeper: Pick<UploadSweeperHandle, 'sweepAll' | 'settings'>;
   }): FastifyPluginAsyncZod =>

@@ -17,6 +17,7 @@ import {
   verifyOtpResponse,
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '@/lib/error-responses.ts';
 import type { AuthService } from '@/modules/auth/auth.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 
@@ -46,14 +47,7 @@ export function scaleAuthRateLimits(scale: number): AuthRateLimits {
   ) as AuthRateLimits;
 }
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  429: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['account'];
 
 export const authRoutes =

@@ -10,6 +10,7 @@ import {
   blipUploadResponse,
   deleteBlipResponse,
   featureGateErrorResponse,
+  mediaPathParams,
   productBlipParams,
   sellerBlipsQuery,
   sellerBlipsResponse,
@@ -17,9 +18,9 @@ import {
 } from '@kasuwa/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '@/lib/error-responses.ts';
 import { sendMediaFile } from '@/lib/media-response.ts';
+import type { BlipCommentsService } from '@/modules/blips/blip-comments.service.ts';
 import type { BlipsService } from '@/modules/blips/blips.service.ts';
 import { currentSeller, optionalSeller as optionalSellerHook, type RequireSeller } from '@/plugins/auth.ts';
 import { requireFeatureAccess } from '@/plugins/feature-gate.ts';
@@ -33,10 +34,12 @@ const security = [{ bearerAuth: [] }];
 /** SPEC section 7 "Products and blips": short product videos and their comments. */
 export const blipsRoutes =
   ({
-    service,
+    blips,
+    comments,
     requireSeller,
   }: {
-    service: BlipsService;
+    blips: BlipsService;
+    comments: BlipCommentsService;
     requireSeller: RequireSeller;
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -69,7 +72,7 @@ export const blipsRoutes =
         },
       },
       async (request, reply) => {
-        const answer = await service.upload(currentSeller(request).id, request.params.productId, request);
+        const answer = await blips.upload(currentSeller(request).id, request.params.productId, request);
         return reply.code(201).send(answer);
       },
     );
@@ -86,7 +89,7 @@ export const blipsRoutes =
           response: { 200: sellerBlipsResponse, ...errors },
         },
       },
-      async (request) => service.listForSeller(request.params.sellerId, viewer(request), request.query),
+      async (request) => blips.listForSeller(request.params.sellerId, viewer(request), request.query),
     );
 
     app.get(
@@ -100,7 +103,7 @@ export const blipsRoutes =
           response: { 200: blipDetailsResponse, ...errors },
         },
       },
-      async (request) => service.get(request.params.productId, request.params.blipId, viewer(request)),
+      async (request) => blips.get(request.params.productId, request.params.blipId, viewer(request)),
     );
 
     app.delete(
@@ -116,7 +119,7 @@ export const blipsRoutes =
         },
       },
       async (request) =>
-        service.delete(currentSeller(request).id, request.params.productId, request.params.blipId),
+        blips.delete(currentSeller(request).id, request.params.productId, request.params.blipId),
     );
 
     app.get(
@@ -132,7 +135,7 @@ export const blipsRoutes =
         },
       },
       async (request) =>
-        service.comments(request.params.productId, request.params.blipId, viewer(request), request.query),
+        comments.comments(request.params.productId, request.params.blipId, viewer(request), request.query),
     );
 
     app.post(
@@ -149,7 +152,7 @@ export const blipsRoutes =
         },
       },
       async (request, reply) => {
-        const answer = await service.reply(currentSeller(request).id, request.params, request.body.comment);
+        const answer = await comments.reply(currentSeller(request).id, request.params, request.body.comment);
         return reply.code(201).send(answer);
       },
     );
@@ -160,11 +163,11 @@ export const blipsRoutes =
         schema: {
           tags,
           summary: 'A blip video or poster (public); videos answer byte ranges (206) so players can seek',
-          params: z.object({ '*': z.string() }),
+          params: mediaPathParams,
         },
       },
       async (request, reply) => {
-        const file = await service.openMedia(request.params['*']);
+        const file = await blips.openMedia(request.params['*']);
         return sendMediaFile(reply, request.headers.range, file);
       },
     );

@@ -14,6 +14,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '@/lib/error-responses.ts';
 import { BadRequestError } from '@/lib/errors.ts';
+import type { BlipCommentsService } from '@/modules/blips/blip-comments.service.ts';
+import type { BlipReactionsService } from '@/modules/blips/blip-reactions.service.ts';
 import type { BlipsService } from '@/modules/blips/blips.service.ts';
 import { currentBuyer, type RequireBuyer } from '@/plugins/auth.ts';
 import { writerKey } from '@/plugins/rate-limit.ts';
@@ -44,11 +46,15 @@ const security = [{ bearerAuth: [] }];
  */
 export const buyerBlipsRoutes =
   ({
-    service,
+    blips,
+    comments,
+    reactions,
     requireBuyer,
     rateLimits,
   }: {
-    service: BlipsService;
+    blips: Pick<BlipsService, 'getPublic'>;
+    comments: Pick<BlipCommentsService, 'buyerComment' | 'buyerReply'>;
+    reactions: BlipReactionsService;
     requireBuyer: RequireBuyer;
     rateLimits: BlipRateLimits;
   }): FastifyPluginAsyncZod =>
@@ -74,7 +80,7 @@ export const buyerBlipsRoutes =
           response: { 200: blipDetailsResponse, ...errors },
         },
       },
-      async (request) => service.getPublic(request.params.blipId),
+      async (request) => blips.getPublic(request.params.blipId),
     );
 
     app.get(
@@ -88,7 +94,7 @@ export const buyerBlipsRoutes =
           response: { 200: blipLikeResponse, ...errors },
         },
       },
-      async (request) => service.likeState(request.params.blipId, request.buyer?.id ?? null),
+      async (request) => reactions.likeState(request.params.blipId, request.buyer?.id ?? null),
     );
 
     app.put(
@@ -104,7 +110,7 @@ export const buyerBlipsRoutes =
           response: { 200: blipLikeResponse, ...errors },
         },
       },
-      async (request) => service.like(currentBuyer(request), request.params.blipId),
+      async (request) => reactions.like(currentBuyer(request), request.params.blipId),
     );
 
     app.delete(
@@ -120,7 +126,7 @@ export const buyerBlipsRoutes =
           response: { 200: blipLikeResponse, ...errors },
         },
       },
-      async (request) => service.unlike(currentBuyer(request), request.params.blipId),
+      async (request) => reactions.unlike(currentBuyer(request), request.params.blipId),
     );
 
     app.post(
@@ -142,9 +148,9 @@ export const buyerBlipsRoutes =
         const buyer = request.buyer;
         const viewerId = request.body?.viewerId;
         if (buyer)
-          return service.recordView(request.params.blipId, { buyerId: buyer.id, anonymousId: viewerId });
+          return reactions.recordView(request.params.blipId, { buyerId: buyer.id, anonymousId: viewerId });
         if (!viewerId) throw new BadRequestError('viewerId is required when no buyer is logged in');
-        return service.recordView(request.params.blipId, { anonymousId: viewerId });
+        return reactions.recordView(request.params.blipId, { anonymousId: viewerId });
       },
     );
 
@@ -163,7 +169,7 @@ export const buyerBlipsRoutes =
         },
       },
       async (request, reply) => {
-        const answer = await service.buyerComment(
+        const answer = await comments.buyerComment(
           currentBuyer(request),
           request.params.blipId,
           request.body.comment,
@@ -187,7 +193,7 @@ export const buyerBlipsRoutes =
         },
       },
       async (request, reply) => {
-        const answer = await service.buyerReply(currentBuyer(request), request.params, request.body.comment);
+        const answer = await comments.buyerReply(currentBuyer(request), request.params, request.body.comment);
         return reply.code(201).send(answer);
       },
     );

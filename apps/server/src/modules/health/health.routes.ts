@@ -1,9 +1,10 @@
-import { errorResponse, healthResponse, healthUnavailableResponse } from '@kasuwa/contracts';
+import { healthResponse, healthUnavailableResponse } from '@kasuwa/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Availability } from '@/db/availability.ts';
 import type { Database } from '@/db/client.ts';
 import type { DiskSpace } from '@/db/disk-space.ts';
+import { errorResponses } from '@/lib/error-responses.ts';
 
 /** What the server knows beside one query: the database supervisor's state and the disk's free space. */
 export type HealthSources = { availability?: Availability; disk?: DiskSpace };
@@ -19,7 +20,7 @@ export const healthRoutes =
         schema: {
           tags: ['system'],
           summary: 'Liveness, database reachability and free disk space',
-          response: { 200: healthResponse, 503: healthUnavailableResponse, 500: errorResponse },
+          response: { 200: healthResponse, 503: healthUnavailableResponse, ...errorResponses(500) },
         },
       },
       async (_request, reply) => {

@@ -4,7 +4,6 @@ import {
   activateProductBiddingResponse,
   createLiveAuctionBody,
   endStreamResponse,
-  errorResponse,
   featureGateErrorResponse,
   joinSellerResponse,
   mediaPathParams,
@@ -25,6 +24,7 @@ import {
   streamResponse,
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '@/lib/error-responses.ts';
 import { sendMediaFile } from '@/lib/media-response.ts';
 import type { AuctionsService } from '@/modules/live/auctions.service.ts';
 import type { StreamChatService } from '@/modules/live/stream-chat.service.ts';
@@ -33,13 +33,7 @@ import type { StreamsService } from '@/modules/live/streams.service.ts';
 import { currentBuyer, currentSeller, type RequireBuyer, type RequireSeller } from '@/plugins/auth.ts';
 import { requireFeatureAccess } from '@/plugins/feature-gate.ts';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 /** The seller calls SPEC section 5 gates answer 403 `{ message, code }` to a seller the gate refuses. */
 const gatedErrors = { ...errors, 403: featureGateErrorResponse };
 const tags = ['streams'];
@@ -116,8 +110,7 @@ export const liveRoutes =
           response: {
             201: streamMediaUploadResponse,
             ...gatedErrors,
-            413: errorResponse,
-            415: errorResponse,
+            ...errorResponses(413, 415),
           },
         },
       },
@@ -163,7 +156,7 @@ export const liveRoutes =
           tags,
           summary: 'A show’s details (public); a viewer token for the video while it is live',
           params: streamIdParams,
-          response: { 200: streamDetailsResponse, 404: errorResponse },
+          response: { 200: streamDetailsResponse, ...errorResponses(404) },
         },
       },
       async (request) => {
@@ -181,7 +174,7 @@ export const liveRoutes =
           summary: 'A show’s newest comments and announcements (public), oldest first',
           params: streamIdParams,
           querystring: streamCommentsQuery,
-          response: { 200: streamCommentsResponse, 400: errorResponse, 404: errorResponse },
+          response: { 200: streamCommentsResponse, ...errorResponses(400, 404) },
         },
       },
       async (request) => chat.recent(request.params.id, request.query.limit),
@@ -276,9 +269,8 @@ export const liveRoutes =
           body: placeBidBody,
           response: {
             200: placeBidResponse,
+            ...errorResponses(401, 404),
             400: placeBidErrorResponse,
-            401: errorResponse,
-            404: errorResponse,
             409: placeBidErrorResponse,
           },
         },

@@ -6,7 +6,6 @@ import {
   businessInformationBody,
   categoriesResponse,
   documentsResponse,
-  errorResponse,
   imageUploadResponse,
   individualInformationBody,
   mediaPathParams,
@@ -19,20 +18,13 @@ import {
   shippingWarehouseBody,
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '@/lib/error-responses.ts';
 import { sendStoredImage } from '@/lib/media-response.ts';
 import type { OnboardingService } from '@/modules/onboarding/onboarding.service.ts';
 import type { SellerFilesService } from '@/modules/onboarding/seller-files.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  413: errorResponse,
-  415: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const tags = ['onboarding'];
 const security = [{ bearerAuth: [] }];
 

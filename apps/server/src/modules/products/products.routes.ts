@@ -24,6 +24,7 @@ import { errorResponses } from '@/lib/error-responses.ts';
 import { sendStoredImage } from '@/lib/media-response.ts';
 import type { ProductImages } from '@/modules/products/product-images.ts';
 import type { ProductListCache } from '@/modules/products/product-list-cache.ts';
+import type { ProductListsService } from '@/modules/products/product-lists.service.ts';
 import type { ProductsService } from '@/modules/products/products.service.ts';
 import { currentSeller, optionalSeller as optionalSellerHook, type RequireSeller } from '@/plugins/auth.ts';
 import { requireFeatureAccess } from '@/plugins/feature-gate.ts';
@@ -47,12 +48,14 @@ const security = [{ bearerAuth: [] }];
 
 export const productsRoutes =
   ({
-    service,
+    products,
+    reads,
     images,
     lists,
     requireSeller,
   }: {
-    service: ProductsService;
+    products: ProductsService;
+    reads: ProductListsService;
     images: ProductImages;
     /** The lists' answers, kept per node against the seller's catalogue version. */
     lists: ProductListCache;
@@ -80,7 +83,7 @@ export const productsRoutes =
         },
       },
       async (request, reply) => {
-        const answer = await service.create(currentSeller(request).id, request.body);
+        const answer = await products.create(currentSeller(request).id, request.body);
         return reply.code(201).send(answer);
       },
     );
@@ -104,7 +107,7 @@ export const productsRoutes =
           listKey('list', sellerId, viewer, request.query),
           sellerId,
           sellerProductsResponse,
-          () => service.listForSeller(sellerId, viewer, request.query),
+          () => reads.listForSeller(sellerId, viewer, request.query),
         );
         return sendSerialized(reply, json);
       },
@@ -130,7 +133,7 @@ export const productsRoutes =
           listKey('search', sellerId, viewer, request.query),
           sellerId,
           sellerProductSearchResponse,
-          () => service.search(sellerId, viewer, request.query),
+          () => reads.search(sellerId, viewer, request.query),
         );
         return sendSerialized(reply, json);
       },
@@ -153,7 +156,7 @@ export const productsRoutes =
           listKey('auctions', sellerId, null, request.query),
           sellerId,
           sellerAuctionProductsResponse,
-          () => service.auctions(sellerId, request.query),
+          () => reads.auctions(sellerId, request.query),
         );
         return sendSerialized(reply, json);
       },
@@ -209,7 +212,7 @@ export const productsRoutes =
           response: { 200: productSchema, ...errors },
         },
       },
-      async (request) => service.get(request.params.id, request.seller?.id ?? null),
+      async (request) => reads.get(request.params.id, request.seller?.id ?? null),
     );
 
     app.put(
@@ -225,7 +228,7 @@ export const productsRoutes =
           response: { 200: updateProductResponse, ...gatedErrors },
         },
       },
-      async (request) => service.update(currentSeller(request).id, request.params.id, request.body),
+      async (request) => products.update(currentSeller(request).id, request.params.id, request.body),
     );
 
     app.delete(
@@ -240,6 +243,6 @@ export const productsRoutes =
           response: { 200: deleteProductResponse, ...gatedErrors, ...errorResponses(409) },
         },
       },
-      async (request) => service.delete(currentSeller(request).id, request.params.id),
+      async (request) => products.delete(currentSeller(request).id, request.params.id),
     );
   };

@@ -1,14 +1,10 @@
-import {
-  errorResponse,
-  topSoldProductsResponse,
-  vacationModeBody,
-  vacationModeResponse,
-} from '@kasuwa/contracts';
+import { topSoldProductsResponse, vacationModeBody, vacationModeResponse } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '@/lib/error-responses.ts';
 import type { StoreService } from '@/modules/store/store.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['store'];
 const security = [{ bearerAuth: [] }];
 

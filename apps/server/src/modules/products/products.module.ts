@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '@/db/client.ts';
+import { productImages } from '@/modules/products/product-images.ts';
+import {
+  type ProductListCache,
+  type ProductListCacheOptions,
+  productListCache,
+} from '@/modules/products/product-list-cache.ts';
+import { productListsService } from '@/modules/products/product-lists.service.ts';
+import { productsRepository } from '@/modules/products/products.repository.ts';
+import { productsRoutes } from '@/modules/products/products.routes.ts';
+import { productsService } from '@/modules/products/products.service.ts';
+import type { RequireSeller } from '@/plugins/auth.ts';
+import type { FileStorage } from '@/storage/file-storage.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The products lists' answer cache (product-list-cache.ts); tests read its `stats()`. */
+    productLists: ProductListCache;
+  }
+}
+
+/**
+ * The catalogue: writes (products.service.ts), reads and search (product-lists.service.ts, their
+ * answers cached per node and exposed as `app.productLists`) and photos (product-images.ts).
+ */
+export async function registerProductsModule(
+  app: FastifyInstance,
+  deps: {
+    db: Database;
+    storage: FileStorage;
+    /** Whether one of the seller's scheduled or live shows offers the product (the live module answers). */
+    inUpcomingOrLiveShow: (sellerId: string, productId: string) => Promise<boolean>;
+    listCache: ProductListCacheOptions | undefined;
+    requireSeller: RequireSeller;
+  },
+): Promise<void> {
+  const repo = productsRepository(deps.db);
+  const images = productImages({ storage: deps.storage });
+  const lists = productListCache(deps.db, deps.listCache);
+  app.decorate('productLists', lists);
+  await app.register(
+    productsRoutes({
+      products: productsService({
+        repo,
+        images,
+        storage: deps.storage,
+        inUpcomingOrLiveShow: deps.inUpcomingOrLiveShow,
+      }),
+      reads: productListsService({ repo }),
+      images,
+      lists,
+      requireSeller: deps.requireSeller,
+    }),
+  );
+}
