@@ -1,3 +1,4 @@
+// size: one wizard driven step by step through one rendered form (details, media, products, schedule, its draft and its submit page)
 import type { StreamType } from '@kasuwa/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -77,8 +78,8 @@ describe('the create live show and live auction wizards', () => {
     await screen.findByLabelText('Category');
     await next();
 
-    expect(await screen.findByText('Title is required')).toBeTruthy();
-    expect(screen.getByText('Choose a category')).toBeTruthy();
+    expect(await screen.findByText('Title is required')).toBeVisible();
+    expect(screen.getByText('Choose a category')).toBeVisible();
     expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
     expect(where()).toBe(SHOW);
   });
@@ -93,23 +94,23 @@ describe('the create live show and live auction wizards', () => {
 
     const cover = new File(['img'], 'cover.jpg', { type: 'image/jpeg' });
     await userEvent.upload(screen.getByLabelText('Choose cover photo'), cover);
-    expect(await screen.findByRole('button', { name: 'Remove cover photo' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Remove cover photo' })).toBeVisible();
     expect(sent).toEqual(['coverImage']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Friday Ankara drop');
     expect((screen.getByLabelText('Sub-category') as HTMLSelectElement).value).toBe(SUB_CATEGORY_ID);
-    expect(screen.getByRole('button', { name: 'Remove tag lace' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove tag lace' })).toBeVisible();
 
     // A reload: the wizard goes away and comes back.
     first.unmount();
     open(fake, 'live_show', upload, `${SHOW}?step=media`);
-    expect(await screen.findByText(/We kept your draft from/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Remove cover photo' })).toBeTruthy();
+    expect(await screen.findByText(/We kept your draft from/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Remove cover photo' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(((await screen.findByLabelText('Title')) as HTMLInputElement).value).toBe('Friday Ankara drop');
     expect(((await screen.findByLabelText('Category')) as HTMLSelectElement).value).toBe(CATEGORY_ID);
-    expect(screen.getByRole('button', { name: 'Remove tag ankara' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove tag ankara' })).toBeVisible();
   });
 
   it('refuses a preview video over the cap before sending it, and retries a failed upload', async () => {
@@ -125,16 +126,16 @@ describe('the create live show and live auction wizards', () => {
     const big = new File(['x'], 'long.mp4', { type: 'video/mp4' });
     Object.defineProperty(big, 'size', { value: 51 * 1024 * 1024 });
     await userEvent.upload(screen.getByLabelText('Choose preview video'), big);
-    expect(await screen.findByText('The video must be at most 50 MB')).toBeTruthy();
+    expect(await screen.findByText('The video must be at most 50 MB')).toBeVisible();
     expect(sent).toEqual([]);
 
     await userEvent.upload(
       screen.getByLabelText('Choose cover photo'),
       new File(['img'], 'cover.jpg', { type: 'image/jpeg' }),
     );
-    expect(await screen.findByText('No connection')).toBeTruthy();
+    expect(await screen.findByText('No connection')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Retry upload' }));
-    expect(await screen.findByRole('button', { name: 'Remove cover photo' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Remove cover photo' })).toBeVisible();
     expect(sent).toEqual(['coverImage']);
   });
 
@@ -156,17 +157,17 @@ describe('the create live show and live auction wizards', () => {
     });
     open(liveApi({ products: [dress] }), 'live_auction', undefined, `${AUCTION}?step=products`);
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Add at least one product to auction')).toBeTruthy();
+    expect(await screen.findByText('Add at least one product to auction')).toBeVisible();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Add Aso-oke set' }));
     const toggle = screen.getByRole('button', { name: /^Auction settings for Aso-oke set/ });
     expect(toggle.textContent).toContain('Starting bid ₦5,000.00 · 30 s · counter-bid 10 s');
-    expect(screen.queryByRole('group', { name: 'Auction settings for Aso-oke set' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Auction settings for Aso-oke set' })).not.toBeInTheDocument();
     const settings = await openSettings('Aso-oke set');
     expect((within(settings).getByLabelText('Starting bid') as HTMLInputElement).value).toBe('5000');
     expect((within(settings).getByLabelText('Duration') as HTMLInputElement).value).toBe('30');
     expect((within(settings).getByLabelText('Counter-bid time') as HTMLInputElement).value).toBe('10');
-    expect(within(settings).getByText(/the clock goes back up to it/)).toBeTruthy();
+    expect(within(settings).getByText(/the clock goes back up to it/)).toBeVisible();
 
     await userEvent.clear(within(settings).getByLabelText('Starting bid'));
     await userEvent.clear(within(settings).getByLabelText('Duration'));
@@ -174,9 +175,9 @@ describe('the create live show and live auction wizards', () => {
     await userEvent.type(within(settings).getByLabelText('Reserve price'), 'abc');
     await next();
 
-    expect(await within(settings).findByText('Enter a starting bid')).toBeTruthy();
-    expect(within(settings).getByText('Duration must be at least 10 seconds')).toBeTruthy();
-    expect(within(settings).getByText('Enter a number')).toBeTruthy();
+    expect(await within(settings).findByText('Enter a starting bid')).toBeVisible();
+    expect(within(settings).getByText('Duration must be at least 10 seconds')).toBeVisible();
+    expect(within(settings).getByText('Enter a number')).toBeVisible();
     expect(where()).toBe(`${AUCTION}?step=products`);
     // Settings that need attention stay unfolded.
     await userEvent.click(toggle);
@@ -192,8 +193,8 @@ describe('the create live show and live auction wizards', () => {
     await next();
     expect(
       await within(settings).findByText('Counter-bid time cannot be longer than the duration'),
-    ).toBeTruthy();
-    expect(within(settings).getByText('Reserve price cannot be below the starting bid')).toBeTruthy();
+    ).toBeVisible();
+    expect(within(settings).getByText('Reserve price cannot be below the starting bid')).toBeVisible();
   });
 
   it('posts exactly the live auction the seller set up, with each product’s settings', async () => {
@@ -219,8 +220,8 @@ describe('the create live show and live auction wizards', () => {
     await screen.findByRole('button', { name: 'Remove cover photo' });
     await nextTo('products');
 
-    expect(await screen.findByRole('button', { name: 'Add Leather bag' })).toBeTruthy();
-    expect(screen.queryByText('Plain tee')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Add Leather bag' })).toBeVisible();
+    expect(screen.queryByText('Plain tee')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add Aso-oke set' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add Leather bag' }));
 
@@ -235,19 +236,19 @@ describe('the create live show and live auction wizards', () => {
 
     const second = await openSettings('Leather bag');
     await userEvent.click(within(second).getByRole('switch', { name: 'Sudden death' }));
-    expect(within(second).queryByLabelText('Counter-bid time')).toBeNull();
+    expect(within(second).queryByLabelText('Counter-bid time')).not.toBeInTheDocument();
     await nextTo('schedule');
 
     setStart('2030-05-01T19:30');
-    expect(await screen.findByText(/\(Lagos time\)/)).toBeTruthy();
+    expect(await screen.findByText(/\(Lagos time\)/)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Review' }));
     await waitFor(() => expect(where()).toBe(`${SUBMIT}?type=live_auction`));
 
-    expect(await screen.findByRole('heading', { name: 'Saturday auction' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Saturday auction' })).toBeVisible();
     expect(
       screen.getByText(/Starting bid ₦4,500.00 · 45 s · counter-bid 15 s · reserve ₦8,000.00/),
-    ).toBeTruthy();
-    expect(screen.getByText(/Starting bid ₦12,000.00 · 30 s · Sudden death/)).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText(/Starting bid ₦12,000.00 · 30 s · Sudden death/)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Schedule show' }));
 
     await waitFor(() => expect(where()).toBe('/dashboard/live-streams/scheduled-shows'));
@@ -284,7 +285,7 @@ describe('the create live show and live auction wizards', () => {
         },
       ],
     });
-    expect(await screen.findByText('Livestream scheduled successfully')).toBeTruthy();
+    expect(await screen.findByText('Livestream scheduled successfully')).toBeVisible();
     expect(localStorage.getItem(liveDraftKey(SELLER_ID, 'live_auction'))).toBeNull();
   });
 
@@ -314,7 +315,7 @@ describe('the create live show and live auction wizards', () => {
     await nextTo('media');
     await nextTo('products');
     await userEvent.click(await screen.findByRole('button', { name: 'Add Gele' }));
-    expect(screen.queryByRole('group', { name: /Auction settings/ })).toBeNull();
+    expect(screen.queryByRole('group', { name: /Auction settings/ })).not.toBeInTheDocument();
     await nextTo('schedule');
     await userEvent.click(screen.getByLabelText(/Start immediately/));
     await userEvent.click(screen.getByRole('button', { name: 'Review' }));
@@ -335,7 +336,7 @@ describe('the create live show and live auction wizards', () => {
   it('refuses a start time in the past', async () => {
     open(liveApi(), 'live_show', undefined, `${SHOW}?step=schedule`);
     setStart('2020-01-01T10:00');
-    expect(await screen.findByText('Choose a time in the future')).toBeTruthy();
+    expect(await screen.findByText('Choose a time in the future')).toBeVisible();
   });
 });
 
@@ -366,13 +367,13 @@ describe('the submit page', () => {
     });
     await userEvent.click(await reachSubmit(fake));
 
-    expect(await screen.findByText('Error scheduling livestream')).toBeTruthy();
+    expect(await screen.findByText('Error scheduling livestream')).toBeVisible();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('link', { name: 'Details' }).getAttribute('href')).toBe(
       `${SHOW}?step=details`,
     );
     const details = screen.getByRole('region', { name: 'Details' });
-    expect(within(details).getByText('Title is already used by another show')).toBeTruthy();
+    expect(within(details).getByText('Title is already used by another show')).toBeVisible();
     expect(where()).toBe(`${SUBMIT}?type=live_show`);
   });
 
@@ -383,7 +384,7 @@ describe('the submit page', () => {
     await waitFor(() => expect(where()).toBe(`${SHOW}?step=details`));
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Evening show');
     // Coming back from the review is not a restored draft.
-    expect(screen.queryByText(/We kept your draft from/)).toBeNull();
+    expect(screen.queryByText(/We kept your draft from/)).not.toBeInTheDocument();
   });
 
   it('falls back to the default message when the server gives none', async () => {
@@ -394,8 +395,8 @@ describe('the submit page', () => {
           : undefined,
     });
     await userEvent.click(await reachSubmit(fake));
-    expect(await screen.findByText('Error scheduling livestream')).toBeTruthy();
-    expect(screen.getByText('Failed to schedule livestream')).toBeTruthy();
+    expect(await screen.findByText('Error scheduling livestream')).toBeVisible();
+    expect(screen.getByText('Failed to schedule livestream')).toBeVisible();
   });
 
   it('says there is nothing to submit without a draft', async () => {
@@ -405,7 +406,7 @@ describe('the submit page', () => {
         element: <SubmitLiveShow kind="live_auction" sellerId={SELLER_ID} api={liveApi().api} />,
       },
     ]);
-    expect(screen.getByText('Nothing to submit yet')).toBeTruthy();
+    expect(screen.getByText('Nothing to submit yet')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Create a live auction' }).getAttribute('href')).toBe(AUCTION);
   });
 });

@@ -22,7 +22,7 @@ describe('the drafts page', () => {
     open(fake);
     const resume = await screen.findByRole('link', { name: 'Resume Lace blouse' });
     expect(resume.getAttribute('href')).toBe(`/dashboard/edit-product/${draft._id}`);
-    expect(screen.queryByText('Listed gown')).toBeNull();
+    expect(screen.queryByText('Listed gown')).not.toBeInTheDocument();
     expect(fake.calls[0]?.query.get('status')).toBe('draft');
   });
 
@@ -32,11 +32,11 @@ describe('the drafts page', () => {
     open(fake);
     await userEvent.click(await screen.findByRole('button', { name: 'Publish Lace blouse' }));
 
-    expect(await screen.findByText('Product updated successfully')).toBeTruthy();
+    expect(await screen.findByText('Product updated successfully')).toBeVisible();
     const put = fake.calls.find((c) => c.method === 'PUT');
     expect(put?.path).toBe(`/products/${draft._id}`);
     expect(put?.body).toEqual({ status: 'active' });
-    expect(await screen.findByText('No drafts')).toBeTruthy();
+    expect(await screen.findByText('No drafts')).toBeVisible();
   });
 
   it("says 'Failed to update product' with the reason when publishing fails", async () => {
@@ -45,8 +45,8 @@ describe('the drafts page', () => {
     );
     open(fake);
     await userEvent.click(await screen.findByRole('button', { name: 'Publish Lace blouse' }));
-    expect(await screen.findByText('Failed to update product')).toBeTruthy();
-    expect(screen.getByText('Add a photo before publishing')).toBeTruthy();
+    expect(await screen.findByText('Failed to update product')).toBeVisible();
+    expect(screen.getByText('Add a photo before publishing')).toBeVisible();
   });
 
   it('deletes a draft after confirming, with the same toast as the products page', async () => {
@@ -54,17 +54,19 @@ describe('the drafts page', () => {
     open(fake);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Lace blouse' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Lace blouse has been deleted successfully')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Resume Lace blouse' })).toBeNull());
+    expect(await screen.findByText('Lace blouse has been deleted successfully')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Resume Lace blouse' })).not.toBeInTheDocument(),
+    );
   });
 
   it('offers the unsaved add-product form kept on this device', async () => {
     writeLocalDraft(SELLER_ID, { kind: 'add' }, { ...emptyProductValues, name: 'Beaded bag' });
     open(productsApi([]));
-    expect(await screen.findByText('Beaded bag')).toBeTruthy();
+    expect(await screen.findByText('Beaded bag')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Unsaved draft — continue' }).getAttribute('href')).toBe(
       '/dashboard/add-products',
     );
-    expect(await screen.findByText('No drafts')).toBeTruthy();
+    expect(await screen.findByText('No drafts')).toBeVisible();
   });
 });

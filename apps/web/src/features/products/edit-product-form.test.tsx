@@ -32,7 +32,7 @@ describe('the edit product form', () => {
     await userEvent.type(price, '13500');
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
-    expect(await screen.findByText('Product updated successfully')).toBeTruthy();
+    expect(await screen.findByText('Product updated successfully')).toBeVisible();
     const put = fake.calls.find((c) => c.method === 'PUT');
     expect(put?.path).toBe(`/products/${product._id}`);
     expect(put?.body).toMatchObject({
@@ -54,14 +54,14 @@ describe('the edit product form', () => {
     openEdit(fake, product._id);
     await screen.findByLabelText('Price');
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Failed to update product')).toBeTruthy();
-    expect(screen.getByText('Unknown category or sub-category')).toBeTruthy();
+    expect(await screen.findByText('Failed to update product')).toBeVisible();
+    expect(screen.getByText('Unknown category or sub-category')).toBeVisible();
   });
 
   it("says 'Failed to fetch product details' when the product cannot be loaded", async () => {
     openEdit(productsApi([]), '6f1c1f8e-0000-4000-8000-00000000ffff');
-    expect(await screen.findByText('Failed to fetch product details')).toBeTruthy();
-    expect(screen.getByText('We could not load this product.')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch product details')).toBeVisible();
+    expect(screen.getByText('We could not load this product.')).toBeVisible();
   });
 
   it("shows each variant's stored photos back and keeps them on save", async () => {

@@ -48,16 +48,16 @@ describe('the add product form', () => {
     await screen.findByLabelText('Category');
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
-    expect(await screen.findByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Category is required')).toBeTruthy();
-    expect(screen.getByText('Sub-category is required')).toBeTruthy();
-    expect(screen.getByText('Price is required')).toBeTruthy();
+    expect(await screen.findByText('Name is required')).toBeVisible();
+    expect(screen.getByText('Category is required')).toBeVisible();
+    expect(screen.getByText('Sub-category is required')).toBeVisible();
+    expect(screen.getByText('Price is required')).toBeVisible();
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('alert').textContent).toBe('Some fields need your attention.');
 
     await userEvent.type(screen.getByLabelText('Price'), '12abc');
     await userEvent.tab();
-    expect(await screen.findByText('Enter a number')).toBeTruthy();
+    expect(await screen.findByText('Enter a number')).toBeVisible();
     expect(posted(fake)).toBeUndefined();
   });
 
@@ -67,10 +67,10 @@ describe('the add product form', () => {
     await addOption('Size', ['M', 'L']);
     await addOption('Fabric', ['Cotton']);
 
-    expect(screen.getByText('4 combinations')).toBeTruthy();
+    expect(screen.getByText('4 combinations')).toBeVisible();
     expect(screen.getByText(/Total stock:/).textContent).toBe('Total stock: 4');
     // With variants the product's own stock box gives way to their sum.
-    expect(screen.queryByRole('textbox', { name: 'Stock' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Stock' })).not.toBeInTheDocument();
     expect((screen.getByLabelText('SKU for Blue / L / Cotton') as HTMLInputElement).value).toBe(
       'BLUE-L-COTTON',
     );
@@ -90,9 +90,9 @@ describe('the add product form', () => {
 
     // Deleting the second option clears it and the third.
     await userEvent.click(screen.getByRole('button', { name: 'Delete option Size' }));
-    expect(screen.getByText('2 combinations')).toBeTruthy();
-    expect(screen.queryByLabelText(/^SKU for/)).toBeNull();
-    expect(screen.getByRole('button', { name: 'Add another option' })).toBeTruthy();
+    expect(screen.getByText('2 combinations')).toBeVisible();
+    expect(screen.queryByLabelText(/^SKU for/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add another option' })).toBeVisible();
   });
 
   it('posts a three-level product with its variant tree and the summed stock, then opens the list', async () => {
@@ -111,7 +111,7 @@ describe('the add product form', () => {
     await userEvent.type(screen.getByLabelText('Tags'), 'ankara{Enter}owambe{Enter}');
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
-    expect(await screen.findByText('Product created successfully')).toBeTruthy();
+    expect(await screen.findByText('Product created successfully')).toBeVisible();
     const body = posted(fake);
     expect(body).toMatchObject({
       name: 'Ankara wrap dress',
@@ -148,7 +148,7 @@ describe('the add product form', () => {
     const { router } = openAdd(fake);
     await fillBasics('Adire shirt', '8000');
     await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
-    expect(await screen.findByText('Product created successfully')).toBeTruthy();
+    expect(await screen.findByText('Product created successfully')).toBeVisible();
     expect(posted(fake)).toMatchObject({ name: 'Adire shirt', status: 'draft', stock: 1, price: 8000 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/drafts'));
   });
@@ -168,9 +168,9 @@ describe('the add product form', () => {
     openAdd(fake);
     await fillBasics();
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Failed to create product')).toBeTruthy();
-    expect(screen.getByText('Please try again')).toBeTruthy();
-    expect(screen.getByText('That name is already listed')).toBeTruthy();
+    expect(await screen.findByText('Failed to create product')).toBeVisible();
+    expect(screen.getByText('Please try again')).toBeVisible();
+    expect(screen.getByText('That name is already listed')).toBeVisible();
   });
 
   it('keeps unsaved work on the device, restores it on the next visit, and can discard it', async () => {
@@ -183,7 +183,7 @@ describe('the add product form', () => {
     first.unmount();
 
     openAdd(fake);
-    expect(await screen.findByText('Restored your unsaved changes')).toBeTruthy();
+    expect(await screen.findByText('Restored your unsaved changes')).toBeVisible();
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Kente stole');
     await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
@@ -214,7 +214,7 @@ describe('the add product form', () => {
     const bars = await screen.findAllByRole('progressbar');
     expect(bars.map((b) => b.getAttribute('aria-valuenow'))).toEqual(['50', '50']);
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Photos are still uploading')).toBeTruthy();
+    expect(await screen.findByText('Photos are still uploading')).toBeVisible();
     expect(posted(fake)).toBeUndefined();
 
     for (const done of finish) done();
@@ -246,7 +246,7 @@ describe('the add product form', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Photos for Red' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Photo 1' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(document.activeElement).toBe(red));
 
     const described = (button: HTMLElement) =>

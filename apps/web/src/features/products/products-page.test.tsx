@@ -27,9 +27,9 @@ describe('the products page', () => {
     open(fake);
 
     const row = await rowOf('Aso-oke gele');
-    expect(within(row).getByText('₦12,500.50')).toBeTruthy();
-    expect(within(row).getByText('3')).toBeTruthy();
-    expect(within(row).getByText('Active')).toBeTruthy();
+    expect(within(row).getByText('₦12,500.50')).toBeVisible();
+    expect(within(row).getByText('3')).toBeVisible();
+    expect(within(row).getByText('Active')).toBeVisible();
     expect(within(await rowOf('Adire shirt')).getByText('Out of stock')).toBeTruthy();
 
     const stats = screen.getByRole('region', { name: 'Product statistics' });
@@ -56,7 +56,7 @@ describe('the products page', () => {
     ]);
     open(fake);
     const row = await rowOf('Ankara wrap dress');
-    expect(within(row).getByText('₦15,000.00–₦16,500.00')).toBeTruthy();
+    expect(within(row).getByText('₦15,000.00–₦16,500.00')).toBeVisible();
   });
 
   it('deletes after confirming: the toast names the product and the row disappears', async () => {
@@ -66,9 +66,11 @@ describe('the products page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete product?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('Aso-oke gele has been deleted successfully')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Aso-oke gele' })).toBeNull());
-    expect(screen.getByRole('button', { name: 'Delete Adire shirt' })).toBeTruthy();
+    expect(await screen.findByText('Aso-oke gele has been deleted successfully')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Delete Aso-oke gele' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Delete Adire shirt' })).toBeVisible();
     expect(fake.calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 
@@ -79,7 +81,9 @@ describe('the products page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Aso-oke gele' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete product?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Aso-oke gele' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Delete Aso-oke gele' })).not.toBeInTheDocument(),
+    );
 
     expect(document.activeElement?.getAttribute('aria-label') ?? '').not.toMatch(/Adire shirt/);
     // The remaining product's row is the element it always was.
@@ -94,8 +98,8 @@ describe('the products page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Aso-oke gele' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('Network error: Please check your internet connection.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Delete Aso-oke gele' })).toBeTruthy();
+    expect(await screen.findByText('Network error: Please check your internet connection.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Delete Aso-oke gele' })).toBeVisible();
   });
 
   it("says 'Failed to delete product' with the server's reason when the server refuses", async () => {
@@ -107,13 +111,13 @@ describe('the products page', () => {
     open(fake);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Aso-oke gele' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Failed to delete product')).toBeTruthy();
-    expect(screen.getByText('This product is in a scheduled or live show')).toBeTruthy();
+    expect(await screen.findByText('Failed to delete product')).toBeVisible();
+    expect(screen.getByText('This product is in a scheduled or live show')).toBeVisible();
   });
 
   it('invites the seller to add a first product when there are none', async () => {
     open(productsApi([]));
-    expect(await screen.findByText('No products yet')).toBeTruthy();
+    expect(await screen.findByText('No products yet')).toBeVisible();
     expect(
       screen
         .getAllByRole('link', { name: 'Add product' })
@@ -128,8 +132,10 @@ describe('the products page', () => {
     await userEvent.type(screen.getByLabelText('Search products'), 'adire');
 
     await waitFor(() => expect(router.state.location.search).toBe('?search=adire'));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Aso-oke gele' })).toBeNull());
-    expect(screen.getByRole('button', { name: 'Delete Adire shirt' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Delete Aso-oke gele' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Delete Adire shirt' })).toBeVisible();
     // One request for the whole word, not one per letter.
     expect(
       listCalls(fake)
@@ -139,7 +145,7 @@ describe('the products page', () => {
 
     await userEvent.clear(screen.getByLabelText('Search products'));
     await userEvent.type(screen.getByLabelText('Search products'), 'kente');
-    expect(await screen.findByText('No products match “kente”')).toBeTruthy();
+    expect(await screen.findByText('No products match “kente”')).toBeVisible();
   });
 
   it('reads page, status, search and sort from the URL, so a reload shows the same list', async () => {
@@ -150,7 +156,7 @@ describe('the products page', () => {
     expect(call?.query.get('status')).toBe('draft');
     expect(call?.query.get('sortBy')).toBe('price_asc');
     expect(call?.query.get('search')).toBe('gown');
-    expect(screen.getByRole('button', { name: /Draft/, pressed: true })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Draft/, pressed: true })).toBeVisible();
   });
 
   it("shows 'Failed to fetch products' when the list cannot be loaded", async () => {
@@ -159,8 +165,8 @@ describe('the products page', () => {
         call.method === 'GET' ? { status: 400, body: { message: 'Bad page' } } : undefined,
       ),
     );
-    expect(await screen.findByText('Failed to fetch products')).toBeTruthy();
-    expect(screen.getByText('Please reload the page and try again')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch products')).toBeVisible();
+    expect(screen.getByText('Please reload the page and try again')).toBeVisible();
   });
 });
 

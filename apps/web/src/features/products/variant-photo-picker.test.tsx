@@ -156,9 +156,9 @@ describe('the variant photo picker', () => {
     await userEvent.upload(input, new File(['%PDF'], 'invoice.pdf', { type: 'application/pdf' }), {
       applyAccept: false,
     });
-    expect(await screen.findByText('Only photos can be added')).toBeTruthy();
+    expect(await screen.findByText('Only photos can be added')).toBeVisible();
     await userEvent.upload(input, png('huge.png', 10 * 1024 * 1024 + 1));
-    expect(await screen.findByText('Photo too large')).toBeTruthy();
+    expect(await screen.findByText('Photo too large')).toBeVisible();
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -175,12 +175,12 @@ describe('the variant photo picker', () => {
       'A variant can have up to 10 photos. Remove one to choose another.',
     );
     await userEvent.upload(within(dialog).getByLabelText('Upload photos'), png('one-more.png'));
-    expect(await screen.findByText('A variant can have up to 10 photos')).toBeTruthy();
+    expect(await screen.findByText('A variant can have up to 10 photos')).toBeVisible();
     expect(send).not.toHaveBeenCalled();
   });
 
   it('says so when the product has no photos yet', () => {
     const { dialog } = open({ pool: [] });
-    expect(within(dialog).getByText(/No photos uploaded for this product yet/)).toBeTruthy();
+    expect(within(dialog).getByText(/No photos uploaded for this product yet/)).toBeVisible();
   });
 });
