@@ -1,4 +1,17 @@
-import type { Blip, BlipComment, BlipReply } from '@kasuwa/contracts';
+import {
+  type Blip,
+  type BlipComment,
+  type BlipCommentsResponse,
+  type BlipDetailsResponse,
+  type BlipLikeResponse,
+  type BlipReply,
+  type BlipReplyResponse,
+  type BlipViewResponse,
+  type BuyerAuthResponse,
+  type BuyerBlipCommentResponse,
+  blipReplyBody,
+  buyerBlipCommentBody,
+} from '@kasuwa/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +19,7 @@ import { paths } from '@/app/paths';
 import { BlipWatchPage } from '@/features/watch/blip-watch-page';
 import { BUYER_SESSION_KEY, type BuyerSession } from '@/features/watch/buyer-session';
 import { BLIP_VIEWER_KEY } from '@/features/watch/viewer-id';
+import { bodyCheck } from '@/test/contract-fake';
 import { type Answer, type Call, fakeApiClient, type Override } from '@/test/in-memory-api';
 import { renderScreen } from '@/test/render-screen';
 
@@ -47,7 +61,11 @@ function testComment(text: string, over: Partial<BlipComment> = {}): BlipComment
   };
 }
 
-/** The buyer side of one blip as the server answers it; likes are the fake buyer's. */
+/**
+ * The buyer side of one blip as the server answers it; likes are the fake buyer's. Bodies are read
+ * with the contract's schemas (a refused one gets the 400 and fails the test), answers typed with
+ * the contract's response types.
+ */
 function blipServer(
   initial: { blip?: Blip; comments?: BlipComment[]; liked?: boolean } = {},
   override?: Override,
@@ -57,23 +75,32 @@ function blipServer(
   let liked = initial.liked ?? false;
   let likes = blip.likesCount;
   let views = blip.viewsCount;
+  const { refusal } = bodyCheck();
 
   const answer = (call: Call): Answer => {
-    const forced = override?.(call);
+    const forced = refusal(call) ?? override?.(call);
     if (forced) return forced;
     const { method, path, query } = call;
     if (method === 'POST' && path === '/buyers/register') {
-      return { status: 201, body: { message: 'Account created', buyer: me.buyer, token: me.token } };
+      return {
+        status: 201,
+        body: {
+          message: 'Account created',
+          buyer: me.buyer,
+          token: me.token,
+        } satisfies BuyerAuthResponse,
+      };
     }
-    if (path === `/blips/${BLIP_ID}` && method === 'GET') return { status: 200, body: { blip } };
+    if (path === `/blips/${BLIP_ID}` && method === 'GET')
+      return { status: 200, body: { blip } satisfies BlipDetailsResponse };
     if (path === `/blips/${BLIP_ID}/like`) {
       if (method === 'PUT' && !liked) [liked, likes] = [true, likes + 1];
       if (method === 'DELETE' && liked) [liked, likes] = [false, likes - 1];
-      return { status: 200, body: { liked, likesCount: likes } };
+      return { status: 200, body: { liked, likesCount: likes } satisfies BlipLikeResponse };
     }
     if (path === `/blips/${BLIP_ID}/views` && method === 'POST') {
       views += 1;
-      return { status: 200, body: { counted: true, viewsCount: views } };
+      return { status: 200, body: { counted: true, viewsCount: views } satisfies BlipViewResponse };
     }
     if (path === `/products/${PRODUCT_ID}/blips/${BLIP_ID}/comments` && method === 'GET') {
       const page = Number(query.get('page'));
@@ -84,16 +111,22 @@ function blipServer(
         body: {
           comments: comments.slice((page - 1) * limit, page * limit),
           pagination: { total: comments.length, pages, currentPage: page, hasMore: page < pages },
-        },
+        } satisfies BlipCommentsResponse,
       };
     }
     if (path === `/blips/${BLIP_ID}/comments` && method === 'POST') {
-      const created = testComment((call.body as { comment: string }).comment, {
+      const created = testComment(buyerBlipCommentBody.parse(call.body).comment, {
         author: { kind: 'buyer', name: me.buyer.name, id: me.buyer._id },
         createdAt: new Date().toISOString(),
       });
       comments.unshift(created);
-      return { status: 201, body: { message: 'Comment added successfully', comment: created } };
+      return {
+        status: 201,
+        body: {
+          message: 'Comment added successfully',
+          comment: created,
+        } satisfies BuyerBlipCommentResponse,
+      };
     }
     const replyTo = path.match(/^\/blips\/[^/]+\/comments\/([^/]+)\/replies$/)?.[1];
     const parent = comments.find((c) => c._id === replyTo);
@@ -101,11 +134,14 @@ function blipServer(
       const reply: BlipReply = {
         _id: `7a2c1f8e-0004-4000-8000-${String(++serial).padStart(12, '0')}`,
         parentCommentId: parent._id,
-        text: (call.body as { comment: string }).comment,
+        text: blipReplyBody.parse(call.body).comment,
         author: { kind: 'buyer', name: me.buyer.name, id: me.buyer._id },
         createdAt: new Date().toISOString(),
       };
-      return { status: 201, body: { message: 'Reply added successfully', reply } };
+      return {
+        status: 201,
+        body: { message: 'Reply added successfully', reply } satisfies BlipReplyResponse,
+      };
     }
     return { status: 404, body: { message: 'Blip not found' } };
   };
