@@ -27,9 +27,9 @@ const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null');
 describe('the log-in screen', () => {
   it('has the Email and Password fields, the Log in button and the links', () => {
     renderLogin({ body: {} });
-    expect(screen.getByRole('textbox', { name: 'Email' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeVisible();
     expect(screen.getByLabelText('Password', { selector: 'input' }).getAttribute('type')).toBe('password');
-    expect(screen.getByRole('button', { name: 'Show password' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show password' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
       '/login/forgot-password',
     );
@@ -41,8 +41,8 @@ describe('the log-in screen', () => {
   it('marks empty fields under each field and sends nothing', async () => {
     const { calls } = renderLogin({ body: {} });
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(screen.getByText('Email is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(screen.getByText('Email is required')).toBeVisible();
+    expect(screen.getByText('Password is required')).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Email' }).getAttribute('aria-invalid')).toBe('true');
     expect(calls).toHaveLength(0);
   });
@@ -50,7 +50,7 @@ describe('the log-in screen', () => {
   it('refuses an e-mail without its domain', async () => {
     const { calls } = renderLogin({ body: {} });
     await logIn('ngozi@', 'x');
-    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Enter a valid email address')).toBeVisible();
     expect(calls).toHaveLength(0);
   });
 
@@ -59,8 +59,8 @@ describe('the log-in screen', () => {
     const { calls } = renderLogin({ body: { user, token: 'tok', message: 'Login successful' } });
     await logIn();
 
-    expect(await screen.findByText('Login successful')).toBeTruthy();
-    expect(await screen.findByText('Landed on /onboarding/profile')).toBeTruthy();
+    expect(await screen.findByText('Login successful')).toBeVisible();
+    expect(await screen.findByText('Landed on /onboarding/profile')).toBeVisible();
     expect(calls[0]?.body).toEqual({ email: 'ngozi@example.ng', password: 'Lekki2026market' });
     expect(calls[0]?.headers.authorization).toBeUndefined();
     expect(stored(localKeys.sellerToken)).toEqual({ data: user, token: 'tok', isVerified: true });
@@ -70,7 +70,7 @@ describe('the log-in screen', () => {
   it('takes an approved seller to the dashboard and stores the onboarding marker', async () => {
     renderLogin({ body: { user: testSeller(), token: 'tok', message: 'Login successful' } });
     await logIn();
-    expect(await screen.findByText('Landed on /dashboard/home')).toBeTruthy();
+    expect(await screen.findByText('Landed on /dashboard/home')).toBeVisible();
     expect(stored(localKeys.onboardingProcess)).toBe('account-approval');
   });
 
@@ -79,9 +79,9 @@ describe('the log-in screen', () => {
     const message = 'Please verify your email. We sent a 6-digit code to ngozi@example.ng.';
     renderLogin({ body: { user, token: 'tok', message } });
     await logIn();
-    expect(await screen.findByText('Landed on /signup/verify-email')).toBeTruthy();
-    expect(screen.getByText(message)).toBeTruthy();
-    expect(screen.queryByText('Login successful')).toBeNull();
+    expect(await screen.findByText('Landed on /signup/verify-email')).toBeVisible();
+    expect(screen.getByText(message)).toBeVisible();
+    expect(screen.queryByText('Login successful')).not.toBeInTheDocument();
     expect(stored(localKeys.sellerToken)).toMatchObject({ token: 'tok', isVerified: false });
   });
 
@@ -91,7 +91,7 @@ describe('the log-in screen', () => {
     const { router } = renderLogin({ status: 403, body: { message, isDisabled: true, user } });
     await logIn();
 
-    expect(await screen.findByText('Account Disabled')).toBeTruthy();
+    expect(await screen.findByText('Account Disabled')).toBeVisible();
     expect(screen.getAllByText(message).length).toBeGreaterThan(0);
     expect(screen.getByRole('alert').textContent).toContain(message);
     expect(stored(localKeys.seller)).toEqual(user);
@@ -102,7 +102,7 @@ describe('the log-in screen', () => {
   it("shows 'Login failed' with the server's message, also on the form", async () => {
     renderLogin({ status: 400, body: { message: 'Incorrect email or password' } });
     await logIn();
-    expect(await screen.findByText('Login failed')).toBeTruthy();
+    expect(await screen.findByText('Login failed')).toBeVisible();
     await waitFor(() => expect(screen.getAllByText('Incorrect email or password')).toHaveLength(2));
     expect(screen.getByRole('alert').textContent).toBe('Incorrect email or password');
     expect(localStorage.getItem(localKeys.sellerToken)).toBeNull();
@@ -117,7 +117,7 @@ describe('the log-in screen', () => {
       },
     });
     await logIn('ngozi@example.ng', 'x');
-    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(await screen.findByText('Enter a valid email address')).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Email' }).getAttribute('aria-invalid')).toBe('true');
   });
 

@@ -63,7 +63,7 @@ describe('the sign-up screen', () => {
       'Enter your phone number.',
       'Store Name must be at least 2 characters',
     ]) {
-      expect(await screen.findByText(message)).toBeTruthy();
+      expect(await screen.findByText(message)).toBeVisible();
     }
     expect(calls).toHaveLength(0);
   });
@@ -73,8 +73,8 @@ describe('the sign-up screen', () => {
     await fillIn('0803 123 4567');
     await submit();
 
-    expect(await screen.findByText('Landed on /signup/verify-email')).toBeTruthy();
-    expect(screen.getByText(created.message)).toBeTruthy();
+    expect(await screen.findByText('Landed on /signup/verify-email')).toBeVisible();
+    expect(screen.getByText(created.message)).toBeVisible();
     expect(calls[0]?.body).toEqual({
       firstName: 'Ngozi',
       lastName: 'Adeyemi',
@@ -116,8 +116,8 @@ describe('the sign-up screen', () => {
 
     expect(
       await screen.findByText('Invalid body: phoneNumber: Enter a valid phone number (and 1 more)'),
-    ).toBeTruthy();
-    expect(screen.getByText('Enter a valid phone number with its country code')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('Enter a valid phone number with its country code')).toBeVisible();
     expect(field('Phone Number').getAttribute('aria-invalid')).toBe('true');
     // The folded referral field opens to show its problem.
     const details = field('Referral code').closest('details');

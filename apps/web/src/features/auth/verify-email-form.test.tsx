@@ -47,9 +47,9 @@ describe('the e-mail code screen', () => {
     await userEvent.click(codeField());
     await userEvent.paste('123 456');
 
-    expect(await screen.findByText('Account verified successfully!')).toBeTruthy();
-    expect(screen.getByText('Email verified successfully')).toBeTruthy();
-    expect(await screen.findByText('Landed on /onboarding/profile')).toBeTruthy();
+    expect(await screen.findByText('Account verified successfully!')).toBeVisible();
+    expect(screen.getByText('Email verified successfully')).toBeVisible();
+    expect(await screen.findByText('Landed on /onboarding/profile')).toBeVisible();
     expect(calls[0]?.body).toEqual({ email: pendingSeller.email, otp: '123456' });
     expect(calls[0]?.headers.authorization).toBe('Bearer unverified-token');
     expect(JSON.parse(localStorage.getItem(localKeys.sellerToken) ?? 'null')).toEqual({
@@ -63,7 +63,7 @@ describe('the e-mail code screen', () => {
     const { calls } = renderVerify({});
     await userEvent.type(codeField(), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(screen.getByText('Enter the 6-digit code')).toBeTruthy();
+    expect(screen.getByText('Enter the 6-digit code')).toBeVisible();
     expect(calls).toHaveLength(0);
   });
 
@@ -73,7 +73,7 @@ describe('the e-mail code screen', () => {
     });
     await userEvent.type(codeField(), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+    expect(await screen.findByText('OTP verification failed')).toBeVisible();
     expect(await screen.findAllByText('Invalid code. 4 tries left.')).toHaveLength(2);
     expect(codeField().getAttribute('aria-invalid')).toBe('true');
     expect(JSON.parse(localStorage.getItem(localKeys.sellerToken) ?? 'null')?.isVerified).toBe(false);
@@ -85,12 +85,12 @@ describe('the e-mail code screen', () => {
     });
     await userEvent.click(codeField());
     await userEvent.paste('111111');
-    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+    expect(await screen.findByText('OTP verification failed')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(calls.filter((c) => c.path === '/seller/verify-otp')).toHaveLength(1);
     expect(
       screen.getByText('You tried this code already. Type the code from your latest e-mail.'),
-    ).toBeTruthy();
+    ).toBeVisible();
 
     // A different code goes out as usual.
     await userEvent.clear(codeField());
@@ -110,14 +110,14 @@ describe('the e-mail code screen', () => {
     });
     await userEvent.type(codeField(), '111111');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+    expect(await screen.findByText('OTP verification failed')).toBeVisible();
 
     await userEvent.clear(codeField());
-    await waitFor(() => expect(screen.queryByText('OTP verification failed')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('OTP verification failed')).not.toBeInTheDocument());
     await userEvent.type(codeField(), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Account verified successfully!')).toBeTruthy();
-    expect(screen.queryByText('OTP verification failed')).toBeNull();
+    expect(await screen.findByText('Account verified successfully!')).toBeVisible();
+    expect(screen.queryByText('OTP verification failed')).not.toBeInTheDocument();
   });
 
   it('shows the answer alone: the sign-up\'s green "code sent" notice does not sit under the red one', async () => {
@@ -125,12 +125,12 @@ describe('the e-mail code screen', () => {
       'POST /seller/verify-otp': { status: 400, body: { message: 'Invalid code. 4 tries left.' } },
     });
     act(() => void toast.success(`We sent a 6-digit code to ${pendingSeller.email}`));
-    expect(await screen.findByText(`We sent a 6-digit code to ${pendingSeller.email}`)).toBeTruthy();
+    expect(await screen.findByText(`We sent a 6-digit code to ${pendingSeller.email}`)).toBeVisible();
     await userEvent.type(codeField(), '111111');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+    expect(await screen.findByText('OTP verification failed')).toBeVisible();
     await waitFor(() =>
-      expect(screen.queryByText(`We sent a 6-digit code to ${pendingSeller.email}`)).toBeNull(),
+      expect(screen.queryByText(`We sent a 6-digit code to ${pendingSeller.email}`)).not.toBeInTheDocument(),
     );
   });
 
@@ -142,10 +142,10 @@ describe('the e-mail code screen', () => {
     });
     await userEvent.type(codeField(), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+    expect(await screen.findByText('OTP verification failed')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Account verified successfully!')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('OTP verification failed')).toBeNull());
+    expect(await screen.findByText('Account verified successfully!')).toBeVisible();
+    await waitFor(() => expect(screen.queryByText('OTP verification failed')).not.toBeInTheDocument());
   });
 
   it('offers a new code only after 60 s, then shows the server’s wait when it is too early', async () => {
@@ -168,13 +168,13 @@ describe('the e-mail code screen', () => {
 
     fireEvent.click(resend());
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(screen.getByText('Please wait 42 seconds before asking for a new code.')).toBeTruthy();
+    expect(screen.getByText('Please wait 42 seconds before asking for a new code.')).toBeVisible();
     expect(calls[0]?.body).toEqual({ email: pendingSeller.email });
     expect(resend().textContent).toBe('Resend code in 0:42');
   });
 
   it('sends a visitor with no code pending to /login', async () => {
     renderVerify({}, { pending: false });
-    expect(await screen.findByText('Landed on /login')).toBeTruthy();
+    expect(await screen.findByText('Landed on /login')).toBeVisible();
   });
 });

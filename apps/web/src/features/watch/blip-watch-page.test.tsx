@@ -171,11 +171,11 @@ describe('the public blip page', () => {
     expect(video.muted).toBe(true);
     expect(video.hasAttribute('playsinline')).toBe(true);
     const blip = screen.getByRole('region', { name: 'Blip' });
-    expect(within(blip).getByRole('heading', { name: 'Ankara Maxi Dress' })).toBeTruthy();
-    expect(within(blip).getByText('₦18,500.00')).toBeTruthy();
-    expect(within(blip).getByText('40 views')).toBeTruthy();
-    expect(await within(blip).findByText('3 likes')).toBeTruthy();
-    expect(within(blip).getByText('New in: sizes M and L')).toBeTruthy();
+    expect(within(blip).getByRole('heading', { name: 'Ankara Maxi Dress' })).toBeVisible();
+    expect(within(blip).getByText('₦18,500.00')).toBeVisible();
+    expect(within(blip).getByText('40 views')).toBeInTheDocument();
+    expect(await within(blip).findByText('3 likes')).toBeInTheDocument();
+    expect(within(blip).getByText('New in: sizes M and L')).toBeVisible();
     expect(likeButton().getAttribute('aria-pressed')).toBe('false');
     // The comments button on the video jumps to the comments under it.
     const jump = within(blip).getByRole('link', { name: 'Comments' }).getAttribute('href') ?? '';
@@ -190,7 +190,7 @@ describe('the public blip page', () => {
     expect(callsTo(fake, 'POST', '/views')).toHaveLength(0);
     fireEvent.playing(video);
     fireEvent.playing(video);
-    expect(await screen.findByText('41 views')).toBeTruthy();
+    expect(await screen.findByText('41 views')).toBeInTheDocument();
     const sent = callsTo(fake, 'POST', '/views');
     expect(sent).toHaveLength(1);
     const { viewerId } = (sent[0]?.body ?? {}) as { viewerId?: string };
@@ -216,17 +216,17 @@ describe('the public blip page', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Log in to like and comment' });
     expect(
       within(sheet).getByText('Log in or sign up to like this blip. It takes a few seconds.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     await user.click(within(sheet).getByRole('tab', { name: 'Sign up' }));
     await user.type(within(sheet).getByRole('textbox', { name: 'Name' }), 'Chioma Okafor');
     await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
     await user.type(within(sheet).getByLabelText('Password', { selector: 'input' }), 'Lekki2026market');
     await user.click(within(sheet).getByRole('button', { name: 'Sign up' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(JSON.parse(localStorage.getItem(BUYER_SESSION_KEY) ?? 'null')).toEqual(me);
     await waitFor(() => expect(likeButton().getAttribute('aria-pressed')).toBe('true'));
-    expect(await screen.findByText('4 likes')).toBeTruthy();
+    expect(await screen.findByText('4 likes')).toBeInTheDocument();
     expect(callsTo(fake, 'PUT', '/like')).toHaveLength(1);
   });
 
@@ -237,9 +237,9 @@ describe('the public blip page', () => {
     await waitFor(() => expect(likeButton().getAttribute('aria-pressed')).toBe('true'));
     await user.click(likeButton());
     await waitFor(() => expect(likeButton().getAttribute('aria-pressed')).toBe('false'));
-    expect(await screen.findByText('6 likes')).toBeTruthy();
+    expect(await screen.findByText('6 likes')).toBeInTheDocument();
     await user.click(likeButton());
-    expect(await screen.findByText('7 likes')).toBeTruthy();
+    expect(await screen.findByText('7 likes')).toBeInTheDocument();
     expect(likeButton().getAttribute('aria-pressed')).toBe('true');
     expect(fake.calls.filter((c) => c.path.endsWith('/like')).map((c) => c.method)).toEqual([
       'GET',
@@ -257,7 +257,7 @@ describe('the public blip page', () => {
     await screen.findByText('3 likes');
     await user.click(likeButton());
     const sheet = await screen.findByRole('dialog', { name: 'Log in to like and comment' });
-    expect(within(sheet).getByText('Your log-in has expired. Log in again to like this blip.')).toBeTruthy();
+    expect(within(sheet).getByText('Your log-in has expired. Log in again to like this blip.')).toBeVisible();
     expect(localStorage.getItem(BUYER_SESSION_KEY)).toBeNull();
     // The optimistic like is taken back (the button is behind the sheet).
     expect(screen.getByRole('button', { name: 'Like', hidden: true }).getAttribute('aria-pressed')).toBe(
@@ -270,21 +270,21 @@ describe('the public blip page', () => {
     const comments = Array.from({ length: 12 }, (_, i) => testComment(`Question ${i + 1}`));
     open(blipServer({ comments, blip: testBlip({ commentsCount: 12 }) }));
     const section = await screen.findByRole('region', { name: /Comments/ });
-    expect(await within(section).findByText('Question 1')).toBeTruthy();
+    expect(await within(section).findByText('Question 1')).toBeVisible();
     expect(within(section).getAllByRole('article')).toHaveLength(10);
     await user.click(within(section).getByRole('button', { name: 'Load more comments' }));
-    expect(await within(section).findByText('Question 12')).toBeTruthy();
+    expect(await within(section).findByText('Question 12')).toBeVisible();
     expect(within(section).getAllByRole('article')).toHaveLength(12);
-    expect(within(section).queryByRole('button', { name: 'Load more comments' })).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
 
-    expect(within(section).queryByRole('textbox', { name: 'Add a comment' })).toBeNull();
+    expect(within(section).queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Log in or sign up to comment' }));
-    expect(await screen.findByRole('dialog', { name: 'Log in to like and comment' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Log in to like and comment' })).toBeVisible();
   });
 
   it('says so when there are no comments yet', async () => {
     open(blipServer());
-    expect(await screen.findByText('No comments yet. Be the first to ask!')).toBeTruthy();
+    expect(await screen.findByText('No comments yet. Be the first to ask!')).toBeVisible();
   });
 
   it('posts a buyer’s comment, trimmed, on top of the list, and a reply in its thread', async () => {
@@ -296,25 +296,25 @@ describe('the public blip page', () => {
     open(fake, { buyer: me });
     const section = await screen.findByRole('region', { name: /Comments/ });
     await within(section).findByText('Do you deliver to Ibadan?');
-    expect(within(section).getByText(/As Chioma Okafor/)).toBeTruthy();
+    expect(within(section).getByText(/As Chioma Okafor/)).toBeVisible();
 
     const box = within(section).getByRole('textbox', { name: 'Add a comment' });
     await user.type(box, '  Is size 14 available?  ');
     await user.click(within(section).getByRole('button', { name: 'Post comment' }));
-    expect(await within(section).findByText('Is size 14 available?')).toBeTruthy();
+    expect(await within(section).findByText('Is size 14 available?')).toBeVisible();
     expect(callsTo(fake, 'POST', '/comments')[0]?.body).toEqual({ comment: 'Is size 14 available?' });
     expect((box as HTMLTextAreaElement).value).toBe('');
     const articles = within(section).getAllByRole('article');
     expect(articles[0]?.getAttribute('aria-label')).toBe('Comment by Chioma Okafor');
-    expect(within(section).getByText('(2)')).toBeTruthy();
+    expect(within(section).getByText('(2)')).toBeVisible();
 
     const tunde = within(section).getByRole('article', { name: 'Comment by Tunde Bakare' });
     await user.click(within(tunde).getByRole('button', { name: 'Reply to Tunde Bakare' }));
     await user.type(within(tunde).getByRole('textbox', { name: 'Reply to Tunde Bakare' }), 'Me too!');
     await user.click(within(tunde).getByRole('button', { name: 'Send reply' }));
     const replies = await within(tunde).findByRole('list', { name: 'Replies to Tunde Bakare' });
-    expect(within(replies).getByText('Me too!')).toBeTruthy();
-    expect(within(tunde).getByText('1 reply')).toBeTruthy();
+    expect(within(replies).getByText('Me too!')).toBeVisible();
+    expect(within(tunde).getByText('1 reply')).toBeVisible();
     expect(fake.calls.some((c) => c.path === `/blips/${BLIP_ID}/comments/${older._id}/replies`)).toBe(true);
   });
 
@@ -342,8 +342,8 @@ describe('the public blip page', () => {
         call.method === 'GET' ? { status: 404, body: { message: 'Blip not found' } } : undefined,
       ),
     );
-    expect(await screen.findByRole('heading', { name: 'Blip not found' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Blip not found' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('offers to try again when the blip could not be loaded', async () => {
@@ -352,9 +352,9 @@ describe('the public blip page', () => {
     open(blipServer({}, (call) => (failing && call.method === 'GET' ? 'network-error' : undefined)));
     expect(
       await screen.findByRole('heading', { name: 'This blip could not be loaded' }, { timeout: 5000 }),
-    ).toBeTruthy();
+    ).toBeVisible();
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Ankara Maxi Dress' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Ankara Maxi Dress' })).toBeVisible();
   });
 });

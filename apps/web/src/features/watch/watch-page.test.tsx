@@ -105,7 +105,7 @@ describe('Watch page', () => {
   it('plays the live video and shows the viewer count and comments to anyone', async () => {
     const { socket, watch, connect } = renderWatch();
     connect();
-    expect(await screen.findByText('LIVE')).toBeTruthy();
+    expect(await screen.findByText('LIVE')).toBeVisible();
     await waitFor(() => expect(watch).toHaveBeenCalledTimes(1));
     expect(watch.mock.calls[0]?.[0]).toMatchObject({ _id: STREAM_ID, videoProvider: 'local' });
 
@@ -123,11 +123,11 @@ describe('Watch page', () => {
         data: { streamId: STREAM_ID, comment: { _id: 'c1', author: { ...ada, role: 'buyer' } } },
       });
     });
-    expect(screen.getByLabelText('7 watching')).toBeTruthy();
-    expect(screen.getByText('Is the gown available in XL?')).toBeTruthy();
+    expect(screen.getByLabelText('7 watching')).toBeVisible();
+    expect(screen.getByText('Is the gown available in XL?')).toBeVisible();
     // Reading needs no account; writing does.
-    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Log in to comment and bid' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in to comment and bid' })).toBeVisible();
   });
 
   it("bids the minimum next bid with the buyer's token, never the seller's", async () => {
@@ -153,9 +153,9 @@ describe('Watch page', () => {
     });
     connect();
     const panel = await screen.findByRole('region', { name: 'Bidding' });
-    expect(within(panel).getByText('₦5,000.00')).toBeTruthy();
-    expect(within(panel).getByText('by Ada')).toBeTruthy();
-    expect(within(panel).getByText('₦5,100.00')).toBeTruthy();
+    expect(within(panel).getByText('₦5,000.00')).toBeVisible();
+    expect(within(panel).getByText('by Ada')).toBeVisible();
+    expect(within(panel).getByText('₦5,100.00')).toBeVisible();
 
     await user.click(within(panel).getByRole('button', { name: 'Bid ₦5,100' }));
 
@@ -164,8 +164,8 @@ describe('Watch page', () => {
     expect(bid?.body).toEqual({ productId: ANKARA_ID, amount: 5100 });
     expect(bid?.headers.authorization).toBe('Bearer buyer-token');
     expect(readBearerToken()).toBe('token-1');
-    expect(await within(panel).findByText('You are the highest bidder')).toBeTruthy();
-    expect(within(panel).getByText('by you')).toBeTruthy();
+    expect(await within(panel).findByText('You are the highest bidder')).toBeVisible();
+    expect(within(panel).getByText('by you')).toBeVisible();
   });
 
   it("shows why a bid was refused, with the server's message", async () => {
@@ -199,13 +199,13 @@ describe('Watch page', () => {
 
     const sheet = await screen.findByRole('dialog', { name: 'Log in to bid and comment' });
     await user.click(within(sheet).getByRole('button', { name: 'Log in' }));
-    expect(within(sheet).getByText('Email is required')).toBeTruthy();
+    expect(within(sheet).getByText('Email is required')).toBeVisible();
 
     await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
     await user.type(within(sheet).getByLabelText('Password', { selector: 'input' }), 'Lekki2026market');
     await user.click(within(sheet).getByRole('button', { name: 'Log in' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.path === '/buyers/login')?.body).toEqual({
       email: 'chioma@example.ng',
       password: 'Lekki2026market',
@@ -214,7 +214,7 @@ describe('Watch page', () => {
     expect(readBearerToken()).toBeNull();
     // The socket reconnects with the buyer's token and subscribes again; now the buyer can comment.
     expect(socket.eventsNamed(streamSocketEvents.subscribe)).toHaveLength(2);
-    expect(screen.getByRole('textbox', { name: 'Comment' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Comment' })).toBeVisible();
   });
 
   it('places the bid a visitor tapped once they have signed up in the sheet', async () => {
@@ -246,7 +246,7 @@ describe('Watch page', () => {
     const sheet = await screen.findByRole('dialog');
     expect(
       within(sheet).getByText('Log in or sign up to bid. Your ₦5,100 bid is placed as soon as you are in.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     await user.click(within(sheet).getByRole('tab', { name: 'Sign up' }));
     await user.type(within(sheet).getByRole('textbox', { name: 'Name' }), 'Chioma Okafor');
     await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
@@ -257,7 +257,7 @@ describe('Watch page', () => {
     const bid = calls.find((c) => c.path.endsWith('/bids'));
     expect(bid?.body).toEqual({ productId: ANKARA_ID, amount: 5100 });
     expect(bid?.headers.authorization).toBe('Bearer buyer-token');
-    expect(await within(panel).findByText('You are the highest bidder')).toBeTruthy();
+    expect(await within(panel).findByText('You are the highest bidder')).toBeVisible();
   });
 
   it('does not place a remembered bid the bidding has moved past, and says so', async () => {
@@ -310,14 +310,14 @@ describe('Watch page', () => {
     await user.click(within(panel).getByRole('button', { name: 'Bid ₦5,100' }));
     await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Log in to comment and bid' }));
     const sheet = await screen.findByRole('dialog');
     await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
     await user.type(within(sheet).getByLabelText('Password', { selector: 'input' }), 'Lekki2026market');
     await user.click(within(sheet).getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.some((c) => c.path.endsWith('/bids'))).toBe(false);
   });
 
@@ -335,7 +335,7 @@ describe('Watch page', () => {
     const signUp = within(sheet).getByRole('tab', { name: 'Sign up' });
     expect(signUp.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(signUp);
-    expect(within(sheet).getByRole('textbox', { name: 'Name' })).toBeTruthy();
+    expect(within(sheet).getByRole('textbox', { name: 'Name' })).toBeVisible();
     expect(within(sheet).getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(signUp.id);
   });
 
@@ -381,14 +381,14 @@ describe('Watch page', () => {
         },
       }),
     );
-    expect(screen.getByText('You won!')).toBeTruthy();
-    expect(screen.getByText(/You won Ankara gown for ₦6,000.00!/)).toBeTruthy();
+    expect(screen.getByText('You won!')).toBeVisible();
+    expect(screen.getByText(/You won Ankara gown for ₦6,000.00!/)).toBeVisible();
   });
 
   it('offers an ended show no log-in to bid and no viewer count, and keeps its comments readable', async () => {
     const { socket, connect } = renderWatch({ stream: testStream({ status: 'ended' }) });
     connect();
-    expect(await screen.findByText('This show has ended')).toBeTruthy();
+    expect(await screen.findByText('This show has ended')).toBeVisible();
     act(() =>
       socket.serverSends(streamSocketEvents.viewerJoined, {
         streamId: STREAM_ID,
@@ -397,14 +397,14 @@ describe('Watch page', () => {
         timestamp: 1,
       }),
     );
-    expect(screen.queryByLabelText(/watching/)).toBeNull();
-    expect(screen.queryByRole('button', { name: /Log in/ })).toBeNull();
-    expect(screen.getByText('The show has ended. The chat is closed.')).toBeTruthy();
+    expect(screen.queryByLabelText(/watching/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Log in/ })).not.toBeInTheDocument();
+    expect(screen.getByText('The show has ended. The chat is closed.')).toBeVisible();
   });
 
   it('shows when a scheduled show starts, without video', async () => {
     const { watch } = renderWatch({ stream: testStream({ scheduledStartTime: '2026-12-05T18:30:00.000Z' }) });
-    expect(await screen.findByText(/^Starts Sat, 5 Dec/)).toBeTruthy();
+    expect(await screen.findByText(/^Starts Sat, 5 Dec/)).toBeVisible();
     expect(watch).not.toHaveBeenCalled();
   });
 });
