@@ -1,5 +1,13 @@
-import type { AuctionStatus, Stream } from '@kasuwa/contracts';
-import { streamSocketEvents } from '@kasuwa/contracts';
+import type {
+  AuctionStatus,
+  BuyerAuthResponse,
+  ErrorResponse,
+  PlaceBidErrorResponse,
+  PlaceBidResponse,
+  Stream,
+  StreamDetailsResponse,
+} from '@kasuwa/contracts';
+import { placeBidBody, streamSocketEvents } from '@kasuwa/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -81,7 +89,7 @@ function renderWatch(options: { stream?: Stream; buyer?: BuyerSession; handlers?
   const stream = options.stream ?? biddingOpen();
   const socket = new FakeLiveSocket();
   const { fetch, calls } = fakeFetch({
-    [`GET /streams/${STREAM_ID}`]: { body: { stream } },
+    [`GET /streams/${STREAM_ID}`]: { body: { stream } satisfies StreamDetailsResponse },
     ...options.handlers,
   });
   const buyerToken = () => {
@@ -141,13 +149,13 @@ describe('Watch page', () => {
             message: 'Bid placed',
             product: testStreamProduct({
               bidStatus: 'active',
-              currentBid: (call.body as { amount: number }).amount,
+              currentBid: placeBidBody.parse(call.body).amount,
               currentBidder: me.buyer,
               minimumNextBid: 5200,
               bidsCount: 2,
               endsAt: new Date(Date.now() + 20_000).toISOString(),
             }),
-          },
+          } satisfies PlaceBidResponse,
         }),
       },
     });
@@ -175,7 +183,7 @@ describe('Watch page', () => {
       handlers: {
         [`POST /streams/${STREAM_ID}/bids`]: {
           status: 409,
-          body: { message: 'Bid at least ₦5,200', minimumNextBid: 5200 },
+          body: { message: 'Bid at least ₦5,200', minimumNextBid: 5200 } satisfies PlaceBidErrorResponse,
         },
       },
     });
@@ -189,7 +197,13 @@ describe('Watch page', () => {
     const user = userEvent.setup();
     const { socket, calls, connect } = renderWatch({
       handlers: {
-        'POST /buyers/login': { body: { message: 'Welcome back', buyer: me.buyer, token: 'buyer-token' } },
+        'POST /buyers/login': {
+          body: {
+            message: 'Welcome back',
+            buyer: me.buyer,
+            token: 'buyer-token',
+          } satisfies BuyerAuthResponse,
+        },
       },
     });
     connect();
@@ -223,20 +237,20 @@ describe('Watch page', () => {
       handlers: {
         'POST /buyers/register': {
           status: 201,
-          body: { message: 'Welcome', buyer: me.buyer, token: 'buyer-token' },
+          body: { message: 'Welcome', buyer: me.buyer, token: 'buyer-token' } satisfies BuyerAuthResponse,
         },
         [`POST /streams/${STREAM_ID}/bids`]: (call) => ({
           body: {
             message: 'Bid placed',
             product: testStreamProduct({
               bidStatus: 'active',
-              currentBid: (call.body as { amount: number }).amount,
+              currentBid: placeBidBody.parse(call.body).amount,
               currentBidder: me.buyer,
               minimumNextBid: 5200,
               bidsCount: 2,
               endsAt: new Date(Date.now() + 20_000).toISOString(),
             }),
-          },
+          } satisfies PlaceBidResponse,
         }),
       },
     });
@@ -264,7 +278,13 @@ describe('Watch page', () => {
     const user = userEvent.setup();
     const { calls, socket, connect } = renderWatch({
       handlers: {
-        'POST /buyers/login': { body: { message: 'Welcome back', buyer: me.buyer, token: 'buyer-token' } },
+        'POST /buyers/login': {
+          body: {
+            message: 'Welcome back',
+            buyer: me.buyer,
+            token: 'buyer-token',
+          } satisfies BuyerAuthResponse,
+        },
       },
     });
     connect();
@@ -302,7 +322,13 @@ describe('Watch page', () => {
     const user = userEvent.setup();
     const { calls, connect } = renderWatch({
       handlers: {
-        'POST /buyers/login': { body: { message: 'Welcome back', buyer: me.buyer, token: 'buyer-token' } },
+        'POST /buyers/login': {
+          body: {
+            message: 'Welcome back',
+            buyer: me.buyer,
+            token: 'buyer-token',
+          } satisfies BuyerAuthResponse,
+        },
       },
     });
     connect();
@@ -345,7 +371,7 @@ describe('Watch page', () => {
       handlers: {
         'POST /buyers/register': {
           status: 409,
-          body: { message: 'An account with this email already exists' },
+          body: { message: 'An account with this email already exists' } satisfies ErrorResponse,
         },
       },
     });
