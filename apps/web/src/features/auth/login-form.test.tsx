@@ -1,3 +1,4 @@
+import type { AccountDisabledResponse, ErrorResponse, LoginResponse } from '@kasuwa/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -56,7 +57,9 @@ describe('the log-in screen', () => {
 
   it('logs a verified seller in: toast, stored session, and on to where onboarding says', async () => {
     const user = testSeller({ onboardingProcess: null, isVerified: false });
-    const { calls } = renderLogin({ body: { user, token: 'tok', message: 'Login successful' } });
+    const { calls } = renderLogin({
+      body: { user, token: 'tok', message: 'Login successful' } satisfies LoginResponse,
+    });
     await logIn();
 
     expect(await screen.findByText('Login successful')).toBeVisible();
@@ -68,7 +71,9 @@ describe('the log-in screen', () => {
   });
 
   it('takes an approved seller to the dashboard and stores the onboarding marker', async () => {
-    renderLogin({ body: { user: testSeller(), token: 'tok', message: 'Login successful' } });
+    renderLogin({
+      body: { user: testSeller(), token: 'tok', message: 'Login successful' } satisfies LoginResponse,
+    });
     await logIn();
     expect(await screen.findByText('Landed on /dashboard/home')).toBeVisible();
     expect(stored(localKeys.onboardingProcess)).toBe('account-approval');
@@ -77,7 +82,7 @@ describe('the log-in screen', () => {
   it('sends a seller with an unverified e-mail to the code screen, their token stored as unverified', async () => {
     const user = testSeller({ emailVerified: false, isVerified: false, onboardingProcess: null });
     const message = 'Please verify your email. We sent a 6-digit code to ngozi@example.ng.';
-    renderLogin({ body: { user, token: 'tok', message } });
+    renderLogin({ body: { user, token: 'tok', message } satisfies LoginResponse });
     await logIn();
     expect(await screen.findByText('Landed on /signup/verify-email')).toBeVisible();
     expect(screen.getByText(message)).toBeVisible();
@@ -88,7 +93,10 @@ describe('the log-in screen', () => {
   it('does not log a disabled seller in: stores their data, shows Account Disabled, stays on /login', async () => {
     const user = testSeller({ isDisabled: true });
     const message = 'Your account has been disabled. Please contact support.';
-    const { router } = renderLogin({ status: 403, body: { message, isDisabled: true, user } });
+    const { router } = renderLogin({
+      status: 403,
+      body: { message, isDisabled: true, user } satisfies AccountDisabledResponse,
+    });
     await logIn();
 
     expect(await screen.findByText('Account Disabled')).toBeVisible();
@@ -100,7 +108,7 @@ describe('the log-in screen', () => {
   });
 
   it("shows 'Login failed' with the server's message, also on the form", async () => {
-    renderLogin({ status: 400, body: { message: 'Incorrect email or password' } });
+    renderLogin({ status: 400, body: { message: 'Incorrect email or password' } satisfies ErrorResponse });
     await logIn();
     expect(await screen.findByText('Login failed')).toBeVisible();
     await waitFor(() => expect(screen.getAllByText('Incorrect email or password')).toHaveLength(2));
@@ -114,7 +122,7 @@ describe('the log-in screen', () => {
       body: {
         message: 'Invalid body: email: Enter a valid email address',
         issues: [{ path: 'email', message: 'Enter a valid email address' }],
-      },
+      } satisfies ErrorResponse,
     });
     await logIn('ngozi@example.ng', 'x');
     expect(await screen.findByText('Enter a valid email address')).toBeVisible();
