@@ -1,4 +1,4 @@
-import { PASSWORD_POLICY_TEXT } from '@kasuwa/contracts';
+import { type ErrorResponse, PASSWORD_POLICY_TEXT } from '@kasuwa/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ describe('forgot password', () => {
     renderAt('/login/forgot-password', {
       'POST /seller/forgot-password': {
         status: 429,
-        body: { message: 'Too many requests. Please try again in 1 minute.' },
+        body: { message: 'Too many requests. Please try again in 1 minute.' } satisfies ErrorResponse,
       },
     });
     await userEvent.type(field('Email'), 'ngozi@example.ng');
@@ -107,7 +107,9 @@ describe('reset password', () => {
 
   it("shows 'Password reset failed' with the server's message, under the code too", async () => {
     const message = 'This code has expired or was already used. Ask for a new code.';
-    renderAt(resetPath, { 'POST /seller/reset-password': { status: 400, body: { message } } });
+    renderAt(resetPath, {
+      'POST /seller/reset-password': { status: 400, body: { message } satisfies ErrorResponse },
+    });
     await userEvent.type(field('Code'), '123456');
     await userEvent.type(field('New Password'), 'NewLekki2027');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));

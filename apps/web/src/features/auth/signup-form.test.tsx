@@ -1,4 +1,4 @@
-import { PASSWORD_POLICY_TEXT } from '@kasuwa/contracts';
+import { type ErrorResponse, PASSWORD_POLICY_TEXT, type RegisterResponse } from '@kasuwa/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ const created = {
   message: 'Account created. We sent a 6-digit code to ngozi@example.ng to verify your email.',
   referralUsed: false,
   referrerId: null,
-};
+} satisfies RegisterResponse;
 
 describe('the sign-up screen', () => {
   it('labels every field as the spec names it and states the password policy under the password', () => {
@@ -91,7 +91,10 @@ describe('the sign-up screen', () => {
   });
 
   it('sends a referral code when one is given, in capitals', async () => {
-    const { calls } = renderSignup({ status: 201, body: { ...created, referralUsed: true } });
+    const { calls } = renderSignup({
+      status: 201,
+      body: { ...created, referralUsed: true } satisfies RegisterResponse,
+    });
     await fillIn();
     await userEvent.click(screen.getByText(/Have a referral code/));
     await userEvent.type(field('Referral code'), 'amaka26');
@@ -127,7 +130,7 @@ describe('the sign-up screen', () => {
 
   it('marks the taken store name when the server answers 409', async () => {
     const message = 'This store name is already taken. Choose another one.';
-    renderSignup({ status: 409, body: { message } });
+    renderSignup({ status: 409, body: { message } satisfies ErrorResponse });
     await fillIn();
     await submit();
     expect(await screen.findAllByText(message)).toHaveLength(2);

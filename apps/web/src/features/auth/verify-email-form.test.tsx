@@ -1,3 +1,4 @@
+import type { ErrorResponse, VerifyOtpResponse } from '@kasuwa/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -30,7 +31,7 @@ const verified = {
   token: 'verified-token',
   user: { ...pendingSeller, emailVerified: true },
   message: 'Email verified successfully',
-};
+} satisfies VerifyOtpResponse;
 
 describe('the e-mail code screen', () => {
   it('says where the code went and takes it in one numeric, autofillable field', () => {
@@ -69,7 +70,10 @@ describe('the e-mail code screen', () => {
 
   it("shows 'OTP verification failed' with the server's message, also under the field", async () => {
     renderVerify({
-      'POST /seller/verify-otp': { status: 400, body: { message: 'Invalid code. 4 tries left.' } },
+      'POST /seller/verify-otp': {
+        status: 400,
+        body: { message: 'Invalid code. 4 tries left.' } satisfies ErrorResponse,
+      },
     });
     await userEvent.type(codeField(), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -81,7 +85,10 @@ describe('the e-mail code screen', () => {
 
   it('never sends the same code twice in a row: a pasted wrong code, then Verify, costs one try', async () => {
     const { calls } = renderVerify({
-      'POST /seller/verify-otp': { status: 400, body: { message: 'Invalid code. 4 tries left.' } },
+      'POST /seller/verify-otp': {
+        status: 400,
+        body: { message: 'Invalid code. 4 tries left.' } satisfies ErrorResponse,
+      },
     });
     await userEvent.click(codeField());
     await userEvent.paste('111111');
@@ -105,7 +112,7 @@ describe('the e-mail code screen', () => {
     renderVerify({
       'POST /seller/verify-otp': () =>
         ++tries === 1
-          ? { status: 400, body: { message: 'Invalid code. 4 tries left.' } }
+          ? { status: 400, body: { message: 'Invalid code. 4 tries left.' } satisfies ErrorResponse }
           : { body: verified },
     });
     await userEvent.type(codeField(), '111111');
@@ -122,7 +129,10 @@ describe('the e-mail code screen', () => {
 
   it('shows the answer alone: the sign-up\'s green "code sent" notice does not sit under the red one', async () => {
     renderVerify({
-      'POST /seller/verify-otp': { status: 400, body: { message: 'Invalid code. 4 tries left.' } },
+      'POST /seller/verify-otp': {
+        status: 400,
+        body: { message: 'Invalid code. 4 tries left.' } satisfies ErrorResponse,
+      },
     });
     act(() => void toast.success(`We sent a 6-digit code to ${pendingSeller.email}`));
     expect(await screen.findByText(`We sent a 6-digit code to ${pendingSeller.email}`)).toBeVisible();
@@ -138,7 +148,9 @@ describe('the e-mail code screen', () => {
     let tries = 0;
     renderVerify({
       'POST /seller/verify-otp': () =>
-        ++tries === 1 ? { status: 503, body: { message: 'Service unavailable' } } : { body: verified },
+        ++tries === 1
+          ? { status: 503, body: { message: 'Service unavailable' } satisfies ErrorResponse }
+          : { body: verified },
     });
     await userEvent.type(codeField(), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -153,7 +165,7 @@ describe('the e-mail code screen', () => {
     const { calls } = renderVerify({
       'POST /seller/resend-otp': {
         status: 429,
-        body: { message: 'Please wait 42 seconds before asking for a new code.' },
+        body: { message: 'Please wait 42 seconds before asking for a new code.' } satisfies ErrorResponse,
       },
     });
     const resend = () => screen.getByRole('button', { name: /Resend code/ });
