@@ -1,4 +1,9 @@
-import type { OnboardingStepResponse, SellerDocument } from '@kasuwa/contracts';
+import type {
+  ErrorResponse,
+  OnboardingStepResponse,
+  SellerDocument,
+  SellerDocumentsResponse,
+} from '@kasuwa/contracts';
 import { nubanCheckDigit } from '@kasuwa/contracts';
 import { findCountryBySlug } from '@kasuwa/reference-data';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -292,7 +297,8 @@ describe('coming back to a verification step', () => {
       createdAt: '2026-01-05T09:00:00.000Z',
     },
   ];
-  const onFile = () => fakeFetch({ 'GET /seller/documents': { body: { documents: stored } } });
+  const onFile = () =>
+    fakeFetch({ 'GET /seller/documents': { body: { documents: stored } satisfies SellerDocumentsResponse } });
 
   // Thumbnails are fetched outside the API client; by default there is none to show.
   beforeEach(() => {
@@ -355,7 +361,9 @@ describe('coming back to a verification step', () => {
   });
 
   it('still asks for a document that is neither on file nor picked', async () => {
-    const fake = fakeFetch({ 'GET /seller/documents': { body: { documents: stored.slice(0, 1) } } });
+    const fake = fakeFetch({
+      'GET /seller/documents': { body: { documents: stored.slice(0, 1) } satisfies SellerDocumentsResponse },
+    });
     renderStep(<VerificationStep form="company" />, { fetch: fake.fetch });
     await screen.findByText('cac-certificate.pdf');
     await user().click(screen.getByRole('button', { name: 'Next' }));
@@ -366,7 +374,10 @@ describe('coming back to a verification step', () => {
 describe("the server's field problems", () => {
   const invalid = (issues: Array<{ path: string; message: string }>) => ({
     status: 400,
-    body: { message: `Invalid request body: ${issues[0]?.path}: ${issues[0]?.message}`, issues },
+    body: {
+      message: `Invalid request body: ${issues[0]?.path}: ${issues[0]?.message}`,
+      issues,
+    } satisfies ErrorResponse,
   });
   const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -417,7 +428,10 @@ describe("the server's field problems", () => {
     );
     const fake = fakeFetch({
       'PUT /seller/business-information': {
-        body: { token: 't1', onboardingProcess: 'business-information-onboarding' },
+        body: {
+          token: 't1',
+          onboardingProcess: 'business-information-onboarding',
+        } satisfies OnboardingStepResponse,
       },
       'PUT /seller/shipping-warehouse': invalid([
         {
