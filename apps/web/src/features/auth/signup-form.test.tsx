@@ -38,7 +38,7 @@ describe('the sign-up screen', () => {
   it('labels every field as the spec names it and states the password policy under the password', () => {
     renderSignup({ body: created });
     for (const label of ['First Name', 'Last Name', 'Email', 'Password', 'Phone Number', 'Store Name']) {
-      expect(field(label)).toBeTruthy();
+      expect(field(label)).toBeVisible();
     }
     const described = field('Password').getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(described)?.textContent).toBe(PASSWORD_POLICY_TEXT);
