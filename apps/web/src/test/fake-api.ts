@@ -1,5 +1,6 @@
 import type { Seller } from '@kasuwa/contracts';
 import { writeSession } from '@/lib/session-token';
+import { bodyCheck } from '@/test/contract-fake';
 
 /** A seller record as the API answers it; tests override what they are about. */
 export function testSeller(overrides: Partial<Seller> = {}): Seller {
@@ -49,10 +50,16 @@ type Handler = (call: RecordedCall) => FakeAnswer | Promise<FakeAnswer>;
 /**
  * A fetch for tests: answers by "METHOD /path" (the path after /api), records every call, and can
  * fail like a dropped connection ('network-error') or never answer ('never', until aborted).
- * Unlisted calls answer 404.
+ * Unlisted calls answer 404. A body the server's contract schema refuses (test/contract-fake.ts)
+ * gets the server's 400 before any handler, and fails the test when it ends. Call it inside a test;
+ * `contractBodies: false` only for the API client's own tests, which send any body on purpose.
  */
-export function fakeFetch(handlers: Record<string, Handler | FakeAnswer>) {
+export function fakeFetch(
+  handlers: Record<string, Handler | FakeAnswer>,
+  options: { contractBodies?: boolean } = {},
+) {
   const calls: RecordedCall[] = [];
+  const { refusal } = options.contractBodies === false ? { refusal: () => undefined } : bodyCheck();
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = url.replace(/^.*?\/api(?=\/)/, '');
@@ -69,11 +76,12 @@ export function fakeFetch(handlers: Record<string, Handler | FakeAnswer>) {
     calls.push(call);
     const handler = handlers[`${call.method} ${path}`];
     const answer: FakeAnswer =
-      handler === undefined
+      refusal(call) ??
+      (handler === undefined
         ? { status: 404, body: { message: 'Not found' } }
         : typeof handler === 'function'
           ? await handler(call)
-          : handler;
+          : handler);
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     if (answer === 'never') {
       return new Promise<Response>((_resolve, reject) => {

@@ -95,6 +95,6 @@ describe('LocationFields', () => {
     // Back to Nigeria: the typed places go and the pickers return.
     await pick('Country', 'nigeria', 'Nigeria');
     expect(locationNames(latest)).toEqual({ country: 'Nigeria', state: '', city: '' });
-    expect(field('State')).toBeTruthy();
+    expect(field('State')).toBeVisible();
   });
 });

@@ -38,7 +38,7 @@ describe('AuthProvider', () => {
       routes: [{ path: 'onboarding/create-profile', element: <h1>Create Profile</h1> }],
       fetch: fake.fetch,
     });
-    expect(await screen.findByText('Landed on /login')).toBeTruthy();
+    expect(await screen.findByText('Landed on /login')).toBeVisible();
     expect(fake.calls).toHaveLength(0);
   });
 });

@@ -43,8 +43,8 @@ describe('entering the dashboard', () => {
     renderDashboard({
       body: testSeller({ firstName: 'Amaka', lastName: 'Okafor', storeName: "Amaka's Closet" }),
     });
-    expect(await screen.findByText('Amaka Okafor')).toBeTruthy();
-    expect(screen.getByText("Amaka's Closet")).toBeTruthy();
+    expect(await screen.findByText('Amaka Okafor')).toBeVisible();
+    expect(screen.getByText("Amaka's Closet")).toBeVisible();
     expect(screen.getByRole('link', { name: /Amaka Okafor/ }).getAttribute('href')).toBe(
       '/dashboard/account',
     );
@@ -71,7 +71,7 @@ describe('entering the dashboard', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Log Out' }));
 
-    expect(await screen.findByText('Landed on /login')).toBeTruthy();
+    expect(await screen.findByText('Landed on /login')).toBeVisible();
     for (const key of [
       localKeys.sellerToken,
       localKeys.seller,
@@ -86,8 +86,8 @@ describe('entering the dashboard', () => {
 
   it("treats a 404 profile as a blocked seller: 'Unauthorized Seller', session cleared, /login", async () => {
     renderDashboard({ status: 404, body: { message: 'Seller not found' } });
-    expect(await screen.findByText('Unauthorized Seller')).toBeTruthy();
-    expect(await screen.findByText('Landed on /login')).toBeTruthy();
+    expect(await screen.findByText('Unauthorized Seller')).toBeVisible();
+    expect(await screen.findByText('Landed on /login')).toBeVisible();
     expect(localStorage.getItem(localKeys.sellerToken)).toBeNull();
     expect(localStorage.getItem(localKeys.seller)).toBeNull();
   });
@@ -97,8 +97,8 @@ describe('entering the dashboard', () => {
     renderDashboard({ status: 401, body: { message: 'Invalid token' } });
     await elapse(0);
 
-    expect(screen.getByText('Session expired')).toBeTruthy();
-    expect(screen.getByText('Please log in again')).toBeTruthy();
+    expect(screen.getByText('Session expired')).toBeVisible();
+    expect(screen.getByText('Please log in again')).toBeVisible();
     expect(localStorage.getItem(localKeys.sellerToken)).toBeNull();
     expect(screen.getByTestId('where').textContent).toBe('/dashboard/home');
 
@@ -114,7 +114,7 @@ describe('entering the dashboard', () => {
     renderDashboard({ body: testSeller({ isDisabled: true }) });
     await elapse(0);
     await elapse(400);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await elapse(100);
 
     const dialog = screen.getByRole('dialog', { name: 'Account Disabled' });
@@ -123,7 +123,7 @@ describe('entering the dashboard', () => {
       `mailto:${SUPPORT_EMAIL}`,
     );
     // Only its own buttons answer it.
-    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await elapse(0);
@@ -134,12 +134,12 @@ describe('entering the dashboard', () => {
   it('skips the profile fetch and the token check for direct-login access', async () => {
     sessionStorage.setItem(sessionKeys.directLoginAccess, 'true');
     const { calls } = renderDashboard({ status: 401, body: { message: 'Invalid token' } });
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const sessionCalls = calls.filter((call) =>
       ['/seller/profile', '/seller/check-token'].includes(call.path),
     );
     expect(sessionCalls).toHaveLength(0);
-    expect(screen.queryByText('Session expired')).toBeNull();
+    expect(screen.queryByText('Session expired')).not.toBeInTheDocument();
   });
 });

@@ -59,9 +59,9 @@ describe('a gated call the server refuses', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Pickup Address Required')).toBeTruthy();
-    expect(screen.getByText('Register your pickup address to access this feature')).toBeTruthy();
-    expect(await screen.findByText('Landed on /dashboard/home')).toBeTruthy();
+    expect(await screen.findByText('Pickup Address Required')).toBeVisible();
+    expect(screen.getByText('Register your pickup address to access this feature')).toBeVisible();
+    expect(await screen.findByText('Landed on /dashboard/home')).toBeVisible();
     expect(where()).toBe('/dashboard/home?pickupAddressRequired=true');
   });
 
@@ -72,9 +72,9 @@ describe('a gated call the server refuses', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Email Verification Required')).toBeTruthy();
-    expect(screen.getByText('Verify your email to access this feature')).toBeTruthy();
-    expect(await screen.findByText('Landed on /dashboard/home')).toBeTruthy();
+    expect(await screen.findByText('Email Verification Required')).toBeVisible();
+    expect(screen.getByText('Verify your email to access this feature')).toBeVisible();
+    expect(await screen.findByText('Landed on /dashboard/home')).toBeVisible();
     expect(where()).toBe('/dashboard/home');
   });
 
@@ -91,7 +91,7 @@ describe('a gated call the server refuses', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Landed on /dashboard/home')).toBeTruthy();
+    expect(await screen.findByText('Landed on /dashboard/home')).toBeVisible();
     expect(fake.calls.filter((call) => call.path === '/products')).toHaveLength(3);
     expect(screen.getAllByText('Pickup Address Required')).toHaveLength(1);
   });
@@ -105,9 +105,9 @@ describe('a gated call the server refuses', () => {
 
     expect(
       await screen.findByText('failed: Your account has been disabled. Please contact support.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(where()).toBe('/dashboard/blips');
-    expect(screen.queryByText('Pickup Address Required')).toBeNull();
-    expect(screen.queryByText('Email Verification Required')).toBeNull();
+    expect(screen.queryByText('Pickup Address Required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Email Verification Required')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { PASSWORD_POLICY_TEXT } from '@kasuwa/contracts';
+import { type ErrorResponse, PASSWORD_POLICY_TEXT } from '@kasuwa/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -31,9 +31,9 @@ describe('forgot password', () => {
     await userEvent.type(field('Email'), ' Ngozi@Example.ng');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset code' }));
 
-    expect(await screen.findByText('Password reset request sent')).toBeTruthy();
-    expect(screen.getByText(sentMessage)).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    expect(await screen.findByText('Password reset request sent')).toBeVisible();
+    expect(screen.getByText(sentMessage)).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeVisible();
     expect(calls[0]).toMatchObject({ body: { email: 'ngozi@example.ng' } });
     expect(calls[0]?.headers.authorization).toBeUndefined();
   });
@@ -42,12 +42,12 @@ describe('forgot password', () => {
     renderAt('/login/forgot-password', {
       'POST /seller/forgot-password': {
         status: 429,
-        body: { message: 'Too many requests. Please try again in 1 minute.' },
+        body: { message: 'Too many requests. Please try again in 1 minute.' } satisfies ErrorResponse,
       },
     });
     await userEvent.type(field('Email'), 'ngozi@example.ng');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset code' }));
-    expect(await screen.findByText('Login Unauthorized')).toBeTruthy();
+    expect(await screen.findByText('Login Unauthorized')).toBeVisible();
     expect(await screen.findAllByText('Too many requests. Please try again in 1 minute.')).toHaveLength(2);
   });
 
@@ -58,7 +58,7 @@ describe('forgot password', () => {
     await userEvent.type(field('Email'), 'ngozi@example.ng');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset code' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Use a different email' }));
-    expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
     expect((field('Email') as HTMLInputElement).value).toBe('ngozi@example.ng');
   });
 });
@@ -68,7 +68,7 @@ describe('reset password', () => {
 
   it('shows the e-mail, the Code and New Password fields and the password policy', () => {
     renderAt(resetPath, {});
-    expect(screen.getByText('ngozi@example.ng')).toBeTruthy();
+    expect(screen.getByText('ngozi@example.ng')).toBeVisible();
     expect(field('Code').getAttribute('autocomplete')).toBe('one-time-code');
     const hintId = field('New Password').getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(hintId)?.textContent).toBe(PASSWORD_POLICY_TEXT);
@@ -84,8 +84,8 @@ describe('reset password', () => {
     await userEvent.type(field('New Password'), 'NewLekki2027');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
 
-    expect(await screen.findByText('Password reset successful')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(await screen.findByText('Password reset successful')).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeVisible();
     expect(calls[0]?.body).toEqual({
       email: 'ngozi@example.ng',
       code: '123456',
@@ -101,23 +101,25 @@ describe('reset password', () => {
     await userEvent.type(field('Code'), '123456');
     await userEvent.type(field('New Password'), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeVisible();
     expect(calls).toHaveLength(0);
   });
 
   it("shows 'Password reset failed' with the server's message, under the code too", async () => {
     const message = 'This code has expired or was already used. Ask for a new code.';
-    renderAt(resetPath, { 'POST /seller/reset-password': { status: 400, body: { message } } });
+    renderAt(resetPath, {
+      'POST /seller/reset-password': { status: 400, body: { message } satisfies ErrorResponse },
+    });
     await userEvent.type(field('Code'), '123456');
     await userEvent.type(field('New Password'), 'NewLekki2027');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByText('Password reset failed')).toBeTruthy();
+    expect(await screen.findByText('Password reset failed')).toBeVisible();
     expect(await screen.findAllByText(message)).toHaveLength(2);
     expect(field('Code').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('without an e-mail in the address starts at the forgot-password step', async () => {
     renderAt('/login/reset-password', {});
-    expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { PASSWORD_POLICY_TEXT } from '@kasuwa/contracts';
+import { type ErrorResponse, PASSWORD_POLICY_TEXT, type RegisterResponse } from '@kasuwa/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -32,13 +32,13 @@ const created = {
   message: 'Account created. We sent a 6-digit code to ngozi@example.ng to verify your email.',
   referralUsed: false,
   referrerId: null,
-};
+} satisfies RegisterResponse;
 
 describe('the sign-up screen', () => {
   it('labels every field as the spec names it and states the password policy under the password', () => {
     renderSignup({ body: created });
     for (const label of ['First Name', 'Last Name', 'Email', 'Password', 'Phone Number', 'Store Name']) {
-      expect(field(label)).toBeTruthy();
+      expect(field(label)).toBeVisible();
     }
     const described = field('Password').getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(described)?.textContent).toBe(PASSWORD_POLICY_TEXT);
@@ -63,7 +63,7 @@ describe('the sign-up screen', () => {
       'Enter your phone number.',
       'Store Name must be at least 2 characters',
     ]) {
-      expect(await screen.findByText(message)).toBeTruthy();
+      expect(await screen.findByText(message)).toBeVisible();
     }
     expect(calls).toHaveLength(0);
   });
@@ -73,8 +73,8 @@ describe('the sign-up screen', () => {
     await fillIn('0803 123 4567');
     await submit();
 
-    expect(await screen.findByText('Landed on /signup/verify-email')).toBeTruthy();
-    expect(screen.getByText(created.message)).toBeTruthy();
+    expect(await screen.findByText('Landed on /signup/verify-email')).toBeVisible();
+    expect(screen.getByText(created.message)).toBeVisible();
     expect(calls[0]?.body).toEqual({
       firstName: 'Ngozi',
       lastName: 'Adeyemi',
@@ -91,7 +91,10 @@ describe('the sign-up screen', () => {
   });
 
   it('sends a referral code when one is given, in capitals', async () => {
-    const { calls } = renderSignup({ status: 201, body: { ...created, referralUsed: true } });
+    const { calls } = renderSignup({
+      status: 201,
+      body: { ...created, referralUsed: true } satisfies RegisterResponse,
+    });
     await fillIn();
     await userEvent.click(screen.getByText(/Have a referral code/));
     await userEvent.type(field('Referral code'), 'amaka26');
@@ -116,8 +119,8 @@ describe('the sign-up screen', () => {
 
     expect(
       await screen.findByText('Invalid body: phoneNumber: Enter a valid phone number (and 1 more)'),
-    ).toBeTruthy();
-    expect(screen.getByText('Enter a valid phone number with its country code')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('Enter a valid phone number with its country code')).toBeVisible();
     expect(field('Phone Number').getAttribute('aria-invalid')).toBe('true');
     // The folded referral field opens to show its problem.
     const details = field('Referral code').closest('details');
@@ -127,7 +130,7 @@ describe('the sign-up screen', () => {
 
   it('marks the taken store name when the server answers 409', async () => {
     const message = 'This store name is already taken. Choose another one.';
-    renderSignup({ status: 409, body: { message } });
+    renderSignup({ status: 409, body: { message } satisfies ErrorResponse });
     await fillIn();
     await submit();
     expect(await screen.findAllByText(message)).toHaveLength(2);

@@ -1,3 +1,4 @@
+import type { ErrorResponse, VerifyOtpResponse } from '@kasuwa/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -30,7 +31,7 @@ const verified = {
   token: 'verified-token',
   user: { ...pendingSeller, emailVerified: true },
   message: 'Email verified successfully',
-};
+} satisfies VerifyOtpResponse;
 
 describe('the e-mail code screen', () => {
   it('says where the code went and takes it in one numeric, autofillable field', () => {
@@ -47,9 +48,9 @@ describe('the e-mail code screen', () => {
     await userEvent.click(codeField());
     await userEvent.paste('123 456');
 
-    expect(await screen.findByText('Account verified successfully!')).toBeTruthy();
-    expect(screen.getByText('Email verified successfully')).toBeTruthy();
-    expect(await screen.findByText('Landed on /onboarding/profile')).toBeTruthy();
+    expect(await screen.findByText('Account verified successfully!')).toBeVisible();
+    expect(screen.getByText('Email verified successfully')).toBeVisible();
+    expect(await screen.findByText('Landed on /onboarding/profile')).toBeVisible();
     expect(calls[0]?.body).toEqual({ email: pendingSeller.email, otp: '123456' });
     expect(calls[0]?.headers.authorization).toBe('Bearer unverified-token');
     expect(JSON.parse(localStorage.getItem(localKeys.sellerToken) ?? 'null')).toEqual({
@@ -63,17 +64,20 @@ describe('the e-mail code screen', () => {
     const { calls } = renderVerify({});
     await userEvent.type(codeField(), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(screen.getByText('Enter the 6-digit code')).toBeTruthy();
+    expect(screen.getByText('Enter the 6-digit code')).toBeVisible();
     expect(calls).toHaveLength(0);
   });
 
   it("shows 'OTP verification failed' with the server's message, also under the field", async () => {
     renderVerify({
-      'POST /seller/verify-otp': { status: 400, body: { message: 'Invalid code. 4 tries left.' } },
+      'POST /seller/verify-otp': {
+        status: 400,
+        body: { message: 'Invalid code. 4 tries left.' } satisfies ErrorResponse,
+      },
     });
     await userEvent.type(codeField(), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+    expect(await screen.findByText('OTP verification failed')).toBeVisible();
     expect(await screen.findAllByText('Invalid code. 4 tries left.')).toHaveLength(2);
     expect(codeField().getAttribute('aria-invalid')).toBe('true');
     expect(JSON.parse(localStorage.getItem(localKeys.sellerToken) ?? 'null')?.isVerified).toBe(false);
@@ -81,16 +85,19 @@ describe('the e-mail code screen', () => {
 
   it('never sends the same code twice in a row: a pasted wrong code, then Verify, costs one try', async () => {
     const { calls } = renderVerify({
-      'POST /seller/verify-otp': { status: 400, body: { message: 'Invalid code. 4 tries left.' } },
+      'POST /seller/verify-otp': {
+        status: 400,
+        body: { message: 'Invalid code. 4 tries left.' } satisfies ErrorResponse,
+      },
     });
     await userEvent.click(codeField());
     await userEvent.paste('111111');
-    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+    expect(await screen.findByText('OTP verification failed')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(calls.filter((c) => c.path === '/seller/verify-otp')).toHaveLength(1);
     expect(
       screen.getByText('You tried this code already. Type the code from your latest e-mail.'),
-    ).toBeTruthy();
+    ).toBeVisible();
 
     // A different code goes out as usual.
     await userEvent.clear(codeField());
@@ -105,32 +112,35 @@ describe('the e-mail code screen', () => {
     renderVerify({
       'POST /seller/verify-otp': () =>
         ++tries === 1
-          ? { status: 400, body: { message: 'Invalid code. 4 tries left.' } }
+          ? { status: 400, body: { message: 'Invalid code. 4 tries left.' } satisfies ErrorResponse }
           : { body: verified },
     });
     await userEvent.type(codeField(), '111111');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+    expect(await screen.findByText('OTP verification failed')).toBeVisible();
 
     await userEvent.clear(codeField());
-    await waitFor(() => expect(screen.queryByText('OTP verification failed')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('OTP verification failed')).not.toBeInTheDocument());
     await userEvent.type(codeField(), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Account verified successfully!')).toBeTruthy();
-    expect(screen.queryByText('OTP verification failed')).toBeNull();
+    expect(await screen.findByText('Account verified successfully!')).toBeVisible();
+    expect(screen.queryByText('OTP verification failed')).not.toBeInTheDocument();
   });
 
   it('shows the answer alone: the sign-up\'s green "code sent" notice does not sit under the red one', async () => {
     renderVerify({
-      'POST /seller/verify-otp': { status: 400, body: { message: 'Invalid code. 4 tries left.' } },
+      'POST /seller/verify-otp': {
+        status: 400,
+        body: { message: 'Invalid code. 4 tries left.' } satisfies ErrorResponse,
+      },
     });
     act(() => void toast.success(`We sent a 6-digit code to ${pendingSeller.email}`));
-    expect(await screen.findByText(`We sent a 6-digit code to ${pendingSeller.email}`)).toBeTruthy();
+    expect(await screen.findByText(`We sent a 6-digit code to ${pendingSeller.email}`)).toBeVisible();
     await userEvent.type(codeField(), '111111');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+    expect(await screen.findByText('OTP verification failed')).toBeVisible();
     await waitFor(() =>
-      expect(screen.queryByText(`We sent a 6-digit code to ${pendingSeller.email}`)).toBeNull(),
+      expect(screen.queryByText(`We sent a 6-digit code to ${pendingSeller.email}`)).not.toBeInTheDocument(),
     );
   });
 
@@ -138,14 +148,16 @@ describe('the e-mail code screen', () => {
     let tries = 0;
     renderVerify({
       'POST /seller/verify-otp': () =>
-        ++tries === 1 ? { status: 503, body: { message: 'Service unavailable' } } : { body: verified },
+        ++tries === 1
+          ? { status: 503, body: { message: 'Service unavailable' } satisfies ErrorResponse }
+          : { body: verified },
     });
     await userEvent.type(codeField(), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('OTP verification failed')).toBeTruthy();
+    expect(await screen.findByText('OTP verification failed')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Account verified successfully!')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('OTP verification failed')).toBeNull());
+    expect(await screen.findByText('Account verified successfully!')).toBeVisible();
+    await waitFor(() => expect(screen.queryByText('OTP verification failed')).not.toBeInTheDocument());
   });
 
   it('offers a new code only after 60 s, then shows the server’s wait when it is too early', async () => {
@@ -153,7 +165,7 @@ describe('the e-mail code screen', () => {
     const { calls } = renderVerify({
       'POST /seller/resend-otp': {
         status: 429,
-        body: { message: 'Please wait 42 seconds before asking for a new code.' },
+        body: { message: 'Please wait 42 seconds before asking for a new code.' } satisfies ErrorResponse,
       },
     });
     const resend = () => screen.getByRole('button', { name: /Resend code/ });
@@ -168,13 +180,13 @@ describe('the e-mail code screen', () => {
 
     fireEvent.click(resend());
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(screen.getByText('Please wait 42 seconds before asking for a new code.')).toBeTruthy();
+    expect(screen.getByText('Please wait 42 seconds before asking for a new code.')).toBeVisible();
     expect(calls[0]?.body).toEqual({ email: pendingSeller.email });
     expect(resend().textContent).toBe('Resend code in 0:42');
   });
 
   it('sends a visitor with no code pending to /login', async () => {
     renderVerify({}, { pending: false });
-    expect(await screen.findByText('Landed on /login')).toBeTruthy();
+    expect(await screen.findByText('Landed on /login')).toBeVisible();
   });
 });

@@ -39,14 +39,14 @@ describe('a blip opened from the grid', () => {
     expect(video.hasAttribute('playsinline')).toBe(true);
     expect(video.getAttribute('preload')).toBe('metadata');
     const section = screen.getByRole('region', { name: 'Blip' });
-    expect(within(section).getByRole('heading', { name: 'Aso-oke gele' })).toBeTruthy();
-    expect(within(section).getByText('₦12,500.00')).toBeTruthy();
-    expect(within(section).getByText('40 views')).toBeTruthy();
-    expect(within(section).getByText('Hand-woven in Iseyin')).toBeTruthy();
+    expect(within(section).getByRole('heading', { name: 'Aso-oke gele' })).toBeVisible();
+    expect(within(section).getByText('₦12,500.00')).toBeVisible();
+    expect(within(section).getByText('40 views')).toBeInTheDocument();
+    expect(within(section).getByText('Hand-woven in Iseyin')).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: 'All blips' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(await screen.findByRole('link', { name: /Aso-oke gele/ })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Aso-oke gele/ })).toBeVisible();
   });
 
   it("says 'Failed to fetch blip details' when the blip cannot be loaded", async () => {
@@ -59,8 +59,8 @@ describe('a blip opened from the grid', () => {
       fake,
       paths.dashboard.blip('7a2c1f8e-0001-4000-8000-000000000999', '7a2c1f8e-0002-4000-8000-000000000999'),
     );
-    expect(await screen.findByText('Failed to fetch blip details')).toBeTruthy();
-    expect(screen.getByText('This blip is no longer available.')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch blip details')).toBeVisible();
+    expect(screen.getByText('This blip is no longer available.')).toBeVisible();
   });
 
   it('deletes the blip after confirming and goes back to the grid without it', async () => {
@@ -73,10 +73,11 @@ describe('a blip opened from the grid', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete blip?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('Blip deleted successfully')).toBeTruthy();
+    // Not toBeVisible: sonner's own CSS (it injects it) dims a toast stacked behind a newer one.
+    expect(await screen.findByText('Blip deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(await screen.findByRole('link', { name: /Kente scarf/ })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: /Aso-oke gele/ })).toBeNull();
+    expect(await screen.findByRole('link', { name: /Kente scarf/ })).toBeVisible();
+    expect(screen.queryByRole('link', { name: /Aso-oke gele/ })).not.toBeInTheDocument();
     expect(
       fake.calls.some(
         (c) => c.method === 'DELETE' && c.path === `/products/${drop.productId}/blips/${drop._id}`,
@@ -96,7 +97,7 @@ describe('sharing a blip', () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Copy link to this blip' }));
-    expect(await screen.findByText('Link copied')).toBeTruthy();
+    expect(await screen.findByText('Link copied')).toBeVisible();
     expect(await navigator.clipboard.readText()).toBe(link.value);
   });
 });
@@ -108,12 +109,12 @@ describe('the comments of a blip', () => {
     const fake = blipsApi({ blips: [blip], comments: { [blip._id]: comments } });
     open(fake, paths.dashboard.blip(blip.productId, blip._id));
 
-    expect(await screen.findByText('Comment number 10')).toBeTruthy();
-    expect(screen.queryByText('Comment number 11')).toBeNull();
-    expect(screen.getByRole('heading', { name: /Comments \(14\)/ })).toBeTruthy();
+    expect(await screen.findByText('Comment number 10')).toBeVisible();
+    expect(screen.queryByText('Comment number 11')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Comments \(14\)/ })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Load more comments' }));
-    expect(await screen.findByText('Comment number 14')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Load more comments' })).toBeNull();
+    expect(await screen.findByText('Comment number 14')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
     expect(commentCalls(fake).map((c) => [c.query.get('page'), c.query.get('limit')])).toEqual([
       ['1', '10'],
       ['2', '10'],
@@ -143,12 +144,12 @@ describe('the comments of a blip', () => {
     );
 
     const item = await screen.findByRole('article', { name: 'Comment by Chidi Okafor' });
-    expect(within(item).getByText('Do you deliver to Abuja?')).toBeTruthy();
-    expect(within(item).getByText('5 minutes ago')).toBeTruthy();
-    expect(within(item).getByText('1 reply')).toBeTruthy();
+    expect(within(item).getByText('Do you deliver to Abuja?')).toBeVisible();
+    expect(within(item).getByText('5 minutes ago')).toBeVisible();
+    expect(within(item).getByText('1 reply')).toBeVisible();
     const replies = within(item).getByRole('list', { name: 'Replies to Chidi Okafor' });
-    expect(within(replies).getByText('Yes, in two days.')).toBeTruthy();
-    expect(within(replies).getByText('Seller')).toBeTruthy();
+    expect(within(replies).getByText('Yes, in two days.')).toBeVisible();
+    expect(within(replies).getByText('Seller')).toBeVisible();
   });
 
   it("replies to a comment: sends {comment}, says 'Reply added successfully' and shows it under the comment", async () => {
@@ -164,11 +165,11 @@ describe('the comments of a blip', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Reply to Amaka' }), '  Yes, size 12 and 14  ');
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
 
-    expect(await screen.findByText('Reply added successfully')).toBeTruthy();
+    expect(await screen.findByText('Reply added successfully')).toBeVisible();
     const item = screen.getByRole('article', { name: 'Comment by Amaka' });
-    expect(within(item).getByText('Yes, size 12 and 14')).toBeTruthy();
-    expect(within(item).getByText('1 reply')).toBeTruthy();
-    expect(within(item).queryByRole('textbox', { name: 'Reply to Amaka' })).toBeNull();
+    expect(within(item).getByText('Yes, size 12 and 14')).toBeVisible();
+    expect(within(item).getByText('1 reply')).toBeVisible();
+    expect(within(item).queryByRole('textbox', { name: 'Reply to Amaka' })).not.toBeInTheDocument();
     const post = fake.calls.find((c) => c.method === 'POST');
     expect(post?.path).toBe(`/products/${blip.productId}/blips/${blip._id}/comments/${comment._id}/replies`);
     expect(post?.body).toEqual({ comment: 'Yes, size 12 and 14' });
@@ -189,8 +190,8 @@ describe('the comments of a blip', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Reply to Amaka' }), 'Yes we have it');
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
 
-    expect(await screen.findByText('Failed to add reply')).toBeTruthy();
-    expect(screen.getByText('comment must be at most 500 characters')).toBeTruthy();
+    expect(await screen.findByText('Failed to add reply')).toBeVisible();
+    expect(screen.getByText('comment must be at most 500 characters')).toBeVisible();
     expect((screen.getByRole('textbox', { name: 'Reply to Amaka' }) as HTMLTextAreaElement).value).toBe(
       'Yes we have it',
     );
@@ -204,13 +205,13 @@ describe('the comments of a blip', () => {
         : undefined,
     );
     open(fake, paths.dashboard.blip(blip.productId, blip._id));
-    expect(await screen.findByText('Failed to fetch blip comments')).toBeTruthy();
-    expect(screen.getByText('We could not load the comments.')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch blip comments')).toBeVisible();
+    expect(screen.getByText('We could not load the comments.')).toBeVisible();
   });
 
   it('says when there are no comments yet', async () => {
     const blip = testBlip();
     open(blipsApi({ blips: [blip] }), paths.dashboard.blip(blip.productId, blip._id));
-    expect(await screen.findByText(/No comments yet/)).toBeTruthy();
+    expect(await screen.findByText(/No comments yet/)).toBeVisible();
   });
 });

@@ -46,17 +46,17 @@ describe('the blips grid', () => {
     open(fake);
 
     const card = (await screen.findByText('Aso-oke gele')).closest('a') as HTMLElement;
-    expect(within(card).getByText('₦12,500.50')).toBeTruthy();
+    expect(within(card).getByText('₦12,500.50')).toBeVisible();
     expect(card.textContent).toContain('0:42');
-    expect(within(card).getByText('1200 views')).toBeTruthy();
-    expect(within(card).getByText('1 like')).toBeTruthy();
-    expect(within(card).getByText('7 comments')).toBeTruthy();
+    expect(within(card).getByText('1200 views')).toBeInTheDocument();
+    expect(within(card).getByText('1 like')).toBeInTheDocument();
+    expect(within(card).getByText('7 comments')).toBeVisible();
     const poster = card.querySelector('img');
     expect(poster?.getAttribute('loading')).toBe('lazy');
     // No poster: a neutral frame, no broken image.
     const plain = (screen.getByText('Adire shirt').closest('a') as HTMLElement).querySelector('img');
     expect(plain).toBeNull();
-    expect(screen.getByText('Showing 2 of 2 blips')).toBeTruthy();
+    expect(screen.getByText('Showing 2 of 2 blips')).toBeVisible();
     expect(blipListCalls(fake)[0]?.path).toBe(`/products/seller/${SELLER_ID}/blips`);
   });
 
@@ -68,16 +68,16 @@ describe('the blips grid', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByRole('link')).toHaveLength(14));
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(blipListCalls(fake).map((c) => c.query.get('page'))).toEqual(['1', '2']);
   });
 
   it('invites the seller to upload a first blip, and the call to action opens the upload', async () => {
     open(blipsApi({ products: [testProduct()] }));
-    expect(await screen.findByRole('heading', { name: 'No blips yet' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No blips yet' })).toBeVisible();
     const buttons = screen.getAllByRole('button', { name: 'Upload blip' });
     await userEvent.click(buttons[buttons.length - 1] as HTMLElement);
-    expect(await screen.findByRole('dialog', { name: 'Upload blip' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Upload blip' })).toBeVisible();
   });
 
   it("says 'Failed to fetch blips' and offers to try again", async () => {
@@ -88,10 +88,10 @@ describe('the blips grid', () => {
         fail && call.path.endsWith('/blips') ? { status: 400, body: { message: 'Bad request' } } : undefined,
     );
     open(fake);
-    expect(await screen.findByText('Failed to fetch blips')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch blips')).toBeVisible();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Kente scarf')).toBeTruthy();
+    expect(await screen.findByText('Kente scarf')).toBeVisible();
   });
 });
 
@@ -114,7 +114,7 @@ describe('the upload dialog', () => {
       await within(dialog).findByText(
         'This video is 51.0 MB. Blips can be at most 50 MB — trim it or record a shorter one.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(within(dialog).getByLabelText('Video').getAttribute('aria-invalid')).toBe('true');
     expect(upload.sent).toHaveLength(0);
   });
@@ -125,7 +125,7 @@ describe('the upload dialog', () => {
     await userEvent.upload(within(dialog).getByLabelText('Video'), videoFile());
     expect(
       await within(dialog).findByText('This video is 1:15 long. Blips can be at most 60 seconds.'),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('says so when the browser cannot play the video, or the file is not a video', async () => {
@@ -140,10 +140,10 @@ describe('the upload dialog', () => {
       await within(dialog).findByText(
         'This video cannot be played in this browser. Choose an MP4 or WebM video.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     // The accept list filters the picker; a file dropped past it is still judged by type.
     await userEvent.upload(input, videoFile('clip.avi', 'video/x-msvideo'), { applyAccept: false });
-    expect(await within(dialog).findByText('Choose an MP4, WebM or MOV video.')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose an MP4, WebM or MOV video.')).toBeVisible();
   });
 
   it('asks for a product and a video, and counts the caption up to 300', async () => {
@@ -151,16 +151,16 @@ describe('the upload dialog', () => {
     open(blipsApi({ products: [testProduct()] }), { upload });
     const dialog = await openUpload();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload blip' }));
-    expect(within(dialog).getByText('Choose the product this blip shows')).toBeTruthy();
-    expect(within(dialog).getByText('Choose a video')).toBeTruthy();
+    expect(within(dialog).getByText('Choose the product this blip shows')).toBeVisible();
+    expect(within(dialog).getByText('Choose a video')).toBeVisible();
 
     const caption = within(dialog).getByLabelText('Caption');
     await userEvent.type(caption, 'Fresh stock');
-    expect(within(dialog).getByText('11/300')).toBeTruthy();
+    expect(within(dialog).getByText('11/300')).toBeVisible();
     await userEvent.clear(caption);
     await userEvent.click(caption);
     await userEvent.paste('x'.repeat(301));
-    expect(within(dialog).getByText('Caption must be at most 300 characters')).toBeTruthy();
+    expect(within(dialog).getByText('Caption must be at most 300 characters')).toBeVisible();
     expect(upload.sent).toHaveLength(0);
   });
 
@@ -173,14 +173,14 @@ describe('the upload dialog', () => {
     await userEvent.type(within(dialog).getByLabelText('Search products'), 'wrap');
     await userEvent.click(await within(dialog).findByRole('radio', { name: /Ankara wrap dress/ }));
     await userEvent.upload(within(dialog).getByLabelText('Video'), videoFile('dress.mp4'));
-    expect(await within(dialog).findByLabelText('Preview of the chosen video')).toBeTruthy();
-    expect(within(dialog).getByText(/dress\.mp4 · 0:12 · 4\.0 MB/)).toBeTruthy();
-    expect(within(dialog).getByAltText('Poster frame')).toBeTruthy();
+    expect(await within(dialog).findByLabelText('Preview of the chosen video')).toBeVisible();
+    expect(within(dialog).getByText(/dress\.mp4 · 0:12 · 4\.0 MB/)).toBeVisible();
+    expect(within(dialog).getByAltText('Poster frame')).toBeVisible();
     await userEvent.type(within(dialog).getByLabelText('Caption'), 'All sizes in stock');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload blip' }));
 
-    expect(await screen.findByText('Blip uploaded successfully')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Blip uploaded successfully')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     const [sent] = upload.sent;
     expect(sent?.path).toBe(`/products/${product._id}/blips`);
@@ -190,8 +190,8 @@ describe('the upload dialog', () => {
     expect(poster instanceof Blob && poster.type).toBe('image/jpeg');
     expect(sent?.form.get('caption')).toBe('All sizes in stock');
     const first = screen.getAllByRole('link')[0] as HTMLElement;
-    expect(within(first).getByText('Uploaded product')).toBeTruthy();
-    expect(screen.getByText('Showing 1 of 1 blip')).toBeTruthy();
+    expect(within(first).getByText('Uploaded product')).toBeVisible();
+    expect(screen.getByText('Showing 1 of 1 blip')).toBeVisible();
   });
 
   it("shows the server's reason when it refuses the upload", async () => {
@@ -218,10 +218,10 @@ describe('the upload dialog', () => {
     expect(progress.getAttribute('aria-valuenow')).toBe('40');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel upload' }));
-    expect(await screen.findByText('Upload cancelled')).toBeTruthy();
-    expect(within(dialog).queryByRole('progressbar')).toBeNull();
-    expect(within(dialog).getByLabelText('Preview of the chosen video')).toBeTruthy();
+    expect(await screen.findByText('Upload cancelled')).toBeVisible();
+    expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Preview of the chosen video')).toBeVisible();
     // Nothing was added behind the dialog.
-    expect(screen.getByText('No blips yet')).toBeTruthy();
+    expect(screen.getByText('No blips yet')).toBeVisible();
   });
 });

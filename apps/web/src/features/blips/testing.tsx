@@ -1,8 +1,20 @@
-import type { Blip, BlipComment, BlipReply, Product, SellerBlipsResponse } from '@kasuwa/contracts';
+import {
+  type Blip,
+  type BlipComment,
+  type BlipCommentsResponse,
+  type BlipDetailsResponse,
+  type BlipReply,
+  type BlipReplyResponse,
+  blipReplyBody,
+  type DeleteBlipResponse,
+  type Product,
+  type SellerBlipsResponse,
+} from '@kasuwa/contracts';
 import type { UploadFn } from '@/features/blips/blips-api';
 import { ApiError } from '@/lib/api-client';
 import type { UploadOptions } from '@/lib/upload';
 import { fakeSellerApi, TEST_SELLER_ID } from '@/test/catalogue';
+import { bodyCheck } from '@/test/contract-fake';
 import type { Answer, Call, Override } from '@/test/in-memory-api';
 
 /* Test helpers for the blips screens: factories and an in-memory blips API answering as the server does. */
@@ -52,7 +64,9 @@ export type { Call } from '@/test/in-memory-api';
 
 /**
  * A seller's products, blips and comments behind the blip endpoints; `override` can answer any
- * call first (a failure, a refusal).
+ * call first (a failure, a refusal). Request bodies are read with the contract's schemas
+ * (test/contract-fake.ts): a body the server would refuse gets its 400 and fails the test at its end.
+ * Answers are typed with the contract's response types. Call it inside a test.
  */
 export function blipsApi(
   initial: { products?: Product[]; blips?: Blip[]; comments?: Record<string, BlipComment[]> } = {},
@@ -60,6 +74,7 @@ export function blipsApi(
 ) {
   let blips = [...(initial.blips ?? [])];
   const comments: Record<string, BlipComment[]> = { ...initial.comments };
+  const { refusal } = bodyCheck();
 
   const answer = (call: Call): Answer | undefined => {
     const { method, path, query } = call;
@@ -84,10 +99,16 @@ export function blipsApi(
     const [, productId, blipId, rest] = match;
     const blip = blips.find((b) => b._id === blipId && b.productId === productId);
     if (!blip) return { status: 404, body: { message: 'Blip not found' } };
-    if (method === 'GET' && !rest) return { status: 200, body: { blip } };
+    if (method === 'GET' && !rest) return { status: 200, body: { blip } satisfies BlipDetailsResponse };
     if (method === 'DELETE' && !rest) {
       blips = blips.filter((b) => b._id !== blip._id);
-      return { status: 200, body: { message: 'Blip deleted successfully', deletedBlip: { id: blip._id } } };
+      return {
+        status: 200,
+        body: {
+          message: 'Blip deleted successfully',
+          deletedBlip: { id: blip._id },
+        } satisfies DeleteBlipResponse,
+      };
     }
     const list = comments[blip._id] ?? [];
     if (method === 'GET' && rest === '/comments') {
@@ -97,7 +118,7 @@ export function blipsApi(
         body: {
           comments: list.slice((page - 1) * limit, page * limit),
           pagination: { total: list.length, pages, currentPage: page, hasMore: page < pages },
-        },
+        } satisfies BlipCommentsResponse,
       };
     }
     const commentId = rest?.match(/^\/comments\/([^/]+)\/replies$/)?.[1];
@@ -106,18 +127,23 @@ export function blipsApi(
       const reply: BlipReply = {
         _id: nextId('0004'),
         parentCommentId: comment._id,
-        text: (call.body as { comment: string }).comment,
+        text: blipReplyBody.parse(call.body).comment,
         author: { kind: 'seller', name: 'Ngozi Wears', id: SELLER_ID },
         createdAt: new Date().toISOString(),
       };
       comment.replies.push(reply);
       comment.repliesCount += 1;
-      return { status: 201, body: { message: 'Reply added', reply } };
+      return { status: 201, body: { message: 'Reply added', reply } satisfies BlipReplyResponse };
     }
     return { status: 404, body: { message: 'Not found' } };
   };
 
-  const { api, calls } = fakeSellerApi({ products: initial.products, override, feature: answer });
+  const { api, calls } = fakeSellerApi({
+    products: initial.products,
+    // Before any override: a test that forces an answer still sends a body the server would read.
+    override: (call) => refusal(call) ?? override?.(call),
+    feature: answer,
+  });
   return { api, calls, blips: () => blips, comments };
 }
 

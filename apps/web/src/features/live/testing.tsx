@@ -1,6 +1,5 @@
 import {
   createLiveAuctionBody,
-  type ErrorResponse,
   openLiveShowBody,
   type Product,
   rescheduleExpiredBody,
@@ -9,10 +8,9 @@ import {
   type StreamResponse,
   type StreamStatus,
 } from '@kasuwa/contracts';
-import { onTestFinished } from 'vitest';
-import type { z } from 'zod';
 import type { UploadFn } from '@/features/live/streams-api';
 import { CATEGORY_ID, fakeSellerApi, TEST_SELLER_ID } from '@/test/catalogue';
+import { bodyCheck } from '@/test/contract-fake';
 import type { Answer, Call, Override } from '@/test/in-memory-api';
 
 /* Test helpers for the live-show screens: factories and an in-memory API behind the stream calls. */
@@ -58,13 +56,6 @@ export function testStream(overrides: Partial<Stream> = {}): Stream {
 
 export type { Call } from '@/test/in-memory-api';
 
-/** The calls with a body, and the contract schema the server reads each with. */
-const bodySchemas: Record<string, z.ZodType | undefined> = {
-  'POST /streams/create': createLiveAuctionBody,
-  'POST /streams/open-live-show': openLiveShowBody,
-  'POST /streams/reschedule-expired': rescheduleExpiredBody,
-};
-
 /**
  * The seller's products and shows behind the calls the live screens make, answering as the server
  * does; `override` can answer any call first (a failure, a 400 with issues). Request bodies are read
@@ -74,24 +65,8 @@ const bodySchemas: Record<string, z.ZodType | undefined> = {
  */
 export function liveApi(options: { products?: Product[]; streams?: Stream[]; override?: Override } = {}) {
   let streams = [...(options.streams ?? [])];
-  const refusedBodies: string[] = [];
-  onTestFinished(() => {
-    if (refusedBodies.length > 0) {
-      throw new Error(`The server would refuse these bodies:\n${refusedBodies.join('\n')}`);
-    }
-  });
-  /** The 400 the server would answer a body its schema refuses, or undefined. */
-  const refusal = (call: Call): Answer | undefined => {
-    const schema = bodySchemas[`${call.method} ${call.path}`];
-    const parsed = schema?.safeParse(call.body);
-    if (!parsed || parsed.success) return undefined;
-    const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    refusedBodies.push(`${call.method} ${call.path} ${JSON.stringify(call.body)}: ${JSON.stringify(issues)}`);
-    return {
-      status: 400,
-      body: { message: issues[0]?.message ?? 'Invalid body', issues } satisfies ErrorResponse,
-    };
-  };
+  // Request bodies are read with the contract's schemas (test/contract-fake.ts).
+  const { refusal } = bodyCheck();
 
   const answer = (call: Call): Answer | undefined => {
     const { method, path, query } = call;

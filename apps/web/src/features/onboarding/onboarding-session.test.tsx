@@ -59,8 +59,9 @@ describe('an upload answered 401', () => {
     await act(() => vi.advanceTimersByTimeAsync(10));
     expect(sent).toHaveLength(1);
     expect(sent[0]?.headers.Authorization).toBe('Bearer token-1');
-    expect(screen.getByText('Session expired')).toBeTruthy();
-    expect(screen.getByText('Please log in again')).toBeTruthy();
+    // Not toBeVisible: sonner's own CSS (it injects it) dims a toast stacked behind a newer one.
+    expect(screen.getByText('Session expired')).toBeInTheDocument();
+    expect(screen.getByText('Please log in again')).toBeInTheDocument();
     expect(localStorage.getItem(localKeys.sellerToken)).toBeNull();
     expect(screen.getByTestId('where').textContent).toBe('/onboarding/business-verification-onboarding');
 

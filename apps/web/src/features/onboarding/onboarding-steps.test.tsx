@@ -1,4 +1,9 @@
-import type { OnboardingStepResponse, SellerDocument } from '@kasuwa/contracts';
+import type {
+  ErrorResponse,
+  OnboardingStepResponse,
+  SellerDocument,
+  SellerDocumentsResponse,
+} from '@kasuwa/contracts';
 import { nubanCheckDigit } from '@kasuwa/contracts';
 import { findCountryBySlug } from '@kasuwa/reference-data';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -141,12 +146,12 @@ describe('individual verification', () => {
   it('names each document whose file cannot be used', async () => {
     renderStep(<VerificationStep form="individual" />);
     await user().upload(await screen.findByLabelText('Tax or VAT ID'), file('notes.txt', 'text/plain'));
-    expect(await screen.findByText('Error processing tax ID file')).toBeTruthy();
+    expect(await screen.findByText('Error processing tax ID file')).toBeVisible();
     await user().upload(
       screen.getByLabelText('Proof of Address'),
       file('bill.exe', 'application/octet-stream'),
     );
-    expect(await screen.findByText('Error processing proof of address file')).toBeTruthy();
+    expect(await screen.findByText('Error processing proof of address file')).toBeVisible();
   });
 
   it('asks for all three documents, then sends them and stores the new token and step', async () => {
@@ -159,15 +164,15 @@ describe('individual verification', () => {
       },
     });
     await user().click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Please upload all required documents')).toBeTruthy();
+    expect(await screen.findByText('Please upload all required documents')).toBeVisible();
 
     await user().upload(screen.getByLabelText('Tax or VAT ID'), file('tin.pdf', 'application/pdf'));
     await user().upload(screen.getByLabelText('Government ID'), file('nin.pdf', 'application/pdf'));
     await user().upload(screen.getByLabelText('Proof of Address'), file('bill.pdf', 'application/pdf'));
-    expect(await screen.findByText('bill.pdf')).toBeTruthy();
+    expect(await screen.findByText('bill.pdf')).toBeVisible();
     await user().click(screen.getByRole('button', { name: 'Next' }));
 
-    expect(await screen.findByText('Next screen')).toBeTruthy();
+    expect(await screen.findByText('Next screen')).toBeVisible();
     expect(router.state.location.pathname).toBe('/onboarding/create-profile');
     expect([...(sent[0]?.keys() ?? [])]).toEqual(['individualTaxId', 'governmentId', 'proofOfAddress']);
     expect(readBearerToken()).toBe('new-token');
@@ -179,16 +184,16 @@ describe('create profile', () => {
   it('refuses files that are not images, naming banner and profile image', async () => {
     renderStep(<CreateProfileStep />);
     await user().upload(await screen.findByLabelText('Banner Image'), file('banner.pdf', 'application/pdf'));
-    expect(await screen.findByText('Error processing banner image')).toBeTruthy();
+    expect(await screen.findByText('Error processing banner image')).toBeVisible();
     await user().upload(screen.getByLabelText('Profile Image'), file('me.pdf', 'application/pdf'));
-    expect(await screen.findByText('Error processing profile image')).toBeTruthy();
+    expect(await screen.findByText('Error processing profile image')).toBeVisible();
   });
 
   it('asks for both images before the agreements', async () => {
     renderStep(<CreateProfileStep />);
     await user().click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Missing Images')).toBeTruthy();
-    expect(screen.getByText('Please upload both profile and banner images')).toBeTruthy();
+    expect(await screen.findByText('Missing Images')).toBeVisible();
+    expect(screen.getByText('Please upload both profile and banner images')).toBeVisible();
   });
 });
 
@@ -198,7 +203,7 @@ describe("a step's errors", () => {
       upload: async () => ({ token: 'new-token', onboardingProcess: 'create-profile' }),
     });
     await user().click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Please upload all required documents')).toBeTruthy();
+    expect(await screen.findByText('Please upload all required documents')).toBeVisible();
     await user().upload(screen.getByLabelText('Tax or VAT ID'), file('tin.pdf', 'application/pdf'));
     await user().upload(screen.getByLabelText('Government ID'), file('nin.pdf', 'application/pdf'));
     await user().click(screen.getByRole('button', { name: 'Next' }));
@@ -207,27 +212,31 @@ describe("a step's errors", () => {
 
     await user().upload(screen.getByLabelText('Proof of Address'), file('bill.pdf', 'application/pdf'));
     // Fixed: the complaint goes before Next is even pressed.
-    await waitFor(() => expect(screen.queryByText('Please upload all required documents')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByText('Please upload all required documents')).not.toBeInTheDocument(),
+    );
     await user().click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Next screen')).toBeTruthy();
+    expect(await screen.findByText('Next screen')).toBeVisible();
   });
 
   it('go when the step is left with one still showing', async () => {
     const router = renderStep(<VerificationStep form="individual" />);
     await user().click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Please upload all required documents')).toBeTruthy();
+    expect(await screen.findByText('Please upload all required documents')).toBeVisible();
     await act(() => router.navigate('/elsewhere'));
-    expect(await screen.findByText('Next screen')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('Please upload all required documents')).toBeNull());
+    expect(await screen.findByText('Next screen')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.queryByText('Please upload all required documents')).not.toBeInTheDocument(),
+    );
   });
 
   it('go once fixed: "Missing Images" leaves when both images are picked', async () => {
     renderStep(<CreateProfileStep />);
     await user().click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Missing Images')).toBeTruthy();
+    expect(await screen.findByText('Missing Images')).toBeVisible();
     await user().upload(screen.getByLabelText('Banner Image'), file('banner.png', 'image/png'));
     await user().upload(screen.getByLabelText('Profile Image'), file('me.png', 'image/png'));
-    await waitFor(() => expect(screen.queryByText('Missing Images')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Missing Images')).not.toBeInTheDocument());
   });
 });
 
@@ -242,8 +251,8 @@ describe('create profile fields', () => {
 
     await user().upload(banner, file('banner.png', 'image/png'));
     await user().click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Choose a profile image')).toBeTruthy();
-    expect(screen.queryByText('Choose a banner image')).toBeNull();
+    expect(await screen.findByText('Choose a profile image')).toBeVisible();
+    expect(screen.queryByText('Choose a banner image')).not.toBeInTheDocument();
     expect(avatar.getAttribute('aria-invalid')).toBe('true');
     expect(avatar.getAttribute('aria-describedby')).toContain(
       screen.getByText('Choose a profile image').getAttribute('id'),
@@ -263,7 +272,7 @@ describe('create profile fields', () => {
       expect(link.getAttribute('target')).toBe('_blank');
     }
     // The box still has its full sentence as its name.
-    expect(screen.getByRole('checkbox', { name: /I agree to the .* Terms of Service/ })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /I agree to the .* Terms of Service/ })).toBeVisible();
   });
 });
 
@@ -288,7 +297,8 @@ describe('coming back to a verification step', () => {
       createdAt: '2026-01-05T09:00:00.000Z',
     },
   ];
-  const onFile = () => fakeFetch({ 'GET /seller/documents': { body: { documents: stored } } });
+  const onFile = () =>
+    fakeFetch({ 'GET /seller/documents': { body: { documents: stored } satisfies SellerDocumentsResponse } });
 
   // Thumbnails are fetched outside the API client; by default there is none to show.
   beforeEach(() => {
@@ -316,10 +326,10 @@ describe('coming back to a verification step', () => {
       },
     });
 
-    expect(await screen.findByText('cac-certificate.pdf')).toBeTruthy();
-    expect(screen.getByText('2 KB')).toBeTruthy();
-    expect(screen.getByText('tin.png')).toBeTruthy();
-    expect(screen.getByText('3.0 MB')).toBeTruthy();
+    expect(await screen.findByText('cac-certificate.pdf')).toBeVisible();
+    expect(screen.getByText('2 KB')).toBeVisible();
+    expect(screen.getByText('tin.png')).toBeVisible();
+    expect(screen.getByText('3.0 MB')).toBeVisible();
     expect(screen.getAllByText('Uploaded. Choose a new file below to replace it.')).toHaveLength(2);
     await vi.waitFor(() => expect(document.querySelector('img[src^="blob:"]')).toBeTruthy());
     expect(thumbnailRequests).toEqual([
@@ -327,7 +337,7 @@ describe('coming back to a verification step', () => {
     ]);
 
     await user().click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Next screen')).toBeTruthy();
+    expect(await screen.findByText('Next screen')).toBeVisible();
     expect(router.state.location.pathname).toBe('/onboarding/business-bank-onboarding');
     expect(uploads).toHaveLength(0);
   });
@@ -343,26 +353,31 @@ describe('coming back to a verification step', () => {
     });
     await screen.findByText('tin.png');
     await user().upload(screen.getByLabelText('Business Tax ID'), file('tin-2026.pdf', 'application/pdf'));
-    expect(await screen.findByText('Replaces tin.png')).toBeTruthy();
+    expect(await screen.findByText('Replaces tin.png')).toBeVisible();
     await user().click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Next screen')).toBeTruthy();
+    expect(await screen.findByText('Next screen')).toBeVisible();
     expect(uploads).toHaveLength(1);
     expect([...(uploads[0]?.keys() ?? [])]).toEqual(['businessTaxId']);
   });
 
   it('still asks for a document that is neither on file nor picked', async () => {
-    const fake = fakeFetch({ 'GET /seller/documents': { body: { documents: stored.slice(0, 1) } } });
+    const fake = fakeFetch({
+      'GET /seller/documents': { body: { documents: stored.slice(0, 1) } satisfies SellerDocumentsResponse },
+    });
     renderStep(<VerificationStep form="company" />, { fetch: fake.fetch });
     await screen.findByText('cac-certificate.pdf');
     await user().click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText(notices.companyDocumentsMissing.title)).toBeTruthy();
+    expect(await screen.findByText(notices.companyDocumentsMissing.title)).toBeVisible();
   });
 });
 
 describe("the server's field problems", () => {
   const invalid = (issues: Array<{ path: string; message: string }>) => ({
     status: 400,
-    body: { message: `Invalid request body: ${issues[0]?.path}: ${issues[0]?.message}`, issues },
+    body: {
+      message: `Invalid request body: ${issues[0]?.path}: ${issues[0]?.message}`,
+      issues,
+    } satisfies ErrorResponse,
   });
   const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -378,7 +393,7 @@ describe("the server's field problems", () => {
     await user().type(field('Business Tax Information'), 'RC 1234567');
     await user().click(screen.getByRole('button', { name: 'Next' }));
 
-    expect(await screen.findByText(errorTitles.businessDetails)).toBeTruthy();
+    expect(await screen.findByText(errorTitles.businessDetails)).toBeVisible();
     await vi.waitFor(() => expect(field('Business Type').getAttribute('aria-invalid')).toBe('true'));
     const described = field('Business Type').getAttribute('aria-describedby') ?? '';
     const message = described.split(' ').map((id) => document.getElementById(id)?.textContent);
@@ -413,7 +428,10 @@ describe("the server's field problems", () => {
     );
     const fake = fakeFetch({
       'PUT /seller/business-information': {
-        body: { token: 't1', onboardingProcess: 'business-information-onboarding' },
+        body: {
+          token: 't1',
+          onboardingProcess: 'business-information-onboarding',
+        } satisfies OnboardingStepResponse,
       },
       'PUT /seller/shipping-warehouse': invalid([
         {
@@ -424,11 +442,11 @@ describe("the server's field problems", () => {
     });
     renderStep(<BusinessInformationStep />, { fetch: fake.fetch });
     await user().click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await screen.findByText(errorTitles.warehouse)).toBeTruthy();
+    expect(await screen.findByText(errorTitles.warehouse)).toBeVisible();
     await vi.waitFor(() =>
       expect(field('Warehouse Address Line 1').getAttribute('aria-invalid')).toBe('true'),
     );
-    expect(screen.getByText('Warehouse address line 1 must be at most 200 characters')).toBeTruthy();
+    expect(screen.getByText('Warehouse address line 1 must be at most 200 characters')).toBeVisible();
     for (const zip of screen.getAllByLabelText('Zip Code'))
       expect(zip.getAttribute('aria-invalid')).toBeNull();
   });
@@ -460,7 +478,7 @@ describe("the server's field problems", () => {
     renderStep(<BankDetailsStep />, { fetch: fake.fetch });
     await user().click(await screen.findByRole('button', { name: 'Next' }));
     await vi.waitFor(() => expect(field('Account Name').getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Account Name must be at most 120 characters')).toBeTruthy();
+    expect(screen.getByText('Account Name must be at most 120 characters')).toBeVisible();
     expect(field('Account No.').getAttribute('aria-invalid')).toBeNull();
   });
 });

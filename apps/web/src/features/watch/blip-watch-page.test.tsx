@@ -1,4 +1,17 @@
-import type { Blip, BlipComment, BlipReply } from '@kasuwa/contracts';
+import {
+  type Blip,
+  type BlipComment,
+  type BlipCommentsResponse,
+  type BlipDetailsResponse,
+  type BlipLikeResponse,
+  type BlipReply,
+  type BlipReplyResponse,
+  type BlipViewResponse,
+  type BuyerAuthResponse,
+  type BuyerBlipCommentResponse,
+  blipReplyBody,
+  buyerBlipCommentBody,
+} from '@kasuwa/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +19,7 @@ import { paths } from '@/app/paths';
 import { BlipWatchPage } from '@/features/watch/blip-watch-page';
 import { BUYER_SESSION_KEY, type BuyerSession } from '@/features/watch/buyer-session';
 import { BLIP_VIEWER_KEY } from '@/features/watch/viewer-id';
+import { bodyCheck } from '@/test/contract-fake';
 import { type Answer, type Call, fakeApiClient, type Override } from '@/test/in-memory-api';
 import { renderScreen } from '@/test/render-screen';
 
@@ -47,7 +61,11 @@ function testComment(text: string, over: Partial<BlipComment> = {}): BlipComment
   };
 }
 
-/** The buyer side of one blip as the server answers it; likes are the fake buyer's. */
+/**
+ * The buyer side of one blip as the server answers it; likes are the fake buyer's. Bodies are read
+ * with the contract's schemas (a refused one gets the 400 and fails the test), answers typed with
+ * the contract's response types.
+ */
 function blipServer(
   initial: { blip?: Blip; comments?: BlipComment[]; liked?: boolean } = {},
   override?: Override,
@@ -57,23 +75,32 @@ function blipServer(
   let liked = initial.liked ?? false;
   let likes = blip.likesCount;
   let views = blip.viewsCount;
+  const { refusal } = bodyCheck();
 
   const answer = (call: Call): Answer => {
-    const forced = override?.(call);
+    const forced = refusal(call) ?? override?.(call);
     if (forced) return forced;
     const { method, path, query } = call;
     if (method === 'POST' && path === '/buyers/register') {
-      return { status: 201, body: { message: 'Account created', buyer: me.buyer, token: me.token } };
+      return {
+        status: 201,
+        body: {
+          message: 'Account created',
+          buyer: me.buyer,
+          token: me.token,
+        } satisfies BuyerAuthResponse,
+      };
     }
-    if (path === `/blips/${BLIP_ID}` && method === 'GET') return { status: 200, body: { blip } };
+    if (path === `/blips/${BLIP_ID}` && method === 'GET')
+      return { status: 200, body: { blip } satisfies BlipDetailsResponse };
     if (path === `/blips/${BLIP_ID}/like`) {
       if (method === 'PUT' && !liked) [liked, likes] = [true, likes + 1];
       if (method === 'DELETE' && liked) [liked, likes] = [false, likes - 1];
-      return { status: 200, body: { liked, likesCount: likes } };
+      return { status: 200, body: { liked, likesCount: likes } satisfies BlipLikeResponse };
     }
     if (path === `/blips/${BLIP_ID}/views` && method === 'POST') {
       views += 1;
-      return { status: 200, body: { counted: true, viewsCount: views } };
+      return { status: 200, body: { counted: true, viewsCount: views } satisfies BlipViewResponse };
     }
     if (path === `/products/${PRODUCT_ID}/blips/${BLIP_ID}/comments` && method === 'GET') {
       const page = Number(query.get('page'));
@@ -84,16 +111,22 @@ function blipServer(
         body: {
           comments: comments.slice((page - 1) * limit, page * limit),
           pagination: { total: comments.length, pages, currentPage: page, hasMore: page < pages },
-        },
+        } satisfies BlipCommentsResponse,
       };
     }
     if (path === `/blips/${BLIP_ID}/comments` && method === 'POST') {
-      const created = testComment((call.body as { comment: string }).comment, {
+      const created = testComment(buyerBlipCommentBody.parse(call.body).comment, {
         author: { kind: 'buyer', name: me.buyer.name, id: me.buyer._id },
         createdAt: new Date().toISOString(),
       });
       comments.unshift(created);
-      return { status: 201, body: { message: 'Comment added successfully', comment: created } };
+      return {
+        status: 201,
+        body: {
+          message: 'Comment added successfully',
+          comment: created,
+        } satisfies BuyerBlipCommentResponse,
+      };
     }
     const replyTo = path.match(/^\/blips\/[^/]+\/comments\/([^/]+)\/replies$/)?.[1];
     const parent = comments.find((c) => c._id === replyTo);
@@ -101,11 +134,14 @@ function blipServer(
       const reply: BlipReply = {
         _id: `7a2c1f8e-0004-4000-8000-${String(++serial).padStart(12, '0')}`,
         parentCommentId: parent._id,
-        text: (call.body as { comment: string }).comment,
+        text: blipReplyBody.parse(call.body).comment,
         author: { kind: 'buyer', name: me.buyer.name, id: me.buyer._id },
         createdAt: new Date().toISOString(),
       };
-      return { status: 201, body: { message: 'Reply added successfully', reply } };
+      return {
+        status: 201,
+        body: { message: 'Reply added successfully', reply } satisfies BlipReplyResponse,
+      };
     }
     return { status: 404, body: { message: 'Blip not found' } };
   };
@@ -135,11 +171,11 @@ describe('the public blip page', () => {
     expect(video.muted).toBe(true);
     expect(video.hasAttribute('playsinline')).toBe(true);
     const blip = screen.getByRole('region', { name: 'Blip' });
-    expect(within(blip).getByRole('heading', { name: 'Ankara Maxi Dress' })).toBeTruthy();
-    expect(within(blip).getByText('₦18,500.00')).toBeTruthy();
-    expect(within(blip).getByText('40 views')).toBeTruthy();
-    expect(await within(blip).findByText('3 likes')).toBeTruthy();
-    expect(within(blip).getByText('New in: sizes M and L')).toBeTruthy();
+    expect(within(blip).getByRole('heading', { name: 'Ankara Maxi Dress' })).toBeVisible();
+    expect(within(blip).getByText('₦18,500.00')).toBeVisible();
+    expect(within(blip).getByText('40 views')).toBeInTheDocument();
+    expect(await within(blip).findByText('3 likes')).toBeInTheDocument();
+    expect(within(blip).getByText('New in: sizes M and L')).toBeVisible();
     expect(likeButton().getAttribute('aria-pressed')).toBe('false');
     // The comments button on the video jumps to the comments under it.
     const jump = within(blip).getByRole('link', { name: 'Comments' }).getAttribute('href') ?? '';
@@ -154,7 +190,7 @@ describe('the public blip page', () => {
     expect(callsTo(fake, 'POST', '/views')).toHaveLength(0);
     fireEvent.playing(video);
     fireEvent.playing(video);
-    expect(await screen.findByText('41 views')).toBeTruthy();
+    expect(await screen.findByText('41 views')).toBeInTheDocument();
     const sent = callsTo(fake, 'POST', '/views');
     expect(sent).toHaveLength(1);
     const { viewerId } = (sent[0]?.body ?? {}) as { viewerId?: string };
@@ -180,17 +216,17 @@ describe('the public blip page', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Log in to like and comment' });
     expect(
       within(sheet).getByText('Log in or sign up to like this blip. It takes a few seconds.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     await user.click(within(sheet).getByRole('tab', { name: 'Sign up' }));
     await user.type(within(sheet).getByRole('textbox', { name: 'Name' }), 'Chioma Okafor');
     await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
     await user.type(within(sheet).getByLabelText('Password', { selector: 'input' }), 'Lekki2026market');
     await user.click(within(sheet).getByRole('button', { name: 'Sign up' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(JSON.parse(localStorage.getItem(BUYER_SESSION_KEY) ?? 'null')).toEqual(me);
     await waitFor(() => expect(likeButton().getAttribute('aria-pressed')).toBe('true'));
-    expect(await screen.findByText('4 likes')).toBeTruthy();
+    expect(await screen.findByText('4 likes')).toBeInTheDocument();
     expect(callsTo(fake, 'PUT', '/like')).toHaveLength(1);
   });
 
@@ -201,9 +237,9 @@ describe('the public blip page', () => {
     await waitFor(() => expect(likeButton().getAttribute('aria-pressed')).toBe('true'));
     await user.click(likeButton());
     await waitFor(() => expect(likeButton().getAttribute('aria-pressed')).toBe('false'));
-    expect(await screen.findByText('6 likes')).toBeTruthy();
+    expect(await screen.findByText('6 likes')).toBeInTheDocument();
     await user.click(likeButton());
-    expect(await screen.findByText('7 likes')).toBeTruthy();
+    expect(await screen.findByText('7 likes')).toBeInTheDocument();
     expect(likeButton().getAttribute('aria-pressed')).toBe('true');
     expect(fake.calls.filter((c) => c.path.endsWith('/like')).map((c) => c.method)).toEqual([
       'GET',
@@ -221,7 +257,7 @@ describe('the public blip page', () => {
     await screen.findByText('3 likes');
     await user.click(likeButton());
     const sheet = await screen.findByRole('dialog', { name: 'Log in to like and comment' });
-    expect(within(sheet).getByText('Your log-in has expired. Log in again to like this blip.')).toBeTruthy();
+    expect(within(sheet).getByText('Your log-in has expired. Log in again to like this blip.')).toBeVisible();
     expect(localStorage.getItem(BUYER_SESSION_KEY)).toBeNull();
     // The optimistic like is taken back (the button is behind the sheet).
     expect(screen.getByRole('button', { name: 'Like', hidden: true }).getAttribute('aria-pressed')).toBe(
@@ -234,21 +270,21 @@ describe('the public blip page', () => {
     const comments = Array.from({ length: 12 }, (_, i) => testComment(`Question ${i + 1}`));
     open(blipServer({ comments, blip: testBlip({ commentsCount: 12 }) }));
     const section = await screen.findByRole('region', { name: /Comments/ });
-    expect(await within(section).findByText('Question 1')).toBeTruthy();
+    expect(await within(section).findByText('Question 1')).toBeVisible();
     expect(within(section).getAllByRole('article')).toHaveLength(10);
     await user.click(within(section).getByRole('button', { name: 'Load more comments' }));
-    expect(await within(section).findByText('Question 12')).toBeTruthy();
+    expect(await within(section).findByText('Question 12')).toBeVisible();
     expect(within(section).getAllByRole('article')).toHaveLength(12);
-    expect(within(section).queryByRole('button', { name: 'Load more comments' })).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
 
-    expect(within(section).queryByRole('textbox', { name: 'Add a comment' })).toBeNull();
+    expect(within(section).queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Log in or sign up to comment' }));
-    expect(await screen.findByRole('dialog', { name: 'Log in to like and comment' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Log in to like and comment' })).toBeVisible();
   });
 
   it('says so when there are no comments yet', async () => {
     open(blipServer());
-    expect(await screen.findByText('No comments yet. Be the first to ask!')).toBeTruthy();
+    expect(await screen.findByText('No comments yet. Be the first to ask!')).toBeVisible();
   });
 
   it('posts a buyer’s comment, trimmed, on top of the list, and a reply in its thread', async () => {
@@ -260,25 +296,25 @@ describe('the public blip page', () => {
     open(fake, { buyer: me });
     const section = await screen.findByRole('region', { name: /Comments/ });
     await within(section).findByText('Do you deliver to Ibadan?');
-    expect(within(section).getByText(/As Chioma Okafor/)).toBeTruthy();
+    expect(within(section).getByText(/As Chioma Okafor/)).toBeVisible();
 
     const box = within(section).getByRole('textbox', { name: 'Add a comment' });
     await user.type(box, '  Is size 14 available?  ');
     await user.click(within(section).getByRole('button', { name: 'Post comment' }));
-    expect(await within(section).findByText('Is size 14 available?')).toBeTruthy();
+    expect(await within(section).findByText('Is size 14 available?')).toBeVisible();
     expect(callsTo(fake, 'POST', '/comments')[0]?.body).toEqual({ comment: 'Is size 14 available?' });
     expect((box as HTMLTextAreaElement).value).toBe('');
     const articles = within(section).getAllByRole('article');
     expect(articles[0]?.getAttribute('aria-label')).toBe('Comment by Chioma Okafor');
-    expect(within(section).getByText('(2)')).toBeTruthy();
+    expect(within(section).getByText('(2)')).toBeVisible();
 
     const tunde = within(section).getByRole('article', { name: 'Comment by Tunde Bakare' });
     await user.click(within(tunde).getByRole('button', { name: 'Reply to Tunde Bakare' }));
     await user.type(within(tunde).getByRole('textbox', { name: 'Reply to Tunde Bakare' }), 'Me too!');
     await user.click(within(tunde).getByRole('button', { name: 'Send reply' }));
     const replies = await within(tunde).findByRole('list', { name: 'Replies to Tunde Bakare' });
-    expect(within(replies).getByText('Me too!')).toBeTruthy();
-    expect(within(tunde).getByText('1 reply')).toBeTruthy();
+    expect(within(replies).getByText('Me too!')).toBeVisible();
+    expect(within(tunde).getByText('1 reply')).toBeVisible();
     expect(fake.calls.some((c) => c.path === `/blips/${BLIP_ID}/comments/${older._id}/replies`)).toBe(true);
   });
 
@@ -306,8 +342,8 @@ describe('the public blip page', () => {
         call.method === 'GET' ? { status: 404, body: { message: 'Blip not found' } } : undefined,
       ),
     );
-    expect(await screen.findByRole('heading', { name: 'Blip not found' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Blip not found' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('offers to try again when the blip could not be loaded', async () => {
@@ -316,9 +352,9 @@ describe('the public blip page', () => {
     open(blipServer({}, (call) => (failing && call.method === 'GET' ? 'network-error' : undefined)));
     expect(
       await screen.findByRole('heading', { name: 'This blip could not be loaded' }, { timeout: 5000 }),
-    ).toBeTruthy();
+    ).toBeVisible();
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Ankara Maxi Dress' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Ankara Maxi Dress' })).toBeVisible();
   });
 });

@@ -1,5 +1,13 @@
-import type { AuctionStatus, Stream } from '@kasuwa/contracts';
-import { streamSocketEvents } from '@kasuwa/contracts';
+import type {
+  AuctionStatus,
+  BuyerAuthResponse,
+  ErrorResponse,
+  PlaceBidErrorResponse,
+  PlaceBidResponse,
+  Stream,
+  StreamDetailsResponse,
+} from '@kasuwa/contracts';
+import { placeBidBody, streamSocketEvents } from '@kasuwa/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -81,7 +89,7 @@ function renderWatch(options: { stream?: Stream; buyer?: BuyerSession; handlers?
   const stream = options.stream ?? biddingOpen();
   const socket = new FakeLiveSocket();
   const { fetch, calls } = fakeFetch({
-    [`GET /streams/${STREAM_ID}`]: { body: { stream } },
+    [`GET /streams/${STREAM_ID}`]: { body: { stream } satisfies StreamDetailsResponse },
     ...options.handlers,
   });
   const buyerToken = () => {
@@ -105,7 +113,7 @@ describe('Watch page', () => {
   it('plays the live video and shows the viewer count and comments to anyone', async () => {
     const { socket, watch, connect } = renderWatch();
     connect();
-    expect(await screen.findByText('LIVE')).toBeTruthy();
+    expect(await screen.findByText('LIVE')).toBeVisible();
     await waitFor(() => expect(watch).toHaveBeenCalledTimes(1));
     expect(watch.mock.calls[0]?.[0]).toMatchObject({ _id: STREAM_ID, videoProvider: 'local' });
 
@@ -123,11 +131,11 @@ describe('Watch page', () => {
         data: { streamId: STREAM_ID, comment: { _id: 'c1', author: { ...ada, role: 'buyer' } } },
       });
     });
-    expect(screen.getByLabelText('7 watching')).toBeTruthy();
-    expect(screen.getByText('Is the gown available in XL?')).toBeTruthy();
+    expect(screen.getByLabelText('7 watching')).toBeVisible();
+    expect(screen.getByText('Is the gown available in XL?')).toBeVisible();
     // Reading needs no account; writing does.
-    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Log in to comment and bid' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in to comment and bid' })).toBeVisible();
   });
 
   it("bids the minimum next bid with the buyer's token, never the seller's", async () => {
@@ -141,21 +149,21 @@ describe('Watch page', () => {
             message: 'Bid placed',
             product: testStreamProduct({
               bidStatus: 'active',
-              currentBid: (call.body as { amount: number }).amount,
+              currentBid: placeBidBody.parse(call.body).amount,
               currentBidder: me.buyer,
               minimumNextBid: 5200,
               bidsCount: 2,
               endsAt: new Date(Date.now() + 20_000).toISOString(),
             }),
-          },
+          } satisfies PlaceBidResponse,
         }),
       },
     });
     connect();
     const panel = await screen.findByRole('region', { name: 'Bidding' });
-    expect(within(panel).getByText('₦5,000.00')).toBeTruthy();
-    expect(within(panel).getByText('by Ada')).toBeTruthy();
-    expect(within(panel).getByText('₦5,100.00')).toBeTruthy();
+    expect(within(panel).getByText('₦5,000.00')).toBeVisible();
+    expect(within(panel).getByText('by Ada')).toBeVisible();
+    expect(within(panel).getByText('₦5,100.00')).toBeVisible();
 
     await user.click(within(panel).getByRole('button', { name: 'Bid ₦5,100' }));
 
@@ -164,8 +172,8 @@ describe('Watch page', () => {
     expect(bid?.body).toEqual({ productId: ANKARA_ID, amount: 5100 });
     expect(bid?.headers.authorization).toBe('Bearer buyer-token');
     expect(readBearerToken()).toBe('token-1');
-    expect(await within(panel).findByText('You are the highest bidder')).toBeTruthy();
-    expect(within(panel).getByText('by you')).toBeTruthy();
+    expect(await within(panel).findByText('You are the highest bidder')).toBeVisible();
+    expect(within(panel).getByText('by you')).toBeVisible();
   });
 
   it("shows why a bid was refused, with the server's message", async () => {
@@ -175,7 +183,7 @@ describe('Watch page', () => {
       handlers: {
         [`POST /streams/${STREAM_ID}/bids`]: {
           status: 409,
-          body: { message: 'Bid at least ₦5,200', minimumNextBid: 5200 },
+          body: { message: 'Bid at least ₦5,200', minimumNextBid: 5200 } satisfies PlaceBidErrorResponse,
         },
       },
     });
@@ -189,7 +197,13 @@ describe('Watch page', () => {
     const user = userEvent.setup();
     const { socket, calls, connect } = renderWatch({
       handlers: {
-        'POST /buyers/login': { body: { message: 'Welcome back', buyer: me.buyer, token: 'buyer-token' } },
+        'POST /buyers/login': {
+          body: {
+            message: 'Welcome back',
+            buyer: me.buyer,
+            token: 'buyer-token',
+          } satisfies BuyerAuthResponse,
+        },
       },
     });
     connect();
@@ -199,13 +213,13 @@ describe('Watch page', () => {
 
     const sheet = await screen.findByRole('dialog', { name: 'Log in to bid and comment' });
     await user.click(within(sheet).getByRole('button', { name: 'Log in' }));
-    expect(within(sheet).getByText('Email is required')).toBeTruthy();
+    expect(within(sheet).getByText('Email is required')).toBeVisible();
 
     await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
     await user.type(within(sheet).getByLabelText('Password', { selector: 'input' }), 'Lekki2026market');
     await user.click(within(sheet).getByRole('button', { name: 'Log in' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.path === '/buyers/login')?.body).toEqual({
       email: 'chioma@example.ng',
       password: 'Lekki2026market',
@@ -214,7 +228,7 @@ describe('Watch page', () => {
     expect(readBearerToken()).toBeNull();
     // The socket reconnects with the buyer's token and subscribes again; now the buyer can comment.
     expect(socket.eventsNamed(streamSocketEvents.subscribe)).toHaveLength(2);
-    expect(screen.getByRole('textbox', { name: 'Comment' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Comment' })).toBeVisible();
   });
 
   it('places the bid a visitor tapped once they have signed up in the sheet', async () => {
@@ -223,20 +237,20 @@ describe('Watch page', () => {
       handlers: {
         'POST /buyers/register': {
           status: 201,
-          body: { message: 'Welcome', buyer: me.buyer, token: 'buyer-token' },
+          body: { message: 'Welcome', buyer: me.buyer, token: 'buyer-token' } satisfies BuyerAuthResponse,
         },
         [`POST /streams/${STREAM_ID}/bids`]: (call) => ({
           body: {
             message: 'Bid placed',
             product: testStreamProduct({
               bidStatus: 'active',
-              currentBid: (call.body as { amount: number }).amount,
+              currentBid: placeBidBody.parse(call.body).amount,
               currentBidder: me.buyer,
               minimumNextBid: 5200,
               bidsCount: 2,
               endsAt: new Date(Date.now() + 20_000).toISOString(),
             }),
-          },
+          } satisfies PlaceBidResponse,
         }),
       },
     });
@@ -246,7 +260,7 @@ describe('Watch page', () => {
     const sheet = await screen.findByRole('dialog');
     expect(
       within(sheet).getByText('Log in or sign up to bid. Your ₦5,100 bid is placed as soon as you are in.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     await user.click(within(sheet).getByRole('tab', { name: 'Sign up' }));
     await user.type(within(sheet).getByRole('textbox', { name: 'Name' }), 'Chioma Okafor');
     await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
@@ -257,14 +271,20 @@ describe('Watch page', () => {
     const bid = calls.find((c) => c.path.endsWith('/bids'));
     expect(bid?.body).toEqual({ productId: ANKARA_ID, amount: 5100 });
     expect(bid?.headers.authorization).toBe('Bearer buyer-token');
-    expect(await within(panel).findByText('You are the highest bidder')).toBeTruthy();
+    expect(await within(panel).findByText('You are the highest bidder')).toBeVisible();
   });
 
   it('does not place a remembered bid the bidding has moved past, and says so', async () => {
     const user = userEvent.setup();
     const { calls, socket, connect } = renderWatch({
       handlers: {
-        'POST /buyers/login': { body: { message: 'Welcome back', buyer: me.buyer, token: 'buyer-token' } },
+        'POST /buyers/login': {
+          body: {
+            message: 'Welcome back',
+            buyer: me.buyer,
+            token: 'buyer-token',
+          } satisfies BuyerAuthResponse,
+        },
       },
     });
     connect();
@@ -302,7 +322,13 @@ describe('Watch page', () => {
     const user = userEvent.setup();
     const { calls, connect } = renderWatch({
       handlers: {
-        'POST /buyers/login': { body: { message: 'Welcome back', buyer: me.buyer, token: 'buyer-token' } },
+        'POST /buyers/login': {
+          body: {
+            message: 'Welcome back',
+            buyer: me.buyer,
+            token: 'buyer-token',
+          } satisfies BuyerAuthResponse,
+        },
       },
     });
     connect();
@@ -310,14 +336,14 @@ describe('Watch page', () => {
     await user.click(within(panel).getByRole('button', { name: 'Bid ₦5,100' }));
     await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Log in to comment and bid' }));
     const sheet = await screen.findByRole('dialog');
     await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
     await user.type(within(sheet).getByLabelText('Password', { selector: 'input' }), 'Lekki2026market');
     await user.click(within(sheet).getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.some((c) => c.path.endsWith('/bids'))).toBe(false);
   });
 
@@ -335,7 +361,7 @@ describe('Watch page', () => {
     const signUp = within(sheet).getByRole('tab', { name: 'Sign up' });
     expect(signUp.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(signUp);
-    expect(within(sheet).getByRole('textbox', { name: 'Name' })).toBeTruthy();
+    expect(within(sheet).getByRole('textbox', { name: 'Name' })).toBeVisible();
     expect(within(sheet).getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(signUp.id);
   });
 
@@ -345,7 +371,7 @@ describe('Watch page', () => {
       handlers: {
         'POST /buyers/register': {
           status: 409,
-          body: { message: 'An account with this email already exists' },
+          body: { message: 'An account with this email already exists' } satisfies ErrorResponse,
         },
       },
     });
@@ -381,14 +407,14 @@ describe('Watch page', () => {
         },
       }),
     );
-    expect(screen.getByText('You won!')).toBeTruthy();
-    expect(screen.getByText(/You won Ankara gown for ₦6,000.00!/)).toBeTruthy();
+    expect(screen.getByText('You won!')).toBeVisible();
+    expect(screen.getByText(/You won Ankara gown for ₦6,000.00!/)).toBeVisible();
   });
 
   it('offers an ended show no log-in to bid and no viewer count, and keeps its comments readable', async () => {
     const { socket, connect } = renderWatch({ stream: testStream({ status: 'ended' }) });
     connect();
-    expect(await screen.findByText('This show has ended')).toBeTruthy();
+    expect(await screen.findByText('This show has ended')).toBeVisible();
     act(() =>
       socket.serverSends(streamSocketEvents.viewerJoined, {
         streamId: STREAM_ID,
@@ -397,14 +423,14 @@ describe('Watch page', () => {
         timestamp: 1,
       }),
     );
-    expect(screen.queryByLabelText(/watching/)).toBeNull();
-    expect(screen.queryByRole('button', { name: /Log in/ })).toBeNull();
-    expect(screen.getByText('The show has ended. The chat is closed.')).toBeTruthy();
+    expect(screen.queryByLabelText(/watching/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Log in/ })).not.toBeInTheDocument();
+    expect(screen.getByText('The show has ended. The chat is closed.')).toBeVisible();
   });
 
   it('shows when a scheduled show starts, without video', async () => {
     const { watch } = renderWatch({ stream: testStream({ scheduledStartTime: '2026-12-05T18:30:00.000Z' }) });
-    expect(await screen.findByText(/^Starts Sat, 5 Dec/)).toBeTruthy();
+    expect(await screen.findByText(/^Starts Sat, 5 Dec/)).toBeVisible();
     expect(watch).not.toHaveBeenCalled();
   });
 });
