@@ -9,6 +9,7 @@ import type {
   SellerProductsResponse,
   UpdateProductResponse,
 } from '@kasuwa/contracts';
+import { bodyCheck } from '@/test/contract-fake';
 import { type Answer, type Call, fakeApiClient, type Override } from '@/test/in-memory-api';
 
 /*
@@ -161,8 +162,12 @@ export function fakeSellerApi(
   options: { products?: Product[]; override?: Override; feature?: (call: Call) => Answer | undefined } = {},
 ) {
   const catalogue = fakeCatalogue(options.products);
+  // Request bodies are read with the contract's schemas first (test/contract-fake.ts), before any
+  // answer a test forces: a body the server would refuse fails the test.
+  const { refusal } = bodyCheck();
   const { api, calls } = fakeApiClient(
     (call) =>
+      refusal(call) ??
       options.override?.(call) ??
       options.feature?.(call) ??
       catalogue.answer(call) ?? { status: 404, body: { message: 'Not found' } },

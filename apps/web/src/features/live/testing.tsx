@@ -10,7 +10,6 @@ import {
 } from '@kasuwa/contracts';
 import type { UploadFn } from '@/features/live/streams-api';
 import { CATEGORY_ID, fakeSellerApi, TEST_SELLER_ID } from '@/test/catalogue';
-import { bodyCheck } from '@/test/contract-fake';
 import type { Answer, Call, Override } from '@/test/in-memory-api';
 
 /* Test helpers for the live-show screens: factories and an in-memory API behind the stream calls. */
@@ -65,8 +64,7 @@ export type { Call } from '@/test/in-memory-api';
  */
 export function liveApi(options: { products?: Product[]; streams?: Stream[]; override?: Override } = {}) {
   let streams = [...(options.streams ?? [])];
-  // Request bodies are read with the contract's schemas (test/contract-fake.ts).
-  const { refusal } = bodyCheck();
+  // Request bodies are read with the contract's schemas by fakeSellerApi (test/contract-fake.ts).
 
   const answer = (call: Call): Answer | undefined => {
     const { method, path, query } = call;
@@ -134,7 +132,7 @@ export function liveApi(options: { products?: Product[]; streams?: Stream[]; ove
   const { api, calls } = fakeSellerApi({
     products: options.products,
     // Before any override: a test that forces an answer still sends a body the server would read.
-    override: (call) => refusal(call) ?? options.override?.(call),
+    override: options.override,
     feature: answer,
   });
   return { api, calls, streams: () => streams };

@@ -1,3 +1,4 @@
+// size: every onboarding step of one provider and one draft, driven through the same rendered flow
 import type {
   ErrorResponse,
   OnboardingStepResponse,

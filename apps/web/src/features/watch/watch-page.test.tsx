@@ -1,3 +1,4 @@
+// size: one watch page: video, chat, bidding, the buyer sheet and the ended show, over one fake show and socket
 import type {
   AuctionStatus,
   BuyerAuthResponse,
