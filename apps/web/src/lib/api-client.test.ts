@@ -176,7 +176,12 @@ describe('the SPEC section 5 gate hook', () => {
 
   it('is told the missing condition of a gated 403, and the call still fails for the screen', async () => {
     const onFeatureGate = vi.fn();
-    const fake = fakeFetch({ 'POST /products': refused('PICKUP_ADDRESS_REQUIRED') });
+    // The server's gate answers before it reads the body (requireFeatureAccess runs on the request's
+    // first hook), so a gated call's body is never judged: no contract check here.
+    const fake = fakeFetch(
+      { 'POST /products': refused('PICKUP_ADDRESS_REQUIRED') },
+      { contractBodies: false },
+    );
     const client = createApiClient({ fetch: fake.fetch, getToken: () => 'tok-1', onFeatureGate });
     const error = await failureOf(client.post('/products', { name: 'Adire' }));
     expect(error).toMatchObject({
@@ -190,14 +195,18 @@ describe('the SPEC section 5 gate hook', () => {
 
   it('is not told of a 403 without one of its codes, nor of a 401', async () => {
     const onFeatureGate = vi.fn();
-    const fake = fakeFetch({
-      'POST /products': refused('SOMETHING_ELSE'),
-      'PUT /products/p1': { status: 403, body: { message: 'Your account has been disabled.' } },
-      'DELETE /products/p1': {
-        status: 401,
-        body: { message: 'Invalid token', code: 'PICKUP_ADDRESS_REQUIRED' },
+    // Refused before the body is read, as the gate does: no contract check here.
+    const fake = fakeFetch(
+      {
+        'POST /products': refused('SOMETHING_ELSE'),
+        'PUT /products/p1': { status: 403, body: { message: 'Your account has been disabled.' } },
+        'DELETE /products/p1': {
+          status: 401,
+          body: { message: 'Invalid token', code: 'PICKUP_ADDRESS_REQUIRED' },
+        },
       },
-    });
+      { contractBodies: false },
+    );
     const client = createApiClient({ fetch: fake.fetch, getToken: () => 'tok-1', onFeatureGate });
     await failureOf(client.post('/products', {}));
     await failureOf(client.put('/products/p1', {}));
