@@ -125,7 +125,7 @@ describe('the sign-up screen', () => {
     // The folded referral field opens to show its problem.
     const details = field('Referral code').closest('details');
     expect(details?.open).toBe(true);
-    expect(within(details as HTMLElement).getByText('That referral code does not exist')).toBeTruthy();
+    expect(within(details as HTMLElement).getByText('That referral code does not exist')).toBeVisible();
   });
 
   it('marks the taken store name when the server answers 409', async () => {

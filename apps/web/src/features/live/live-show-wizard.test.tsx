@@ -303,8 +303,8 @@ describe('the create live show and live auction wizards', () => {
     await nextTo('products');
     const picker = await screen.findByRole('list', { name: 'Products to add' });
     const item = (name: string) => within(picker).getByText(name).closest('li') as HTMLElement;
-    expect(within(item('Gele')).getByText(/^₦15,000\.00–₦16,500\.00/)).toBeTruthy();
-    expect(within(item('Fila')).getByText(/^₦4,000\.00 ·/)).toBeTruthy();
+    expect(within(item('Gele')).getByText(/^₦15,000\.00–₦16,500\.00/)).toBeVisible();
+    expect(within(item('Fila')).getByText(/^₦4,000\.00 ·/)).toBeVisible();
   });
 
   it('starts an open live show immediately and opens the studio', async () => {

@@ -332,7 +332,7 @@ describe('coming back to a verification step', () => {
     expect(screen.getByText('tin.png')).toBeVisible();
     expect(screen.getByText('3.0 MB')).toBeVisible();
     expect(screen.getAllByText('Uploaded. Choose a new file below to replace it.')).toHaveLength(2);
-    await vi.waitFor(() => expect(document.querySelector('img[src^="blob:"]')).toBeTruthy());
+    await vi.waitFor(() => expect(document.querySelector('img[src^="blob:"]')).toBeInTheDocument());
     expect(thumbnailRequests).toEqual([
       { url: '/api/seller/documents/doc-2/file', authorization: 'Bearer token-1' },
     ]);

@@ -30,7 +30,7 @@ describe('the products page', () => {
     expect(within(row).getByText('₦12,500.50')).toBeVisible();
     expect(within(row).getByText('3')).toBeVisible();
     expect(within(row).getByText('Active')).toBeVisible();
-    expect(within(await rowOf('Adire shirt')).getByText('Out of stock')).toBeTruthy();
+    expect(within(await rowOf('Adire shirt')).getByText('Out of stock')).toBeVisible();
 
     const stats = screen.getByRole('region', { name: 'Product statistics' });
     expect(within(stats).getByText('Total products').nextSibling?.textContent).toBe('2');
