@@ -12,6 +12,7 @@ import { expect } from 'vitest';
 import type { App } from '@/app.ts';
 import { products, subCategories } from '@/db/schema/index.ts';
 import type { TestApp } from '@/test/build-test-app.ts';
+import { sellerWithToken } from '@/test/sellers.ts';
 
 type Auth = { authorization: string };
 
@@ -214,3 +215,14 @@ export const claimStudio = (
     studioId: studioId.replace(/[^A-Za-z0-9_-]/g, '_'),
     takeOver,
   }) as Promise<{ ok: boolean; message?: string; openElsewhere?: boolean }>;
+
+/** A new seller's live auction on two products, bidding open on the first (₦1,000, 30 s). */
+export async function liveShowOf(t: TestApp) {
+  const seller = await sellerWithToken(t);
+  const productIds = await productsOf(t, seller.seller.id, 2);
+  const stream = await liveAuction(t.app, t, seller.auth, productIds, {
+    startingBid: 1000,
+    durationSeconds: 30,
+  });
+  return { seller, stream, productId: productIds[0] as string, productIds };
+}

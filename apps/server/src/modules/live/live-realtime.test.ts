@@ -22,7 +22,7 @@ import {
   emitAck,
   forStream,
   listen,
-  liveAuction,
+  liveShowOf,
   nextEvent,
   notificationOf,
   openSocket,
@@ -48,15 +48,7 @@ describe('live sockets', () => {
   });
   afterAll(() => t.close());
 
-  async function liveShow() {
-    const seller = await sellerWithToken(t);
-    const productIds = await productsOf(t, seller.seller.id, 2);
-    const stream = await liveAuction(t.app, t, seller.auth, productIds, {
-      startingBid: 1000,
-      durationSeconds: 30,
-    });
-    return { seller, stream, productId: productIds[0] as string, productIds };
-  }
+  const liveShow = () => liveShowOf(t);
 
   it('lets an anonymous viewer subscribe and counts viewers (the seller’s own sockets excluded)', async () => {
     const { seller, stream } = await liveShow();

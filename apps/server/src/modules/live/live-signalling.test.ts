@@ -8,14 +8,12 @@ import {
   connected,
   emitAck,
   listen,
-  liveAuction,
+  liveShowOf,
   nextEvent,
   openSocket,
-  productsOf,
   subscribe,
 } from '@/test/live.ts';
 import { roundTrip } from '@/test/round-trip.ts';
-import { sellerWithToken } from '@/test/sellers.ts';
 import { waitFor } from '@/test/wait-for.ts';
 
 const sockets: Socket[] = [];
@@ -33,15 +31,7 @@ describe('WebRTC signalling on live sockets', () => {
   });
   afterAll(() => t.close());
 
-  async function liveShow() {
-    const seller = await sellerWithToken(t);
-    const productIds = await productsOf(t, seller.seller.id, 2);
-    const stream = await liveAuction(t.app, t, seller.auth, productIds, {
-      startingBid: 1000,
-      durationSeconds: 30,
-    });
-    return { seller, stream, productId: productIds[0] as string, productIds };
-  }
+  const liveShow = () => liveShowOf(t);
 
   it('relays WebRTC signalling between the show’s seller and its viewers only', async () => {
     const { seller, stream } = await liveShow();
