@@ -226,3 +226,9 @@ export async function liveShowOf(t: TestApp) {
   });
   return { seller, stream, productId: productIds[0] as string, productIds };
 }
+
+/** A new seller with `count` active products of their own. */
+export async function sellerWithProducts(t: TestApp, count = 2) {
+  const seller = await sellerWithToken(t);
+  return { ...seller, productIds: await productsOf(t, seller.seller.id, count) };
+}

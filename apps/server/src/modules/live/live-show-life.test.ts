@@ -4,8 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '@/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
-import { bid, createAuction, createShow, liveAuction, post, productsOf } from '@/test/live.ts';
-import { sellerWithToken } from '@/test/sellers.ts';
+import {
+  bid,
+  createAuction,
+  createShow,
+  liveAuction,
+  post,
+  sellerWithProducts as sellerWithProductsOf,
+} from '@/test/live.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,10 +24,7 @@ const inOneHour = () => new Date(t.clock.now().getTime() + 60 * 60_000).toISOStr
 const get = (url: string, auth: Auth | Record<string, never> = {}) =>
   t.app.inject({ method: 'GET', url, headers: auth });
 
-async function sellerWithProducts(count = 2) {
-  const seller = await sellerWithToken(t);
-  return { ...seller, productIds: await productsOf(t, seller.seller.id, count) };
-}
+const sellerWithProducts = (count = 2) => sellerWithProductsOf(t, count);
 
 describe('a show’s life: start, join, renew, end, details', () => {
   it('goes live, hands the studio its stream and tokens, ends with a summary', async () => {

@@ -6,9 +6,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
-import { createAuction, createShow, post, productsOf, someCategory } from '@/test/live.ts';
+import {
+  createAuction,
+  createShow,
+  post,
+  productsOf,
+  sellerWithProducts as sellerWithProductsOf,
+  someCategory,
+} from '@/test/live.ts';
 import { multipartForm } from '@/test/multipart.ts';
-import { sellerWithToken } from '@/test/sellers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,10 +27,7 @@ const inOneHour = () => new Date(t.clock.now().getTime() + 60 * 60_000).toISOStr
 const get = (url: string, auth: Auth | Record<string, never> = {}) =>
   t.app.inject({ method: 'GET', url, headers: auth });
 
-async function sellerWithProducts(count = 2) {
-  const seller = await sellerWithToken(t);
-  return { ...seller, productIds: await productsOf(t, seller.seller.id, count) };
-}
+const sellerWithProducts = (count = 2) => sellerWithProductsOf(t, count);
 
 describe('POST /api/streams/create (live auction)', () => {
   it('schedules the auction (201) with each product’s settings, defaults filled in', async () => {
