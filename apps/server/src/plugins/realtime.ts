@@ -71,6 +71,19 @@ export function registerRealtime(
   // The adapter needs one connection to publish and one that only subscribes (Redis's rule).
   const pub = redis?.duplicate() ?? null;
   const sub = redis?.duplicate() ?? null;
+  let closing = false;
+  if (pub) {
+    // The adapter publishes without awaiting (a broadcast, or its answer to another node's
+    // fetchSockets). One that lands after this node began to close would reject with "Connection is
+    // closed" and nobody to catch it; a lost publish from a closing node is harmless, so it is
+    // caught here and logged only while the node is open.
+    const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+    pub.publish = ((channel: string, message: string | Buffer) =>
+      publish(channel, message).catch((err: unknown) => {
+        if (!closing) log.warn({ err, channel }, 'could not publish to the other nodes');
+        return 0;
+      })) as typeof pub.publish;
+  }
   if (pub && sub) io.adapter(createAdapter(pub, sub));
 
   const identify = async (token: string): Promise<SocketIdentity> => {
@@ -118,6 +131,7 @@ export function registerRealtime(
   });
 
   app.addHook('preClose', async () => {
+    closing = true;
     // Open websockets would keep the HTTP server from closing; end them first.
     io.local.disconnectSockets(true);
     io.engine.close();
