@@ -20,7 +20,7 @@
 // Quick run: BENCH_SECONDS=3 BENCH_BIDDERS=50.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { buildApp } from '@/app.ts';
-import { bids, orders, streamProducts } from '@/db/schema/index.ts';
+import { bids, orderLines, orders, streamProducts } from '@/db/schema/index.ts';
 import { benchEnvironment, benchLogger } from './support/bench-app';
 import { liveAuctionFixture, spawnLoad } from './support/live-auction';
 
@@ -115,14 +115,18 @@ async function measure() {
     (best, b) => (!best || b.amountKobo > best.amountKobo ? b : best),
     null,
   );
-  const [order] = await db.select().from(orders).where(eq(orders.streamProductId, show.streamProductId));
+  const [order] = await db
+    .select({ totalKobo: orders.totalKobo, buyerId: orders.buyerId })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orderLines.streamProductId, show.streamProductId));
   if (!highest) problems.push('no bid was accepted');
   else {
     if (auction.outcome !== 'sold') problems.push(`the auction closed ${auction.outcome}, not sold`);
     if (auction.currentBidKobo !== highest.amountKobo || auction.currentBidderId !== highest.buyerId) {
       problems.push('the auction’s standing bid is not the highest accepted bid');
     }
-    if (!order || order.amountKobo !== highest.amountKobo || order.buyerId !== highest.buyerId) {
+    if (!order || order.totalKobo !== highest.amountKobo || order.buyerId !== highest.buyerId) {
       problems.push('the winner’s order is not the highest accepted bid and its bidder');
     }
   }

@@ -13,6 +13,7 @@ export * from './live.ts';
 export * from './nigerian-banks.ts';
 export * from './notifications.ts';
 export * from './onboarding.ts';
+export * from './orders.ts';
 export * from './products.ts';
 export * from './seller.ts';
 export * from './socket-events.ts';

@@ -53,6 +53,8 @@ export const streams = pgTable(
     /** The latest count of sockets watching (the seller's own excluded), kept by the realtime layer. */
     viewerCount: integer('viewer_count').notNull().default(0),
     peakViewers: integer('peak_viewers').notNull().default(0),
+    /** The product the seller presents now; it slides up for every viewer (issue 14). */
+    pinnedProductId: uuid('pinned_product_id').references(() => products.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -86,6 +88,12 @@ export const streamProducts = pgTable(
     productName: text('product_name').notNull(),
     productPriceKobo: bigint('product_price_kobo', { mode: 'number' }).notNull(),
     productImage: text('product_image'),
+    /**
+     * An auctioned product with variants is auctioned per variant: the chosen values, and the same
+     * joined as a key ('' for a product without variants) so each variant has one row per show.
+     */
+    variant: jsonb('variant').$type<Array<{ name: string; value: string }>>().notNull().default([]),
+    variantKey: text('variant_key').notNull().default(''),
     // Auction settings; all null for a product of an Open Live Show.
     startingBidKobo: bigint('starting_bid_kobo', { mode: 'number' }),
     durationSeconds: integer('duration_seconds'),
@@ -103,7 +111,7 @@ export const streamProducts = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('stream_products_stream_product_key').on(t.streamId, t.productId),
+    uniqueIndex('stream_products_stream_product_key').on(t.streamId, t.productId, t.variantKey),
     index('stream_products_stream_position_idx').on(t.streamId, t.position),
     index('stream_products_product_idx').on(t.productId),
     // The auction ticker reads only the running auctions, every second.

@@ -1,41 +1,232 @@
-import { bigint, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { buyers } from './buyers.ts';
 import { streamProducts, streams } from './live.ts';
 import { products } from './products.ts';
 import { sellers } from './sellers.ts';
 
-/** Only the first state exists so far: an auction's winner owes the payment. */
-export const orderStatusEnum = pgEnum('order_status', ['awaiting_payment']);
+/** The two axes of an order (docs/orders.md has the machine between them). */
+export const orderPaymentStatusEnum = pgEnum('order_payment_status', [
+  'awaiting_payment',
+  'paid',
+  'pay_on_delivery_pending',
+  'pay_on_delivery_collected',
+  'refunded',
+  'partially_refunded',
+]);
+export const orderFulfilmentStatusEnum = pgEnum('order_fulfilment_status', [
+  'unfulfilled',
+  'ready_for_pickup',
+  'shipped',
+  'in_transit',
+  'delivered',
+  'picked_up',
+  'cancelled',
+]);
+export const orderSourceEnum = pgEnum('order_source', ['auction', 'buy_now']);
+export const orderPaymentMethodEnum = pgEnum('order_payment_method', ['online', 'pay_on_delivery']);
+export const orderDeliveryMethodEnum = pgEnum('order_delivery_method', ['seller', 'pickup']);
+
+/** A delivery address as the buyer typed it at checkout (contracts `deliveryAddressSchema`). */
+export type DeliveryAddressRecord = {
+  fullName: string;
+  phoneNumber: string;
+  state: string;
+  city: string;
+  addressLine1: string;
+  addressLine2?: string;
+  landmark?: string;
+};
+export type VariantChoiceRecord = { name: string; value: string };
 
 /**
- * An order. Live auctions create one for each winner. The product's name is copied in, so the
- * order still reads right after the product is edited or deleted. Money is kobo.
+ * An order of one buyer from one seller. An auction's wins in one show are bundled into one order
+ * per buyer while it is unpaid; a Buy now is an order of its own. Money is kobo; totals are kept
+ * (subtotal + delivery fee = total, checked) so lists never add up lines. Checkout fills delivery
+ * and payment method: an auction win exists before its buyer has chosen them.
  */
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Shown as `KSW-<number>`; from a sequence starting at 100001. */
+    number: bigserial('number', { mode: 'number' }).notNull(),
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => sellers.id, { onDelete: 'cascade' }),
     buyerId: uuid('buyer_id')
       .notNull()
       .references(() => buyers.id),
-    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
-    productName: text('product_name').notNull(),
     streamId: uuid('stream_id').references(() => streams.id, { onDelete: 'set null' }),
-    streamProductId: uuid('stream_product_id').references(() => streamProducts.id, { onDelete: 'set null' }),
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    status: orderStatusEnum('status').notNull().default('awaiting_payment'),
+    source: orderSourceEnum('source').notNull(),
+    paymentStatus: orderPaymentStatusEnum('payment_status').notNull().default('awaiting_payment'),
+    fulfilmentStatus: orderFulfilmentStatusEnum('fulfilment_status').notNull().default('unfulfilled'),
+    paymentMethod: orderPaymentMethodEnum('payment_method'),
+    deliveryMethod: orderDeliveryMethodEnum('delivery_method'),
+    deliveryAddress: jsonb('delivery_address').$type<DeliveryAddressRecord>(),
+    /** The destination state (or the buyer's, for pickup), kept apart for the customers list. */
+    buyerState: text('buyer_state'),
+    buyerPhone: text('buyer_phone'),
+    subtotalKobo: bigint('subtotal_kobo', { mode: 'number' }).notNull(),
+    deliveryFeeKobo: bigint('delivery_fee_kobo', { mode: 'number' }).notNull().default(0),
+    totalKobo: bigint('total_kobo', { mode: 'number' }).notNull(),
+    /** When an unpaid order is cancelled by itself (the payment-window job's deadline). */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Six digits the buyer shows at store pickup. */
+    pickupCode: text('pickup_code'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** The shipping provider's own id of the shipment, when one was booked through it. */
+    shipmentRef: text('shipment_ref'),
+    cancelReason: text('cancel_reason'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** A Buy now's client key: a retried checkout answers the order it already made. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // An auctioned product sells once: a second close can never make a second order.
-    uniqueIndex('orders_stream_product_key').on(t.streamProductId),
-    index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc().nullsFirst()),
-    index('orders_buyer_idx').on(t.buyerId),
+    uniqueIndex('orders_number_key').on(t.number),
+    index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id),
+    index('orders_seller_buyer_idx').on(t.sellerId, t.buyerId),
+    index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
+    index('orders_stream_idx').on(t.streamId),
+    uniqueIndex('orders_buyer_idempotency_key').on(t.buyerId, t.idempotencyKey),
+    // One open (unpaid, not checked out) auction order per buyer per show: later wins join it.
+    uniqueIndex('orders_open_auction_key')
+      .on(t.streamId, t.buyerId)
+      .where(
+        sql`${t.source} = 'auction' and ${t.paymentStatus} = 'awaiting_payment' and ${t.paymentMethod} is null and ${t.fulfilmentStatus} <> 'cancelled'`,
+      ),
+    check('orders_total_adds_up', sql`${t.totalKobo} = ${t.subtotalKobo} + ${t.deliveryFeeKobo}`),
+    check('orders_amounts_not_negative', sql`${t.subtotalKobo} >= 0 and ${t.deliveryFeeKobo} >= 0`),
   ],
 );
-
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * A line of an order: name, variant and price copied in, so the order reads right after the product
+ * is edited or deleted. An auctioned item's line names its stream product, which sells once.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productImage: text('product_image'),
+    variant: jsonb('variant').$type<VariantChoiceRecord[]>().notNull().default([]),
+    unitPriceKobo: bigint('unit_price_kobo', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    streamProductId: uuid('stream_product_id').references(() => streamProducts.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_product_idx').on(t.productId),
+    // An auctioned product sells once: a second close can never make a second line.
+    uniqueIndex('order_lines_stream_product_key').on(t.streamProductId),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_price_not_negative', sql`${t.unitPriceKobo} >= 0`),
+  ],
+);
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+export const orderEventActorEnum = pgEnum('order_event_actor', ['seller', 'buyer', 'system', 'carrier']);
+
+/** The order's timeline: one row per transition, written in the transition's transaction. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    actor: orderEventActorEnum('actor').notNull(),
+    message: text('message').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const paymentStatusEnum = pgEnum('payment_attempt_status', [
+  'pending',
+  'succeeded',
+  'failed',
+  'abandoned',
+  'amount_mismatch',
+]);
+
+/**
+ * One attempt to pay an order through a payment provider. The reference is ours, unique, and what
+ * the provider's webhook names: a replayed webhook finds the attempt already settled.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** What the provider said was paid, when it said so. */
+    paidKobo: bigint('paid_kobo', { mode: 'number' }),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    authorizationUrl: text('authorization_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payments_reference_key').on(t.reference), index('payments_order_idx').on(t.orderId)],
+);
+
+/** Webhook deliveries already handled, by the provider's event id: a duplicate changes nothing. */
+export const processedWebhooks = pgTable(
+  'processed_webhooks',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+export type DeliveryFeeRecord = { state: string; feeKobo: number };
+
+/** A seller's delivery settings (issue 14); Settings houses the same form later. */
+export const sellerDeliverySettings = pgTable('seller_delivery_settings', {
+  sellerId: uuid('seller_id')
+    .primaryKey()
+    .references(() => sellers.id, { onDelete: 'cascade' }),
+  shippingEnabled: boolean('shipping_enabled').notNull().default(true),
+  fees: jsonb('fees').$type<DeliveryFeeRecord[]>().notNull().default([]),
+  pickupEnabled: boolean('pickup_enabled').notNull().default(false),
+  payOnDeliveryEnabled: boolean('pay_on_delivery_enabled').notNull().default(false),
+  payOnDeliveryCapKobo: bigint('pay_on_delivery_cap_kobo', { mode: 'number' }).notNull().default(0),
+  lowStockThreshold: integer('low_stock_threshold').notNull().default(2),
+  paymentWindowHours: integer('payment_window_hours').notNull().default(24),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

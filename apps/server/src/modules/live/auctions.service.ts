@@ -1,5 +1,6 @@
 import {
   type ActivateProductBiddingResponse,
+  DEFAULT_PAYMENT_WINDOW_HOURS,
   type PlaceBidBody,
   type PlaceBidResponse,
   STREAM_MESSAGES,
@@ -68,17 +69,17 @@ export function auctionsService({
     let orderId: string | null = null;
     let winner: ClosedAuction['winner'] = null;
     if (result.kind === 'sold') {
-      orderId = await repo.insertOrder(tx, {
+      orderId = await repo.insertAuctionOrder(tx, {
         sellerId,
         buyerId: result.winner.bidderId,
-        productId: row.productId,
-        productName: row.productName,
         streamId: row.streamId,
         streamProductId: row.id,
+        productId: row.productId,
+        productName: row.productName,
+        productImage: row.productImage,
         amountKobo: result.winner.amountKobo,
-        status: 'awaiting_payment',
-        createdAt: now,
-        updatedAt: now,
+        paymentDueAt: new Date(now.getTime() + DEFAULT_PAYMENT_WINDOW_HOURS * 3_600_000),
+        now,
       });
       winner = {
         buyerId: result.winner.bidderId,

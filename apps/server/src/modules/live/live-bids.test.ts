@@ -1,7 +1,7 @@
 import type { Notification, StreamProduct } from '@kasuwa/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bids, orders } from '@/db/schema/index.ts';
+import { bids, orderLines, orders } from '@/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
 import { bid, createAuction, liveAuction, post, productsOf } from '@/test/live.ts';
@@ -135,7 +135,7 @@ describe('the auction clock', () => {
     expect((await bid(t.app, ada.auth, stream._id, productId, 1200)).statusCode).toBe(409);
     await t.app.auctions.tick();
     const [order] = await t.db.select().from(orders).where(eq(orders.buyerId, ben.buyer.id));
-    expect(order).toMatchObject({ amountKobo: 110_000, status: 'awaiting_payment' });
+    expect(order).toMatchObject({ totalKobo: 110_000, paymentStatus: 'awaiting_payment' });
   });
 });
 
@@ -251,11 +251,12 @@ describe('closing an auction', () => {
     expect(order).toMatchObject({
       sellerId: seller.seller.id,
       buyerId: ben.buyer.id,
-      productId,
-      productName: 'Lot 1',
-      amountKobo: 750_000,
-      status: 'awaiting_payment',
+      source: 'auction',
+      totalKobo: 750_000,
+      paymentStatus: 'awaiting_payment',
     });
+    const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order?.id ?? ''));
+    expect(lines).toMatchObject([{ productId, productName: 'Lot 1', unitPriceKobo: 750_000, quantity: 1 }]);
     const notes = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: seller.auth });
     const sale = (notes.json().notifications as Notification[]).find((n) => n.data.orderId === order?.id);
     expect(sale).toMatchObject({
@@ -307,6 +308,6 @@ describe('closing an auction', () => {
     t.clock.advance(3_000);
     await post(t.app, `/api/streams/${stream._id}/end`, seller.auth);
     const [order] = await t.db.select().from(orders).where(eq(orders.streamId, stream._id));
-    expect(order).toMatchObject({ buyerId: ada.buyer.id, amountKobo: 100_000 });
+    expect(order).toMatchObject({ buyerId: ada.buyer.id, totalKobo: 100_000 });
   });
 });

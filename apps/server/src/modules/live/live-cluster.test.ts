@@ -105,7 +105,7 @@ describe('the auction clock across restarts', () => {
     try {
       await second.auctions.tick();
       const [order] = await t.db.select().from(orders).where(eq(orders.streamId, stream._id));
-      expect(order).toMatchObject({ buyerId: buyer.buyer.id, amountKobo: 150_000 });
+      expect(order).toMatchObject({ buyerId: buyer.buyer.id, totalKobo: 150_000 });
     } finally {
       await second.close();
     }
