@@ -255,7 +255,10 @@ describe('closing an auction', () => {
       totalKobo: 750_000,
       paymentStatus: 'awaiting_payment',
     });
-    const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order?.id ?? ''));
+    const lines = await t.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order?.id ?? ''));
     expect(lines).toMatchObject([{ productId, productName: 'Lot 1', unitPriceKobo: 750_000, quantity: 1 }]);
     const notes = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: seller.auth });
     const sale = (notes.json().notifications as Notification[]).find((n) => n.data.orderId === order?.id);
