@@ -1,0 +1,69 @@
+import type { Queryable } from '@/lib/queryable.ts';
+
+/**
+ * What the orders module needs from the others and offers them (issue 14). Each side is passed in
+ * at app build (app.ts), so no module imports another's internals and tests pass real parts.
+ */
+
+export type VariantChoice = { name: string; value: string };
+
+/** Products: stock held for an order line, in the caller's transaction (the product row locked). */
+export type StockPort = {
+  /**
+   * Takes `quantity` units of a product (or of one variant combination) out of stock and answers
+   * what the line copies in: the price now, the name and a photo. Refuses with a ConflictError
+   * ("Sold out" / "Only 2 left") when there are not enough, so no two checkouts oversell.
+   */
+  reserve(
+    q: Queryable,
+    item: { sellerId: string; productId: string; variant: VariantChoice[]; quantity: number },
+  ): Promise<{ unitPriceKobo: number; productName: string; productImage: string | null }>;
+  /** Puts units back (an unpaid order cancelled or expired). A deleted product is skipped. */
+  release(
+    q: Queryable,
+    item: { productId: string; variant: VariantChoice[]; quantity: number },
+  ): Promise<void>;
+};
+
+/** Payments: starts an online payment for an order; the provider's confirmation comes back later. */
+export type PaymentsPort = {
+  start(
+    q: Queryable,
+    payment: { orderId: string; amountKobo: number; email: string; callbackUrl: string },
+  ): Promise<{ reference: string; authorizationUrl: string }>;
+  /** Asks the provider about a reference now (the buyer came back from its page); settles it if paid. */
+  verify(reference: string): Promise<void>;
+};
+
+/**
+ * Orders: a payment the provider confirmed, once per reference, inside the transaction that marks
+ * the payment settled. `paidKobo` is what the provider says was paid; a mismatch leaves the order
+ * unpaid (and is logged on its timeline).
+ */
+export type PaymentSucceeded = (
+  q: Queryable,
+  payment: { orderId: string; reference: string; provider: string; paidKobo: number },
+) => Promise<void>;
+
+/** Orders: a carrier's tracking update moves a shipped order along. */
+export type TrackingUpdate = (
+  q: Queryable,
+  update: { orderId: string; status: 'in_transit' | 'delivered'; at: Date; detail?: string },
+) => Promise<void>;
+
+/** Orders: an auction win, recorded in the auction close's transaction; wins of one show bundle per buyer. */
+export type RecordAuctionWin = (
+  q: Queryable,
+  win: {
+    sellerId: string;
+    buyerId: string;
+    streamId: string;
+    streamProductId: string;
+    productId: string | null;
+    productName: string;
+    productImage: string | null;
+    variant: VariantChoice[];
+    amountKobo: number;
+    now: Date;
+  },
+) => Promise<{ orderId: string }>;
