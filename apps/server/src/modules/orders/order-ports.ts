@@ -67,3 +67,30 @@ export type RecordAuctionWin = (
     now: Date;
   },
 ) => Promise<{ orderId: string }>;
+
+/** What happens to an order; the order machine (order-machine.ts) decides what each does in each state. */
+export type OrderMachineEvent =
+  | { type: 'pay_on_delivery_chosen' }
+  | { type: 'payment_succeeded'; reference: string; paidKobo: number }
+  | { type: 'ready_for_pickup' }
+  | { type: 'ship'; carrier: string; trackingNumber?: string }
+  | { type: 'in_transit'; detail?: string }
+  | { type: 'delivered' }
+  | { type: 'picked_up' }
+  | { type: 'payment_collected' }
+  | { type: 'cancel'; reason: string }
+  | { type: 'payment_window_closed' };
+
+export type OrderActor = 'seller' | 'buyer' | 'system' | 'carrier';
+
+/**
+ * The one way an order's state changes: locks the row, runs the machine, writes the new state, one
+ * timeline event, the notification and the effects (stock, jobs), all in the caller's transaction.
+ * Refuses an event the state does not allow with a ConflictError naming why.
+ */
+export type ApplyOrderEvent = (
+  q: Queryable,
+  orderId: string,
+  event: OrderMachineEvent,
+  actor: OrderActor,
+) => Promise<void>;
