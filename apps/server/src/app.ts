@@ -32,6 +32,9 @@ import { notificationsService } from '@/modules/notifications/notifications.serv
 import { onboardingRoutes } from '@/modules/onboarding/onboarding.routes.ts';
 import { onboardingService } from '@/modules/onboarding/onboarding.service.ts';
 import { sellerFilesService } from '@/modules/onboarding/seller-files.service.ts';
+import type { PaymentSucceeded } from '@/modules/orders/order-ports.ts';
+import type { PaymentsConfig } from '@/modules/payments/payment-provider.ts';
+import { registerPaymentsModule } from '@/modules/payments/payments.module.ts';
 import type { ProductListCacheOptions } from '@/modules/products/product-list-cache.ts';
 import { registerProductsModule } from '@/modules/products/products.module.ts';
 import { storeRepository } from '@/modules/store/store.repository.ts';
@@ -86,6 +89,10 @@ export type AppDeps = {
   productListCache?: ProductListCacheOptions;
   /** The database supervisor's state and the disk watcher, reported by /api/health. */
   health?: HealthSources;
+  /** Who takes buyers' money (PAYMENT_PROVIDER…); the local test checkout when not given. */
+  payments?: PaymentsConfig;
+  /** The handler of a confirmed payment; the orders module's, unless a test passes its own. */
+  paymentSucceeded?: PaymentSucceeded;
 };
 
 export type App = FastifyInstance;
@@ -256,6 +263,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     inUpcomingOrLiveShow: live.productInUpcomingOrLiveShow,
     listCache: deps.productListCache,
     requireSeller,
+  });
+
+  // Payments (issue 14). It answers its PaymentsService (also `app.payments`): checkout's PaymentsPort.
+  await registerPaymentsModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    config: deps.payments ?? { provider: 'local' },
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    jwtSecret: deps.jwtSecret,
+    // Until the orders module's handler is wired here, a payment cannot settle silently into nothing.
+    onSucceeded:
+      deps.paymentSucceeded ??
+      (async () => {
+        throw new Error('no PaymentSucceeded handler is wired');
+      }),
   });
 
   await registerStaticSpa(app, deps.webDist);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { iceServerSchema } from '@kasuwa/contracts';
 import { z } from 'zod';
+import type { PaymentsConfig } from '@/modules/payments/payment-provider.ts';
 import type { WriteRateLimits } from '@/plugins/rate-limit.ts';
 import type { VideoConfig } from '@/video/video-provider.ts';
 
@@ -148,7 +149,16 @@ export const configSchema = z.object({
       .pipe(z.array(iceServerSchema, { error: 'must be a JSON array of ICE servers' }))
       .optional(),
   ),
+  /** Who takes buyers' money: the local test checkout (no outside service) or Paystack. */
+  PAYMENT_PROVIDER: z.enum(['local', 'paystack']).default('local'),
+  /** Paystack's secret key (sk_test_… or sk_live_…): it authenticates calls and signs webhooks. */
+  PAYSTACK_SECRET_KEY: optionalText,
+  /** Paystack's API; changed only for a stand-in or a proxy. */
+  PAYSTACK_BASE_URL: optionalUrl(['http', 'https']),
 });
+
+/** Paystack's documented API host (docs/payments.md). */
+export const DEFAULT_PAYSTACK_BASE_URL = 'https://api.paystack.co';
 
 /** Where uploads go: S3 when a bucket is configured, else local disk under DATA_DIR. */
 export type S3Config = {
@@ -169,6 +179,7 @@ export type Config = z.infer<typeof configSchema> & {
   /** Null: local disk. */
   s3: S3Config | null;
   video: VideoConfig;
+  payments: PaymentsConfig;
 };
 
 /** S3 settings that make no sense alone: a half-done S3 setup must not fall back to local disk quietly. */
@@ -218,6 +229,26 @@ function videoConfig(c: z.infer<typeof configSchema>): VideoConfig {
   return { provider: 'local', iceServers: c.WEBRTC_ICE_SERVERS ?? [] };
 }
 
+/** Paystack without its secret key would fail at the first checkout; the public key is a common slip. */
+function paymentProblems(c: z.infer<typeof configSchema>): string[] {
+  if (c.PAYMENT_PROVIDER !== 'paystack') return [];
+  if (!c.PAYSTACK_SECRET_KEY) return ['  PAYSTACK_SECRET_KEY: is required when PAYMENT_PROVIDER=paystack'];
+  if (c.PAYSTACK_SECRET_KEY.startsWith('pk_'))
+    return ['  PAYSTACK_SECRET_KEY: is a public key (pk_…); use the secret key (sk_test_… or sk_live_…)'];
+  return [];
+}
+
+function paymentsConfig(c: z.infer<typeof configSchema>): PaymentsConfig {
+  if (c.PAYMENT_PROVIDER === 'paystack') {
+    return {
+      provider: 'paystack',
+      secretKey: c.PAYSTACK_SECRET_KEY ?? '',
+      baseUrl: c.PAYSTACK_BASE_URL ?? DEFAULT_PAYSTACK_BASE_URL,
+    };
+  }
+  return { provider: 'local' };
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -227,7 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const problems = [...s3Problems(c), ...videoProblems(c)];
+  const problems = [...s3Problems(c), ...videoProblems(c), ...paymentProblems(c)];
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...c,
@@ -244,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         }
       : null,
     video: videoConfig(c),
+    payments: paymentsConfig(c),
     uploadSweep: {
       intervalMs: c.UPLOAD_SWEEP_INTERVAL_MINUTES * 60_000,
       graceMs: Math.round(c.UPLOAD_SWEEP_GRACE_HOURS * 3_600_000),

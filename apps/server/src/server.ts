@@ -238,8 +238,10 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       uploadSweep: config.uploadSweep,
       productListCache: config.productListCache,
       health: { availability: databaseState, disk },
+      payments: config.payments,
     });
     logger.info({ videoProvider: config.video.provider }, 'live-show video provider');
+    logger.info({ paymentProvider: config.payments.provider }, 'payment provider');
     cleanups.push(() => app.close());
 
     await app.listen({ port: config.PORT, host: config.HOST });

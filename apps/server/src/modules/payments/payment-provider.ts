@@ -1,0 +1,68 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { HttpError } from '@/lib/errors.ts';
+
+/** Which payment provider takes buyers' money, with its settings; parsed from the environment in config.ts. */
+export type PaymentsConfig =
+  | { provider: 'local' }
+  | { provider: 'paystack'; secretKey: string; baseUrl: string; timeoutMs?: number };
+
+export type PaymentProviderName = PaymentsConfig['provider'];
+
+export type InitializePayment = {
+  /** Ours, unique; letters, digits and `-` only (Paystack also allows `.` and `=`). */
+  reference: string;
+  amountKobo: number;
+  email: string;
+  /** Where the provider sends the buyer back, with `?reference=…` added. */
+  callbackUrl: string;
+  metadata: Record<string, string | number>;
+};
+
+export type VerifiedPayment = {
+  status: 'success' | 'failed' | 'abandoned' | 'pending';
+  amountKobo: number;
+  /** ISO 4217; a provider that does not say is taken to mean naira. */
+  currency?: string;
+  paidAt?: Date;
+};
+
+/** A charge the provider says succeeded. `id` is the dedupe key kept in processed_webhooks. */
+export type ChargeEvent = {
+  id: string;
+  reference: string;
+  amountKobo: number;
+  currency: string;
+  paidAt: Date | null;
+};
+
+/**
+ * What a webhook delivery turned out to be: refused (bad or missing signature, unreadable body), or
+ * accepted; an accepted event we do not act on (not a successful charge) has `event: null`.
+ */
+export type WebhookVerdict = { ok: true; event: ChargeEvent | null } | { ok: false; reason: string };
+
+/**
+ * What the server needs of a card processor: start a payment the buyer completes on the provider's
+ * page, ask about it afterwards, and tell a genuine webhook from a forged one. The local provider
+ * (local-provider.ts) and Paystack (paystack.ts) implement it; payments.service.ts is all the rest.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  initialize(payment: InitializePayment): Promise<{ authorizationUrl: string }>;
+  verify(reference: string): Promise<VerifiedPayment>;
+  /** Checks the signature over the raw bytes received, then reads the event from them. */
+  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): WebhookVerdict;
+}
+
+/**
+ * The provider could not be reached or refused a call: a 502, the buyer or the caller may try
+ * again. `code` is the provider's own (Paystack's `duplicate_reference`, …) when it gave one.
+ */
+export class PaymentProviderError extends HttpError {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(502, message);
+  }
+}
