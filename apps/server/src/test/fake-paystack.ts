@@ -152,7 +152,7 @@ export async function startFakePaystack(
 
   const chargeSuccessWebhook = (reference: string) => {
     const tx = transactions.get(reference);
-    if (!tx || tx.status !== 'success') throw new Error(`${reference} is not paid`);
+    if (tx?.status !== 'success') throw new Error(`${reference} is not paid`);
     const body = JSON.stringify({ event: 'charge.success', data: transactionData(tx) });
     return {
       body,
