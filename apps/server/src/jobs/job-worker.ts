@@ -72,6 +72,10 @@ const common = (pool: pg.Pool, tasks: TaskList, log: JobLog) => ({
   useNodeTime: true,
   // The server and the worker CLI own SIGTERM/SIGINT and stop the worker themselves.
   noHandleSignals: true,
+  // By default graphile-worker marks a job done (or failed) without waiting for it, so a worker
+  // stopping, or a runOnce returning, could leave a finished job locked for four hours and then run
+  // it again. Batching with no delay is the same query, but a stop waits for what is in flight.
+  preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
 });
 
 /**
