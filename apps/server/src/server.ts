@@ -22,7 +22,7 @@ import { runMigrations } from '@/db/migrate.ts';
 import { migrationsFolder } from '@/db/migrations-folder.ts';
 import { installJobSchema } from '@/jobs/job-worker.ts';
 import { systemClock } from '@/lib/clock.ts';
-import { createOutboxMailer, createSmtpMailer } from '@/mail/mailer.ts';
+import { configuredMailer } from '@/mail/mailer.ts';
 import { scaleAuthRateLimits } from '@/modules/auth/auth.routes.ts';
 import { scaleBuyerRateLimits } from '@/modules/buyers/buyers.routes.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
@@ -211,9 +211,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     if (redis) cleanups.push(async () => void (await redis.quit()));
 
     const mailOptions = { from: config.MAIL_FROM, logger, clock: systemClock };
-    const mailer = config.SMTP_URL
-      ? createSmtpMailer(config.SMTP_URL, mailOptions)
-      : createOutboxMailer(path.join(config.DATA_DIR, 'outbox'), mailOptions);
+    const mailer = configuredMailer(config.SMTP_URL, path.join(config.DATA_DIR, 'outbox'), mailOptions);
     cleanups.push(async () => mailer.close());
 
     const adminToken = await readOrCreateSecret(config.DATA_DIR, ADMIN_TOKEN_FILE, config.ADMIN_TOKEN);

@@ -55,3 +55,12 @@ export function createOutboxMailer(outboxDir: string, options: MailerOptions): M
     close: () => transport.close(),
   };
 }
+
+/** The mailer the configuration asks for: SMTP when SMTP_URL is set, else the outbox folder. */
+export function configuredMailer(
+  smtpUrl: string | undefined,
+  outboxDir: string,
+  options: MailerOptions,
+): Mailer {
+  return smtpUrl ? createSmtpMailer(smtpUrl, options) : createOutboxMailer(outboxDir, options);
+}
