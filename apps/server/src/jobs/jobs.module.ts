@@ -70,6 +70,7 @@ export function registerJobs(
         pollIntervalMs: mode.pollIntervalMs,
         log: app.log,
       });
+      app.log.info({ concurrency: mode.concurrency, tasks: Object.keys(deps.tasks) }, 'job worker running');
     });
   }
   // onClose runs after the server stopped taking requests: the jobs they added are in the table,
