@@ -177,6 +177,17 @@ describe('the products lists answer cache setting', () => {
 });
 
 describe('the database supervision settings', () => {
+  it('runs jobs inside the server, two at a time, by default; JOBS_WORKER=off leaves them to npm run worker', () => {
+    expect(loadConfig({})).toMatchObject({ JOBS_WORKER: 'inline', JOBS_CONCURRENCY: 2 });
+    expect(loadConfig({ JOBS_WORKER: 'off', JOBS_CONCURRENCY: '8' })).toMatchObject({
+      JOBS_WORKER: 'off',
+      JOBS_CONCURRENCY: 8,
+    });
+    expect(() => loadConfig({ JOBS_WORKER: 'separate', JOBS_CONCURRENCY: '0' })).toThrow(
+      /JOBS_WORKER[\s\S]*JOBS_CONCURRENCY/,
+    );
+  });
+
   it('bounds a frozen database to about 1.25 s and restarts the embedded one 8 times by default', () => {
     expect(loadConfig({})).toMatchObject({
       EMBEDDED_PG_RESTART_TRIES: 8,

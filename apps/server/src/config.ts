@@ -106,6 +106,13 @@ export const configSchema = z.object({
    * and seeding run on connections without it.
    */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * Who runs background jobs (graphile-worker, src/jobs/): `inline` a worker inside this server
+   * process, `off` none here, for nodes that only serve requests while `npm run worker` processes
+   * run the jobs. JOBS_CONCURRENCY is how many jobs one process runs at once.
+   */
+  JOBS_WORKER: z.enum(['inline', 'off']).default('inline'),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
   /** Below this many megabytes free on DATA_DIR's disk the server warns in its log and on /api/health. */
   DISK_FREE_WARN_MB: z.coerce.number().min(0).default(512),
   /** Megabytes of products lists' answers each node keeps (product-list-cache.ts); 0 turns it off. */
