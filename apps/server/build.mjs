@@ -25,3 +25,5 @@ await build({
   tsconfig: 'tsconfig.json',
 });
 await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+// Packing slips' font (modules/shipping/fonts.ts resolves it beside the bundle, as the migrations).
+await cp('src/modules/shipping/fonts', 'dist/fonts', { recursive: true });

@@ -205,4 +205,22 @@ describe('the database supervision settings', () => {
       /EMBEDDED_PG_RESTART_TRIES[\s\S]*DB_PROBE_TIMEOUT_MS/,
     );
   });
+
+  it('ships by hand unless Terminal Africa is chosen with its secret key', () => {
+    expect(loadConfig({}).shipping).toEqual({ provider: 'manual' });
+    expect(
+      loadConfig({
+        SHIPPING_PROVIDER: 'terminal',
+        TERMINAL_AFRICA_SECRET_KEY: 'sk_test_abc',
+        TERMINAL_AFRICA_BASE_URL: 'https://sandbox.terminal.africa/v1',
+      }).shipping,
+    ).toEqual({
+      provider: 'terminal',
+      secretKey: 'sk_test_abc',
+      baseUrl: 'https://sandbox.terminal.africa/v1',
+    });
+    expect(() => loadConfig({ SHIPPING_PROVIDER: 'terminal' })).toThrow(
+      /TERMINAL_AFRICA_SECRET_KEY: is required when SHIPPING_PROVIDER=terminal/,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { iceServerSchema } from '@kasuwa/contracts';
 import { z } from 'zod';
+import type { ShippingConfig } from '@/modules/shipping/shipping.module.ts';
 import type { WriteRateLimits } from '@/plugins/rate-limit.ts';
 import type { VideoConfig } from '@/video/video-provider.ts';
 
@@ -155,6 +156,11 @@ export const configSchema = z.object({
       .pipe(z.array(iceServerSchema, { error: 'must be a JSON array of ICE servers' }))
       .optional(),
   ),
+  /** Booking orders with a carrier: manual (the seller types carrier and tracking) or Terminal Africa. */
+  SHIPPING_PROVIDER: z.enum(['manual', 'terminal']).default('manual'),
+  TERMINAL_AFRICA_SECRET_KEY: optionalText,
+  /** Terminal Africa's API; its sandbox is https://sandbox.terminal.africa/v1. */
+  TERMINAL_AFRICA_BASE_URL: z.string().url().default('https://api.terminal.africa/v1'),
 });
 
 /** Where uploads go: S3 when a bucket is configured, else local disk under DATA_DIR. */
@@ -176,6 +182,7 @@ export type Config = z.infer<typeof configSchema> & {
   /** Null: local disk. */
   s3: S3Config | null;
   video: VideoConfig;
+  shipping: ShippingConfig;
 };
 
 /** S3 settings that make no sense alone: a half-done S3 setup must not fall back to local disk quietly. */
@@ -235,6 +242,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   const c = parsed.data;
   const problems = [...s3Problems(c), ...videoProblems(c)];
+  if (c.SHIPPING_PROVIDER === 'terminal' && !c.TERMINAL_AFRICA_SECRET_KEY) {
+    problems.push('  TERMINAL_AFRICA_SECRET_KEY: is required when SHIPPING_PROVIDER=terminal');
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...c,
@@ -251,6 +261,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         }
       : null,
     video: videoConfig(c),
+    shipping:
+      c.SHIPPING_PROVIDER === 'terminal'
+        ? {
+            provider: 'terminal',
+            baseUrl: c.TERMINAL_AFRICA_BASE_URL,
+            secretKey: c.TERMINAL_AFRICA_SECRET_KEY ?? '',
+          }
+        : { provider: 'manual' },
     uploadSweep: {
       intervalMs: c.UPLOAD_SWEEP_INTERVAL_MINUTES * 60_000,
       graceMs: Math.round(c.UPLOAD_SWEEP_GRACE_HOURS * 3_600_000),
