@@ -31,6 +31,9 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A first attempt, as the queue would describe it. */
+const run = { id: '1', task: SHIPMENT_TRACK_TASK, attempts: 1, maxAttempts: 25, key: null };
+
 type Added = { task: string; payload: Record<string, unknown>; runAt?: Date; jobKey?: string };
 
 /** What the service asks of its neighbours, recorded; the order's state is set as the order machine would. */
@@ -226,27 +229,27 @@ describe('tracking a booked shipment', () => {
       .from(orders)
       .where(eq(orders.id, order.id));
 
-    await track?.({ orderId: order.id });
+    await track?.({ orderId: order.id }, run);
     expect(n.updates).toEqual([]);
     expect(n.jobs).toHaveLength(2);
 
     fake.setStatus(shipmentRef ?? '', 'in-transit', 'Left the Lagos hub');
-    await track?.({ orderId: order.id });
-    await track?.({ orderId: order.id });
+    await track?.({ orderId: order.id }, run);
+    await track?.({ orderId: order.id }, run);
     expect(n.updates).toEqual([{ orderId: order.id, status: 'in_transit' }]);
 
     fake.setStatus(shipmentRef ?? '', 'delivered');
-    await track?.({ orderId: order.id });
+    await track?.({ orderId: order.id }, run);
     expect(n.updates.at(-1)).toEqual({ orderId: order.id, status: 'delivered' });
     const jobsBefore = n.jobs.length;
-    await track?.({ orderId: order.id });
+    await track?.({ orderId: order.id }, run);
     expect(n.jobs).toHaveLength(jobsBefore);
     expect(n.updates).toHaveLength(2);
   });
 
   it('a malformed job payload is refused, not run', async () => {
     const track = shippingTasks(serviceWith(neighbours()))[SHIPMENT_TRACK_TASK];
-    await expect(track?.({ orderId: 'not-a-uuid' })).rejects.toThrow();
+    await expect(track?.({ orderId: 'not-a-uuid' }, run)).rejects.toThrow();
   });
 });
 

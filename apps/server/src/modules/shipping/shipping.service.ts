@@ -5,7 +5,8 @@ import type {
 } from '@kasuwa/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { JobQueue, TaskList } from '@/jobs/job-queue.ts';
+import type { JobQueue } from '@/jobs/job-queue.ts';
+import { type TaskList, taskOf } from '@/jobs/tasks.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { ConflictError, HttpError, NotFoundError } from '@/lib/errors.ts';
 import { toNaira } from '@/lib/naira.ts';
@@ -232,8 +233,6 @@ export type ShippingService = ReturnType<typeof shippingService>;
 /** The queue's tasks of this module. */
 export function shippingTasks(service: ShippingService): TaskList {
   return {
-    [SHIPMENT_TRACK_TASK]: async (payload) => {
-      await service.track(trackPayload.parse(payload).orderId);
-    },
+    [SHIPMENT_TRACK_TASK]: taskOf(trackPayload, ({ orderId }) => service.track(orderId)),
   };
 }
