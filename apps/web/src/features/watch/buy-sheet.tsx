@@ -1,7 +1,7 @@
 import type { TrayProduct } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
 import { Minus, Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { BottomSheet } from '@/features/watch/bottom-sheet';
 import type { BuyItem } from '@/features/watch/checkout-link';
 import {
@@ -37,13 +37,13 @@ export default function BuySheet({ product, open, onOpenChange, onContinue }: Bu
     // A level with a single value offered is chosen already: one tap fewer.
     const start: (string | null)[] = [];
     for (let level = 0; level < levels; level++) {
-      const values = product.options[level]?.values.filter((v) => isAvailable(product, start, level, v)) ?? [];
+      const values =
+        product.options[level]?.values.filter((v) => isAvailable(product, start, level, v)) ?? [];
       start.push(values.length === 1 ? (values[0] ?? null) : null);
     }
     return start;
   });
   const [quantity, setQuantity] = useState(1);
-  const ids = useId();
   const chosen = chosenCombination(product, picked);
   const stock = chosen?.stock ?? 0;
   const max = Math.max(1, Math.min(stock, MAX_QUANTITY));
@@ -88,7 +88,9 @@ export default function BuySheet({ product, open, onOpenChange, onContinue }: Bu
         )}
         <div className="min-w-0">
           <p className="font-bold text-ink text-xl tabular-nums" aria-live="polite">
-            {chosen ? formatNaira(chosen.price) : formatNairaRange({ min: product.price, max: product.maxPrice })}
+            {chosen
+              ? formatNaira(chosen.price)
+              : formatNairaRange({ min: product.price, max: product.maxPrice })}
           </p>
           {chosen && (
             <p className={clsx('text-sm', stock <= FEW_LEFT ? 'text-danger-600' : 'text-ink-muted')}>
@@ -132,11 +134,9 @@ export default function BuySheet({ product, open, onOpenChange, onContinue }: Bu
         </fieldset>
       ))}
 
-      <div className="mt-4 flex items-center justify-between gap-3">
-        <span id={`${ids}-qty`} className="font-medium text-ink text-sm">
-          Quantity
-        </span>
-        <div role="group" aria-labelledby={`${ids}-qty`} className="flex items-center gap-1">
+      <fieldset className="mt-4 flex items-center justify-between gap-3">
+        <legend className="float-left font-medium text-ink text-sm">Quantity</legend>
+        <div className="flex items-center gap-1">
           <button
             type="button"
             aria-label="One fewer"
@@ -159,7 +159,7 @@ export default function BuySheet({ product, open, onOpenChange, onContinue }: Bu
             <Plus className="size-4" aria-hidden />
           </button>
         </div>
-      </div>
+      </fieldset>
       {chosen && count >= MAX_QUANTITY && (
         <p className="mt-1 text-ink-muted text-xs">At most {MAX_QUANTITY} at once.</p>
       )}

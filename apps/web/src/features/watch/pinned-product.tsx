@@ -31,7 +31,9 @@ export function PinnedProduct({ product, onBuy }: PinnedProductProps) {
       inert={!visible || undefined}
       className={clsx(
         'flex items-center gap-3 rounded-card bg-surface p-2 shadow-card transition-all duration-300 motion-reduce:transition-none',
-        visible ? 'translate-y-0 opacity-100' : 'pointer-events-none h-0 translate-y-4 overflow-hidden p-0 opacity-0',
+        visible
+          ? 'translate-y-0 opacity-100'
+          : 'pointer-events-none h-0 translate-y-4 overflow-hidden p-0 opacity-0',
       )}
     >
       {card.image ? (
@@ -54,7 +56,9 @@ export function PinnedProduct({ product, onBuy }: PinnedProductProps) {
           Buy now
         </button>
       ) : (
-        card.stock <= 0 && <span className="shrink-0 px-2 font-semibold text-danger-600 text-sm">Sold out</span>
+        card.stock <= 0 && (
+          <span className="shrink-0 px-2 font-semibold text-danger-600 text-sm">Sold out</span>
+        )
       )}
     </section>
   );

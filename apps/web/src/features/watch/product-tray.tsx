@@ -1,12 +1,12 @@
 import type { TrayProduct } from '@kasuwa/contracts';
 import { ShoppingBag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import type { LiveSocketLike } from '@/features/live-room/live-socket';
 import { BottomSheet } from '@/features/watch/bottom-sheet';
 import type { BuyItem } from '@/features/watch/checkout-link';
 import { PinnedProduct } from '@/features/watch/pinned-product';
 import { useTray } from '@/features/watch/tray-api';
 import { canBuyNow } from '@/features/watch/variant-choice';
-import type { LiveSocketLike } from '@/features/live-room/live-socket';
 import type { ApiClient } from '@/lib/api-client';
 import { formatNairaRange } from '@/lib/money';
 

@@ -9,8 +9,8 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { liveRoomKeys } from '@/features/live-room/live-room-queries';
 import type { LiveSocketLike } from '@/features/live-room/live-socket';
-import { trayProductOf } from '@/lib/tray-product';
 import type { ApiClient } from '@/lib/api-client';
+import { trayProductOf } from '@/lib/tray-product';
 
 /*
  * The products a buyer can buy from a show (its tray) and from a blip. The tray nests under the

@@ -11,9 +11,7 @@ import type { Combination } from '@/lib/tray-product';
 export type Picked = readonly (string | null)[];
 
 const matchesAbove = (combination: Combination, picked: Picked, level: number) =>
-  picked
-    .slice(0, level)
-    .every((value, i) => value === null || combination.variant[i]?.value === value);
+  picked.slice(0, level).every((value, i) => value === null || combination.variant[i]?.value === value);
 
 /** Whether `value` at `level` leads to a combination that is in stock, given what is chosen above it. */
 export function isAvailable(product: TrayProduct, picked: Picked, level: number, value: string): boolean {
@@ -24,7 +22,9 @@ export function isAvailable(product: TrayProduct, picked: Picked, level: number,
 
 /** Choose `value` at `level`: the levels below are cleared, since what they offer depends on it. */
 export function pick(picked: Picked, levels: number, level: number, value: string): (string | null)[] {
-  return Array.from({ length: levels }, (_, i) => (i < level ? (picked[i] ?? null) : i === level ? value : null));
+  return Array.from({ length: levels }, (_, i) =>
+    i < level ? (picked[i] ?? null) : i === level ? value : null,
+  );
 }
 
 /**
@@ -45,8 +45,7 @@ export function chosenCombination(product: TrayProduct, picked: Picked): Combina
   if (picked.length < product.options.length || picked.some((v) => v === null)) return null;
   return (
     product.combinations.find(
-      (c) =>
-        c.variant.length === product.options.length && c.variant.every((v, i) => v.value === picked[i]),
+      (c) => c.variant.length === product.options.length && c.variant.every((v, i) => v.value === picked[i]),
     ) ?? null
   );
 }
