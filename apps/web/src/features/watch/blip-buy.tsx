@@ -22,7 +22,7 @@ export interface BlipBuyProps {
 export function BlipBuy({ api, blipId, productId, onCheckout }: BlipBuyProps) {
   const { data: product } = useQuery(trayQueries.product(api, productId));
   const [open, setOpen] = useState(false);
-  if (!product || !product.buyNow) return null;
+  if (!product?.buyNow) return null;
   if (!canBuyNow(product)) {
     return <span className="rounded-full bg-black/60 px-3 py-1.5 font-semibold text-sm">Sold out</span>;
   }
