@@ -1,4 +1,4 @@
-// Bundles the server and the admin and simulator CLIs into dist/ (our TypeScript and workspace
+// Bundles the server and the admin, simulator and job worker CLIs into dist/ (our TypeScript and workspace
 // packages inlined, npm dependencies left as imports) and copies the committed migrations beside the bundle.
 import { cp, readFile, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -12,6 +12,7 @@ await build({
     server: 'src/server.ts',
     'cli/admin': 'src/cli/admin.ts',
     'cli/simulate': 'src/cli/simulate.ts',
+    'cli/worker': 'src/cli/worker.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -24,3 +25,5 @@ await build({
   tsconfig: 'tsconfig.json',
 });
 await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+// Packing slips' font (modules/shipping/fonts.ts resolves it beside the bundle, as the migrations).
+await cp('src/modules/shipping/fonts', 'dist/fonts', { recursive: true });

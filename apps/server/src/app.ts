@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { appTasks } from '@/app-tasks.ts';
 import type { Database } from '@/db/client.ts';
+import { type JobWorkerMode, registerJobs } from '@/jobs/jobs.module.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
@@ -89,6 +91,12 @@ export type AppDeps = {
   productListCache?: ProductListCacheOptions;
   /** The database supervisor's state and the disk watcher, reported by /api/health. */
   health?: HealthSources;
+  /**
+   * Who runs background jobs (jobs/jobs.module.ts): `inline` a worker in this process (server.ts,
+   * JOBS_WORKER=inline), `manual` tests run what is due (`buildTestApp`). Absent: `off`, so an app
+   * built by a benchmark or a test that never asked for jobs opens no worker connections.
+   */
+  jobWorker?: JobWorkerMode;
   /** Who takes buyers' money (PAYMENT_PROVIDER…); the local test checkout when not given. */
   payments?: PaymentsConfig;
   /** The handler of a confirmed payment; the orders module's, unless a test passes its own. */
@@ -142,6 +150,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSecurityHeaders(app, ['/api/docs']);
   await registerRateLimit(app, deps.redis ?? null, { ...DEFAULT_WRITE_RATE_LIMITS, ...deps.writeRateLimits });
   await registerOpenApi(app, deps.version ?? '0.0.0');
+
+  // Before the modules: they get the queue, and the tasks run the same services the routes do.
+  registerJobs(app, {
+    db: deps.db,
+    clock: deps.clock,
+    tasks: appTasks({ mailer: deps.mailer }),
+    worker: deps.jobWorker ?? { mode: 'off' },
+  });
 
   const startedAt = Date.now();
   await app.register(

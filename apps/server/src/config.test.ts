@@ -177,6 +177,17 @@ describe('the products lists answer cache setting', () => {
 });
 
 describe('the database supervision settings', () => {
+  it('runs jobs inside the server, two at a time, by default; JOBS_WORKER=off leaves them to npm run worker', () => {
+    expect(loadConfig({})).toMatchObject({ JOBS_WORKER: 'inline', JOBS_CONCURRENCY: 2 });
+    expect(loadConfig({ JOBS_WORKER: 'off', JOBS_CONCURRENCY: '8' })).toMatchObject({
+      JOBS_WORKER: 'off',
+      JOBS_CONCURRENCY: 8,
+    });
+    expect(() => loadConfig({ JOBS_WORKER: 'separate', JOBS_CONCURRENCY: '0' })).toThrow(
+      /JOBS_WORKER[\s\S]*JOBS_CONCURRENCY/,
+    );
+  });
+
   it('bounds a frozen database to about 1.25 s and restarts the embedded one 8 times by default', () => {
     expect(loadConfig({})).toMatchObject({
       EMBEDDED_PG_RESTART_TRIES: 8,
@@ -192,6 +203,24 @@ describe('the database supervision settings', () => {
     });
     expect(() => loadConfig({ EMBEDDED_PG_RESTART_TRIES: '0', DB_PROBE_TIMEOUT_MS: '5' })).toThrow(
       /EMBEDDED_PG_RESTART_TRIES[\s\S]*DB_PROBE_TIMEOUT_MS/,
+    );
+  });
+
+  it('ships by hand unless Terminal Africa is chosen with its secret key', () => {
+    expect(loadConfig({}).shipping).toEqual({ provider: 'manual' });
+    expect(
+      loadConfig({
+        SHIPPING_PROVIDER: 'terminal',
+        TERMINAL_AFRICA_SECRET_KEY: 'sk_test_abc',
+        TERMINAL_AFRICA_BASE_URL: 'https://sandbox.terminal.africa/v1',
+      }).shipping,
+    ).toEqual({
+      provider: 'terminal',
+      secretKey: 'sk_test_abc',
+      baseUrl: 'https://sandbox.terminal.africa/v1',
+    });
+    expect(() => loadConfig({ SHIPPING_PROVIDER: 'terminal' })).toThrow(
+      /TERMINAL_AFRICA_SECRET_KEY: is required when SHIPPING_PROVIDER=terminal/,
     );
   });
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { iceServerSchema } from '@kasuwa/contracts';
 import { z } from 'zod';
 import type { PaymentsConfig } from '@/modules/payments/payment-provider.ts';
+import type { ShippingConfig } from '@/modules/shipping/shipping.module.ts';
 import type { WriteRateLimits } from '@/plugins/rate-limit.ts';
 import type { VideoConfig } from '@/video/video-provider.ts';
 
@@ -107,6 +108,13 @@ export const configSchema = z.object({
    * and seeding run on connections without it.
    */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * Who runs background jobs (graphile-worker, src/jobs/): `inline` a worker inside this server
+   * process, `off` none here, for nodes that only serve requests while `npm run worker` processes
+   * run the jobs. JOBS_CONCURRENCY is how many jobs one process runs at once.
+   */
+  JOBS_WORKER: z.enum(['inline', 'off']).default('inline'),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
   /** Below this many megabytes free on DATA_DIR's disk the server warns in its log and on /api/health. */
   DISK_FREE_WARN_MB: z.coerce.number().min(0).default(512),
   /** Megabytes of products lists' answers each node keeps (product-list-cache.ts); 0 turns it off. */
@@ -149,6 +157,11 @@ export const configSchema = z.object({
       .pipe(z.array(iceServerSchema, { error: 'must be a JSON array of ICE servers' }))
       .optional(),
   ),
+  /** Booking orders with a carrier: manual (the seller types carrier and tracking) or Terminal Africa. */
+  SHIPPING_PROVIDER: z.enum(['manual', 'terminal']).default('manual'),
+  TERMINAL_AFRICA_SECRET_KEY: optionalText,
+  /** Terminal Africa's API; its sandbox is https://sandbox.terminal.africa/v1. */
+  TERMINAL_AFRICA_BASE_URL: z.string().url().default('https://api.terminal.africa/v1'),
   /** Who takes buyers' money: the local test checkout (no outside service) or Paystack. */
   PAYMENT_PROVIDER: z.enum(['local', 'paystack']).default('local'),
   /** Paystack's secret key (sk_test_… or sk_live_…): it authenticates calls and signs webhooks. */
@@ -179,6 +192,7 @@ export type Config = z.infer<typeof configSchema> & {
   /** Null: local disk. */
   s3: S3Config | null;
   video: VideoConfig;
+  shipping: ShippingConfig;
   payments: PaymentsConfig;
 };
 
@@ -259,6 +273,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   const c = parsed.data;
   const problems = [...s3Problems(c), ...videoProblems(c), ...paymentProblems(c)];
+  if (c.SHIPPING_PROVIDER === 'terminal' && !c.TERMINAL_AFRICA_SECRET_KEY) {
+    problems.push('  TERMINAL_AFRICA_SECRET_KEY: is required when SHIPPING_PROVIDER=terminal');
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...c,
@@ -275,6 +292,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         }
       : null,
     video: videoConfig(c),
+    shipping:
+      c.SHIPPING_PROVIDER === 'terminal'
+        ? {
+            provider: 'terminal',
+            baseUrl: c.TERMINAL_AFRICA_BASE_URL,
+            secretKey: c.TERMINAL_AFRICA_SECRET_KEY ?? '',
+          }
+        : { provider: 'manual' },
     payments: paymentsConfig(c),
     uploadSweep: {
       intervalMs: c.UPLOAD_SWEEP_INTERVAL_MINUTES * 60_000,

@@ -38,6 +38,8 @@ describe('the server process', () => {
     const dataDir = await freshDataDir();
     const first = startServer(dataDir, await freePort());
     await waitForOutput(first, 'is ready on');
+    // graphile-worker's schema was installed on the fresh embedded database and its worker started.
+    expect(first.output()).toContain('job worker running');
 
     const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
     expect(health.status).toBe(200);

@@ -20,8 +20,9 @@ import { watchDiskSpace } from '@/db/disk-space.ts';
 import { type EmbeddedCluster, EmbeddedPostgresError, startEmbeddedPostgres } from '@/db/embedded.ts';
 import { runMigrations } from '@/db/migrate.ts';
 import { migrationsFolder } from '@/db/migrations-folder.ts';
+import { installJobSchema } from '@/jobs/job-worker.ts';
 import { systemClock } from '@/lib/clock.ts';
-import { createOutboxMailer, createSmtpMailer } from '@/mail/mailer.ts';
+import { configuredMailer } from '@/mail/mailer.ts';
 import { scaleAuthRateLimits } from '@/modules/auth/auth.routes.ts';
 import { scaleBuyerRateLimits } from '@/modules/buyers/buyers.routes.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
@@ -149,6 +150,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     const setup = openDatabase(databaseUrl, { max: 2 });
     cleanups.push(() => setup.close().catch(() => {}));
     await runMigrations(setup.db, migrationsFolder);
+    // The job queue's own tables and functions (graphile_worker schema), after ours: a job can
+    // then be added from the first request on, whether or not a worker runs in this process.
+    await installJobSchema(setup.pool, logger);
     logger.info('database migrated');
     if (config.SEED_DEMO) {
       const { seeded } = await seedDemo(setup.db);
@@ -207,9 +211,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     if (redis) cleanups.push(async () => void (await redis.quit()));
 
     const mailOptions = { from: config.MAIL_FROM, logger, clock: systemClock };
-    const mailer = config.SMTP_URL
-      ? createSmtpMailer(config.SMTP_URL, mailOptions)
-      : createOutboxMailer(path.join(config.DATA_DIR, 'outbox'), mailOptions);
+    const mailer = configuredMailer(config.SMTP_URL, path.join(config.DATA_DIR, 'outbox'), mailOptions);
     cleanups.push(async () => mailer.close());
 
     const adminToken = await readOrCreateSecret(config.DATA_DIR, ADMIN_TOKEN_FILE, config.ADMIN_TOKEN);
@@ -238,6 +240,10 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       uploadSweep: config.uploadSweep,
       productListCache: config.productListCache,
       health: { availability: databaseState, disk },
+      jobWorker:
+        config.JOBS_WORKER === 'inline'
+          ? { mode: 'inline', concurrency: config.JOBS_CONCURRENCY }
+          : { mode: 'off' },
       payments: config.payments,
     });
     logger.info({ videoProvider: config.video.provider }, 'live-show video provider');

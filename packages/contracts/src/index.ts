@@ -16,5 +16,6 @@ export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './products.ts';
 export * from './seller.ts';
+export * from './shipping.ts';
 export * from './socket-events.ts';
 export * from './store.ts';

@@ -382,6 +382,8 @@ export type DeliverySettingsResponse = z.infer<typeof deliverySettingsResponse>;
 
 /** What a buyer may choose at checkout from one seller (GET /api/checkout/sellers/{sellerId}/options). */
 export const deliveryOptionsResponse = z.object({
+  /** The seller's store name, for "<Store> does not deliver to <State>" (optional until the server sends it). */
+  storeName: z.string().optional(),
   shipping: z.object({ enabled: z.boolean(), fees: z.array(z.object({ state: z.string(), fee: naira })) }),
   pickup: z.object({ enabled: z.boolean(), address: z.string().nullable() }),
   payOnDelivery: z.object({ enabled: z.boolean(), cap: naira }),

@@ -1,25 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { Clock } from '@/lib/clock.ts';
 import type { Queryable } from '@/lib/queryable.ts';
 
-/**
- * The background job queue (graphile-worker on the same PostgreSQL, ARCHITECTURE.md). A module that
- * needs follow-up work adds a job inside the transaction that changes the state, so both commit or
- * vanish together. Handlers are plain functions of (payload, deps) and must be idempotent: a job can
- * run twice.
- */
 export type JobSpec = {
-  /** When it is due; from the app's clock, never the database's. Now when absent. */
+  /** When the job becomes due; the queue's clock's now when absent. */
   runAt?: Date;
-  /** Names a deadline (`order:<id>:payment-window`): adding again moves it, `remove` cancels it. */
+  /**
+   * Names one pending job (`order:<id>:payment-window`): adding again with the same key replaces
+   * that job (its payload and, in `replace` mode, its run_at) instead of adding a second one, and
+   * `remove(q, key)` cancels it.
+   */
   jobKey?: string;
+  /** Tries before the job stays failed; graphile-worker's default is 25 (about three days of back-off). */
   maxAttempts?: number;
+  /** `replace` (default) moves a keyed job's run_at to this one; `preserve_run_at` keeps the old deadline. */
   jobKeyMode?: 'replace' | 'preserve_run_at';
 };
 
+/**
+ * The one job queue every module adds follow-up work to (graphile-worker on the application's own
+ * PostgreSQL). It is passed in, never imported as a singleton, so a service's tests see the jobs
+ * it adds. Both calls take the caller's queryable: inside a transaction the job commits or vanishes
+ * with the state change that asked for it (the outbox, without an outbox table).
+ */
 export type JobQueue = {
+  /** Adds a job inside the caller's transaction (so the state change and its follow-up commit or vanish together). */
   add(q: Queryable, task: string, payload: Record<string, unknown>, spec?: JobSpec): Promise<void>;
+  /** Removes a pending job by its key (e.g. a payment window once paid). */
   remove(q: Queryable, jobKey: string): Promise<void>;
 };
 
-/** A task handler: what a module registers under a task name. */
-export type TaskHandler = (payload: unknown) => Promise<void>;
-export type TaskList = Record<string, TaskHandler>;
+/**
+ * The queue over graphile-worker's SQL API. run_at always comes from `clock` (the app's injected
+ * one), never from PostgreSQL's now(): the worker runs with `useNodeTime`, so what is due is decided
+ * by the same time source that scheduled it, and a test's fake clock decides both.
+ */
+export function pgJobQueue(clock: Clock): JobQueue {
+  return {
+    async add(q, task, payload, spec = {}) {
+      const runAt = spec.runAt ?? clock.now();
+      await q.execute(sql`
+        select graphile_worker.add_job(
+          identifier => ${task}::text,
+          payload => ${JSON.stringify(payload)}::json,
+          run_at => ${runAt.toISOString()}::timestamptz,
+          max_attempts => ${spec.maxAttempts ?? null}::int,
+          job_key => ${spec.jobKey ?? null}::text,
+          job_key_mode => ${spec.jobKeyMode ?? 'replace'}::text
+        )`);
+    },
+    async remove(q, jobKey) {
+      // A job already running is not deleted: graphile-worker clears its key and stops its retries.
+      await q.execute(sql`select graphile_worker.remove_job(${jobKey}::text)`);
+    },
+  };
+}
+
+/** Task handlers and lists live in tasks.ts; modules that only add jobs import them from here too. */
+export type { TaskHandler, TaskList } from '@/jobs/tasks.ts';

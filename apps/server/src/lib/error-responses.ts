@@ -1,6 +1,6 @@
 import { errorResponse } from '@kasuwa/contracts';
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502;
 
 /**
  * A route schema's error answers for OpenAPI and the serializer: every one is the `{ message }` of

@@ -5,7 +5,18 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Clock } from '@/lib/clock.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /**
+   * The Message-ID header (`<id@domain>`); nodemailer makes one when absent. The mail queue sets it
+   * once per message, so a delivery retried after a half-finished try carries the same id and a
+   * mail client can show the two as one.
+   */
+  messageId?: string;
+};
 
 export type Mailer = {
   send: (mail: Mail) => Promise<void>;
@@ -43,4 +54,13 @@ export function createOutboxMailer(outboxDir: string, options: MailerOptions): M
     },
     close: () => transport.close(),
   };
+}
+
+/** The mailer the configuration asks for: SMTP when SMTP_URL is set, else the outbox folder. */
+export function configuredMailer(
+  smtpUrl: string | undefined,
+  outboxDir: string,
+  options: MailerOptions,
+): Mailer {
+  return smtpUrl ? createSmtpMailer(smtpUrl, options) : createOutboxMailer(outboxDir, options);
 }

@@ -11,6 +11,7 @@ import type { Mail, Mailer } from '@/mail/mailer.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
 import { type FileStorage, localDiskStorage } from '@/storage/file-storage.ts';
 import { TEST_DB_PREFIX, withDatabase } from '@/test/global-setup.ts';
+import { type TestJobs, testJobs } from '@/test/jobs.ts';
 
 export type CapturingMailer = Mailer & { sent: Mail[] };
 
@@ -75,6 +76,11 @@ export type TestApp = {
   storage: FileStorage;
   adminToken: string;
   jwtSecret: string;
+  /**
+   * The job queue. No worker runs by itself: `jobs.runDue()` runs what the fake clock says is due
+   * (`buildTestApp({ jobWorker: { mode: 'inline', … } })` starts a real one instead).
+   */
+  jobs: TestJobs;
   close: () => Promise<void>;
 };
 
@@ -102,6 +108,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     // orphaned uploads by hand (app.uploadSweeper.sweepAll()).
     auctionTimers: 'manual',
     uploadSweep: { timers: 'manual' },
+    jobWorker: { mode: 'manual' },
     ...overrides,
   });
   await app.ready();
@@ -110,6 +117,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     db: database.db,
     clock,
     mailer,
+    jobs: testJobs(app, database.db, clock),
     storage: overrides.storage ?? storage,
     adminToken,
     jwtSecret: overrides.jwtSecret ?? jwtSecret,
@@ -139,6 +147,7 @@ export async function buildAppOnSameDatabase(t: TestApp, overrides: Partial<AppD
     version: 'test',
     auctionTimers: 'manual',
     uploadSweep: { timers: 'manual' },
+    jobWorker: { mode: 'manual' },
     ...overrides,
   });
   await app.ready();

@@ -9,6 +9,7 @@ import { openDatabase } from '@/db/client.ts';
 import { type EmbeddedCluster, startEmbeddedPostgres } from '@/db/embedded.ts';
 import { runMigrations } from '@/db/migrate.ts';
 import { migrationsFolder } from '@/db/migrations-folder.ts';
+import { installJobSchema } from '@/jobs/job-worker.ts';
 import { serviceUrl } from '@/test/services.ts';
 
 declare module 'vitest' {
@@ -22,7 +23,7 @@ export const TEST_DB_PREFIX = 'kasuwa_test_';
 
 /**
  * Once per test run: a PostgreSQL (the one in DATABASE_URL, or an embedded one in a temporary
- * folder) and a template database with every migration applied. Each test file then clones the
+ * folder) and a template database with every migration applied (graphile-worker's included). Each test file then clones the
  * template (CREATE DATABASE ... TEMPLATE), which takes milliseconds, and drops its clone at the end.
  */
 export default async function setup(project: TestProject) {
@@ -50,6 +51,8 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(template)}`);
   const handle = openDatabase(withDatabase(adminUrl, template), { max: 2 });
   await runMigrations(handle.db, migrationsFolder);
+  // The job queue's schema too, as the server installs it at start: every clone has it.
+  await installJobSchema(handle.pool, pino({ level: 'warn' }));
   await handle.close();
 
   project.provide('pgAdminUrl', adminUrl);

@@ -96,6 +96,13 @@ export const paths = {
   watch: (streamId: string | number) => `/watch/${id(streamId)}`,
   /** The public page of one blip for buyers: what a seller shares from the blip's details. */
   watchBlip: (blipId: string) => `/watch/blips/${id(blipId)}`,
+  /** Buyers' checkout and orders, outside the dashboard like the watch pages. */
+  /** Buy now: the item travels in the search params (features/watch/checkout-link.ts). */
+  checkoutBuy: (search: URLSearchParams) => `/checkout/buy?${search}`,
+  /** Delivery and payment for an order that exists (an auction win). */
+  checkoutOrder: (orderId: string) => `/checkout/${id(orderId)}`,
+  myOrders: '/my-orders',
+  myOrder: (orderId: string) => `/my-orders/${id(orderId)}`,
   /** The documents the onboarding agreements name: public, readable without an account. */
   legal: {
     terms: '/legal/terms',

@@ -258,6 +258,15 @@ export const routes: RouteObject[] = [
         () => import('@/app/routes/watch/blips/$blipId.route'),
         () => watchData().then((m) => m.blip),
       ),
+      // Buyers: Buy now and paying an auction win, then the buyer's orders (each asks for a buyer log-in).
+      group('checkout', [
+        page('buy', () => import('@/app/routes/checkout/buy.route')),
+        page(':orderId', () => import('@/app/routes/checkout/$orderId.route')),
+      ]),
+      group('my-orders', [
+        indexPage(() => import('@/app/routes/my-orders/index.route')),
+        page(':orderId', () => import('@/app/routes/my-orders/$orderId.route')),
+      ]),
       // Public: the Terms, Privacy Policy and Seller Agreement the Create Profile step links to.
       group('legal', [
         page('terms', () => import('@/app/routes/legal/terms.route')),

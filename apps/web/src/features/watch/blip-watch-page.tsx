@@ -3,9 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Eye, Heart, MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { BlipBuy } from '@/features/watch/blip-buy';
 import { recordView, setLiked } from '@/features/watch/blip-watch-api';
 import { BlipWatchComments } from '@/features/watch/blip-watch-comments';
-import { buyerApi, readBuyerSession, useBuyerSession } from '@/features/watch/buyer-session';
+import { buyerApi, readBuyerSession, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
+import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
 import { blipViewerId } from '@/features/watch/viewer-id';
 import { watchKeys, watchQueries } from '@/features/watch/watch-queries';
 import { type ApiClient, isApiError } from '@/lib/api-client';
@@ -39,6 +42,9 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
   const viewSent = useRef(false);
   // The like a visitor asked for before logging in, carried out once they have.
   const likeAfterLogIn = useRef(false);
+  // A Buy now chosen before logging in: checkout opens once they have.
+  const checkoutAfterLogIn = useRef<BuyItem | null>(null);
+  const navigate = useNavigate();
 
   const query = useQuery(watchQueries.blip(api, blipId));
   const blip = query.data;
@@ -53,6 +59,15 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
   }, [blip]);
 
   const askToLogIn = useCallback((reason: string) => setSheet({ open: true, reason }), []);
+
+  const checkout = (item: BuyItem) => {
+    if (readBuyerToken()) {
+      void navigate(checkoutUrl(item));
+      return;
+    }
+    checkoutAfterLogIn.current = item;
+    askToLogIn('Log in or sign up to buy. Checkout opens as soon as you are in.');
+  };
 
   const toggle = useMutation({
     mutationFn: (liked: boolean) => setLiked(api, blipId, liked),
@@ -177,6 +192,9 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
           <div className="min-w-0 flex-1">
             <h1 className="truncate font-semibold text-lg">{blip.product.name}</h1>
             <p className="font-semibold text-amber-300 tabular-nums">{formatNaira(blip.product.price)}</p>
+            <div className="mt-2">
+              <BlipBuy api={api} blipId={blip._id} productId={blip.productId} onCheckout={checkout} />
+            </div>
           </div>
           <p className="flex shrink-0 items-center gap-1 rounded-full bg-black/60 px-2.5 py-1 text-xs">
             <Eye className="size-3.5" aria-hidden />
@@ -252,7 +270,10 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
           <BuyerAuthSheet
             open={sheet.open}
             onOpenChange={(open) => {
-              if (!open) likeAfterLogIn.current = false;
+              if (!open) {
+                likeAfterLogIn.current = false;
+                checkoutAfterLogIn.current = null;
+              }
               setSheet((s) => ({ ...s, open }));
             }}
             api={api}
@@ -260,6 +281,9 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
             loginTitle="Log in to like and comment"
             onLoggedIn={(next) => {
               logIn(next);
+              const item = checkoutAfterLogIn.current;
+              checkoutAfterLogIn.current = null;
+              if (item) void navigate(checkoutUrl(item));
               if (likeAfterLogIn.current) {
                 likeAfterLogIn.current = false;
                 toggle.mutate(true);

@@ -8,12 +8,15 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { Eye, Radio } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { fetchStream } from '@/features/live-room/live-room-queries';
 import { type ConnectLiveSocket, sendStreamMessage } from '@/features/live-room/live-socket';
 import { type AuctionEventSink, useLiveRoom } from '@/features/live-room/use-live-room';
 import type { VideoProviderClient } from '@/features/live-room/video/video-provider';
 import { BidPanel } from '@/features/watch/bid-panel';
 import { buyerApi, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
+import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
+import { WatchShop } from '@/features/watch/product-tray';
 import { WatchChat } from '@/features/watch/watch-chat';
 import { WatchVideo } from '@/features/watch/watch-video';
 import { type ApiClient, isApiError } from '@/lib/api-client';
@@ -58,6 +61,9 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
   const [sheet, setSheet] = useState<{ open: boolean; reason?: string }>({ open: false });
   const [placing, setPlacing] = useState<number | null>(null);
   const [bidError, setBidError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  // A Buy now chosen before logging in: checkout opens as soon as the buyer is in.
+  const pendingCheckout = useRef<BuyItem | null>(null);
 
   useEffect(() => {
     document.title = stream ? `${stream.title} · Live on ${PRODUCT_NAME}` : `Live on ${PRODUCT_NAME}`;
@@ -154,6 +160,18 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
         `Your ${formatNaira(wanted.amount).replace(/\.00$/, '')} bid was not placed: the bidding moved on while you logged in.`,
       );
   }, [bidAfterLogIn, session, current, currentStatus, placeBid]);
+
+  const checkout = useCallback(
+    (item: BuyItem) => {
+      if (readBuyerToken()) {
+        void navigate(checkoutUrl(item));
+        return;
+      }
+      pendingCheckout.current = item;
+      askToLogIn('Log in or sign up to buy. Checkout opens as soon as you are in.');
+    },
+    [askToLogIn, navigate],
+  );
 
   const sendComment = useCallback(
     (text: string) => sendStreamMessage(live.socket, stream?._id, text, 'comment'),
@@ -256,6 +274,7 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
             </p>
           )
         )}
+        <WatchShop api={api} streamId={streamId} socket={live.socket} onCheckout={checkout} />
         <WatchChat
           items={room.feed}
           buyerName={session?.buyer.name ?? null}
@@ -277,12 +296,16 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
             onOpenChange={(open) => {
               // Closed without logging in: the tapped bid is forgotten.
               if (!open && !bidQueued.current) pendingBid.current = null;
+              if (!open) pendingCheckout.current = null;
               setSheet((s) => ({ ...s, open }));
             }}
             api={api}
             reason={sheet.reason}
             onLoggedIn={(next) => {
               logIn(next);
+              const item = pendingCheckout.current;
+              pendingCheckout.current = null;
+              if (item) void navigate(checkoutUrl(item));
               if (pendingBid.current) {
                 bidQueued.current = true;
                 setBidAfterLogIn(true);

@@ -1,0 +1,23 @@
+import { useParams, useSearchParams } from 'react-router';
+import { BuyerOrderPage } from '@/features/checkout/buyer-order-page';
+import { BuyerGate } from '@/features/watch/buyer-gate';
+import { buyerApi } from '@/features/watch/buyer-session';
+
+/** One of the buyer's orders; where the payment provider sends the buyer back (`?reference=`). */
+export function Component() {
+  const { orderId = '' } = useParams();
+  const [search] = useSearchParams();
+  return (
+    <BuyerGate title="Log in to see your order" reason="Log in with the account you ordered with.">
+      {(session, expired) => (
+        <BuyerOrderPage
+          key={`${orderId}:${session.buyer._id}`}
+          api={buyerApi}
+          orderId={orderId}
+          reference={search.get('reference')}
+          onSessionExpired={expired}
+        />
+      )}
+    </BuyerGate>
+  );
+}
