@@ -21,6 +21,11 @@ import {
   DEFAULT_BUYER_RATE_LIMITS,
 } from '@/modules/buyers/buyers.routes.ts';
 import { buyersService } from '@/modules/buyers/buyers.service.ts';
+import {
+  type CheckoutPorts,
+  registerCheckoutModule,
+  unwiredCheckoutPorts,
+} from '@/modules/checkout/checkout.module.ts';
 import { conversationsRepository } from '@/modules/conversations/conversations.repository.ts';
 import { conversationsRoutes } from '@/modules/conversations/conversations.routes.ts';
 import { conversationsService } from '@/modules/conversations/conversations.service.ts';
@@ -86,6 +91,8 @@ export type AppDeps = {
   productListCache?: ProductListCacheOptions;
   /** The database supervisor's state and the disk watcher, reported by /api/health. */
   health?: HealthSources;
+  /** Checkout's seams (stock, payments, job queue, order machine); tests pass their own. */
+  checkoutPorts?: Partial<CheckoutPorts>;
 };
 
 export type App = FastifyInstance;
@@ -256,6 +263,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     inUpcomingOrLiveShow: live.productInUpcomingOrLiveShow,
     listCache: deps.productListCache,
     requireSeller,
+  });
+
+  await registerCheckoutModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    notifications,
+    requireSeller,
+    requireBuyer,
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    ports: { ...unwiredCheckoutPorts, ...deps.checkoutPorts },
+    log: app.log,
   });
 
   await registerStaticSpa(app, deps.webDist);
