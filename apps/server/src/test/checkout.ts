@@ -123,15 +123,13 @@ export function fakePayments(db: Queryable): PaymentsPort & { verified: string[]
     async start(q, p) {
       const reference = `ref_${randomUUID()}`;
       const authorizationUrl = `http://127.0.0.1/pay/${reference}`;
-      await q
-        .insert(payments)
-        .values({
-          orderId: p.orderId,
-          provider: 'fake',
-          reference,
-          amountKobo: p.amountKobo,
-          authorizationUrl,
-        });
+      await q.insert(payments).values({
+        orderId: p.orderId,
+        provider: 'fake',
+        reference,
+        amountKobo: p.amountKobo,
+        authorizationUrl,
+      });
       return { reference, authorizationUrl };
     },
     async verify(reference) {

@@ -18,9 +18,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const getSettings = (auth: object) =>
+type Auth = { authorization: string } | Record<string, never>;
+const getSettings = (auth: Auth) =>
   t.app.inject({ method: 'GET', url: '/api/settings/delivery', headers: auth });
-const putSettings = (auth: object, payload: unknown) =>
+const putSettings = (auth: Auth, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: '/api/settings/delivery', headers: auth, payload: payload as object });
 const options = (sellerId: string) =>
   t.app.inject({ method: 'GET', url: `/api/checkout/sellers/${sellerId}/options` });
