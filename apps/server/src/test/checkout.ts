@@ -11,7 +11,7 @@ import {
   type VariantRecord,
 } from '@/db/schema/index.ts';
 import type { JobQueue, JobSpec } from '@/jobs/job-queue.ts';
-import { ConflictError } from '@/lib/errors.ts';
+import { ConflictError, HttpError } from '@/lib/errors.ts';
 import type { Queryable } from '@/lib/queryable.ts';
 import type { CheckoutPorts } from '@/modules/checkout/checkout.module.ts';
 import type {
@@ -116,11 +116,17 @@ export function memoryJobQueue(): MemoryJobs {
 }
 
 /** Payments that record each attempt in the payments table; verify settles it as paid. */
-export function fakePayments(db: Queryable): PaymentsPort & { verified: string[] } {
+export function fakePayments(db: Queryable): PaymentsPort & { verified: string[]; failNext: boolean } {
   const verified: string[] = [];
   return {
     verified,
+    /** Makes the next start fail as a provider that cannot be reached does. */
+    failNext: false,
     async start(q, p) {
+      if (this.failNext) {
+        this.failNext = false;
+        throw new HttpError(503, 'The payment provider is unavailable; try again');
+      }
       const reference = `ref_${randomUUID()}`;
       const authorizationUrl = `http://127.0.0.1/pay/${reference}`;
       await q.insert(payments).values({

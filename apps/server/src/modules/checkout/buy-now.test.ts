@@ -111,6 +111,25 @@ describe('Buy now', () => {
     expect((await stockOf(productId))?.stock).toBe(4);
   });
 
+  it('keeps the order when the payment provider fails, and a retry with the key starts its payment', async () => {
+    const seller = await sellingSeller(t);
+    const productId = await productOf(t, seller.seller.id, { stock: 5 });
+    const { auth, buyer } = await buyerWithToken(t);
+    const body = buyNowBody(productId);
+    t.payments.failNext = true;
+    const failed = await buyNow(t, auth, body);
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().message).toBe('The payment provider is unavailable; try again');
+    const retry = await buyNow(t, auth, body);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().payment).toEqual({
+      reference: expect.any(String),
+      authorizationUrl: expect.any(String),
+    });
+    expect(await t.db.select().from(orders).where(eq(orders.buyerId, buyer.id))).toHaveLength(1);
+    expect((await stockOf(productId))?.stock).toBe(4);
+  });
+
   it('refuses a state the seller has no fee for, naming the seller and the state', async () => {
     const seller = await sellingSeller(t);
     const productId = await productOf(t, seller.seller.id);

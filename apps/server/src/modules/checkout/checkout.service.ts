@@ -126,8 +126,9 @@ const deliveryWords = (d: ChosenDelivery) =>
 /**
  * The buyer's side of an order: Buy now (a new order with its stock taken) and the checkout of an
  * auction win (delivery and payment for an order that exists). Each runs in one transaction with
- * its timeline event, notification, payment-window job and payment start; mail and socket pushes
- * go after the commit.
+ * its stock, timeline event, notification and payment-window job; a Buy now's online payment is
+ * started just after that commit (see paymentOf), an auction win's inside it (it locks no stock).
+ * Mail and socket pushes go after the commit.
  */
 export function checkoutService(deps: CheckoutServiceDeps) {
   const { repo, clock, notifications, stock, payments, jobs } = deps;
@@ -140,14 +141,30 @@ export function checkoutService(deps: CheckoutServiceDeps) {
     return { order, payment };
   }
 
-  /** A retried Buy now: the order it made, and its payment while that still waits. */
-  async function answerExisting(orderId: string): Promise<CheckoutResponse> {
+  /**
+   * The payment of a Buy now, started after the order committed: the provider's call then holds
+   * no stock lock, so buyers of one product are not queued behind it. An online order still
+   * awaiting payment without a pending attempt (the provider failed, or this is a retry) gets one.
+   */
+  async function paymentOf(orderId: string, buyer: CheckoutBuyer): Promise<CheckoutResponse['payment']> {
     const pending = await repo.pendingPayment(repo.db, orderId);
-    const payment =
-      pending?.authorizationUrl != null
-        ? { reference: pending.reference, authorizationUrl: pending.authorizationUrl }
-        : null;
-    return answer(orderId, payment);
+    if (pending?.authorizationUrl) {
+      return { reference: pending.reference, authorizationUrl: pending.authorizationUrl };
+    }
+    return repo.transaction(async (tx) => {
+      const order = await repo.lockBuyerOrder(tx, orderId, buyer.id);
+      const payable =
+        order?.paymentMethod === 'online' &&
+        order.paymentStatus === 'awaiting_payment' &&
+        order.fulfilmentStatus !== 'cancelled';
+      if (!payable) return null;
+      // Two retries at once: the second waited on the row lock and finds the first's attempt.
+      const started = await repo.pendingPayment(tx, orderId);
+      if (started?.authorizationUrl) {
+        return { reference: started.reference, authorizationUrl: started.authorizationUrl };
+      }
+      return startPayment(tx, order, buyer);
+    });
   }
 
   async function startPayment(tx: Queryable, order: OrderRow, buyer: CheckoutBuyer) {
@@ -181,9 +198,10 @@ export function checkoutService(deps: CheckoutServiceDeps) {
       body: BuyNowBody,
     ): Promise<{ created: boolean; answer: CheckoutResponse }> {
       const existing = await repo.orderIdByIdempotencyKey(repo.db, buyer.id, body.idempotencyKey);
-      if (existing) return { created: false, answer: await answerExisting(existing) };
+      if (existing)
+        return { created: false, answer: await answer(existing, await paymentOf(existing, buyer)) };
 
-      let placed: { orderId: string; payment: CheckoutResponse['payment']; push: () => void };
+      let placed: { orderId: string; online: boolean; push: () => void };
       try {
         placed = await repo.transaction(async (tx) => {
           const product = await repo.product(tx, body.productId);
@@ -275,7 +293,6 @@ export function checkoutService(deps: CheckoutServiceDeps) {
             message: `${buyer.name} ordered ${what} — ${number}, ${nairaText(totals.totalKobo)}`,
             data: { orderId: order.id },
           });
-          let payment: CheckoutResponse['payment'] = null;
           if (online) {
             await jobs.add(
               tx,
@@ -283,20 +300,20 @@ export function checkoutService(deps: CheckoutServiceDeps) {
               { orderId: order.id },
               { runAt: order.paymentDueAt ?? now, jobKey: paymentWindowJobKey(order.id) },
             );
-            payment = await startPayment(tx, order, buyer);
           }
-          return { orderId: order.id, payment, push: staged.push };
+          return { orderId: order.id, online, push: staged.push };
         });
       } catch (err) {
         // Two requests with one key at once: the second waits on the first's row, then answers it.
         if (uniqueViolation(err) !== 'orders_buyer_idempotency_key') throw err;
         const id = await repo.orderIdByIdempotencyKey(repo.db, buyer.id, body.idempotencyKey);
         if (!id) throw err;
-        return { created: false, answer: await answerExisting(id) };
+        return { created: false, answer: await answer(id, await paymentOf(id, buyer)) };
       }
       placed.push();
-      if (!placed.payment) await confirm(placed.orderId);
-      return { created: true, answer: await answer(placed.orderId, placed.payment) };
+      if (!placed.online) await confirm(placed.orderId);
+      const payment = placed.online ? await paymentOf(placed.orderId, buyer) : null;
+      return { created: true, answer: await answer(placed.orderId, payment) };
     },
 
     /**
