@@ -23,6 +23,11 @@ import {
   DEFAULT_BUYER_RATE_LIMITS,
 } from '@/modules/buyers/buyers.routes.ts';
 import { buyersService } from '@/modules/buyers/buyers.service.ts';
+import {
+  type CheckoutPorts,
+  registerCheckoutModule,
+  unwiredCheckoutPorts,
+} from '@/modules/checkout/checkout.module.ts';
 import { conversationsRepository } from '@/modules/conversations/conversations.repository.ts';
 import { conversationsRoutes } from '@/modules/conversations/conversations.routes.ts';
 import { conversationsService } from '@/modules/conversations/conversations.service.ts';
@@ -101,6 +106,8 @@ export type AppDeps = {
   payments?: PaymentsConfig;
   /** The handler of a confirmed payment; the orders module's, unless a test passes its own. */
   paymentSucceeded?: PaymentSucceeded;
+  /** Checkout's seams (stock, payments, job queue, order machine); tests pass their own. */
+  checkoutPorts?: Partial<CheckoutPorts>;
 };
 
 export type App = FastifyInstance;
@@ -282,7 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // Payments (issue 14). It answers its PaymentsService (also `app.payments`): checkout's PaymentsPort.
-  await registerPaymentsModule(app, {
+  const payments = await registerPaymentsModule(app, {
     db: deps.db,
     clock: deps.clock,
     config: deps.payments ?? { provider: 'local' },
@@ -294,6 +301,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       (async () => {
         throw new Error('no PaymentSucceeded handler is wired');
       }),
+  });
+
+  await registerCheckoutModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    notifications,
+    requireSeller,
+    requireBuyer,
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    ports: { ...unwiredCheckoutPorts, payments, jobs: app.jobs.queue, ...deps.checkoutPorts },
+    log: app.log,
   });
 
   await registerStaticSpa(app, deps.webDist);
