@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Database } from '@/db/client.ts';
 import { type JobQueue, pgJobQueue } from '@/jobs/job-queue.ts';
 import { type JobWorker, openJobPool, runDueJobsOnce, startJobWorker } from '@/jobs/job-worker.ts';
-import type { TaskList } from '@/jobs/tasks.ts';
+import { mergeTaskLists, type TaskList } from '@/jobs/tasks.ts';
 import type { Clock } from '@/lib/clock.ts';
 
 /**
@@ -20,8 +20,13 @@ export type JobWorkerMode =
 export type JobsHandle = {
   /** The queue modules add to; app.ts passes it to the services that need it. */
   queue: JobQueue;
-  /** Every task of the app, by name. */
-  tasks: TaskList;
+  /** Every task of the app, by name (those given at start and those modules registered since). */
+  readonly tasks: TaskList;
+  /**
+   * Adds a module's tasks while the app is being built (modules come after the queue, since they
+   * add jobs to it); refuses a name already taken. The worker starts when the app is ready, with all of them.
+   */
+  register(list: TaskList): void;
   /** Runs every job due now by Node's time, one at a time, and resolves when none is left. */
   runOnce(): Promise<void>;
 };
@@ -53,10 +58,16 @@ export function registerJobs(
   };
   let worker: JobWorker | null = null;
 
+  let tasks: TaskList = deps.tasks;
   const handle: JobsHandle = {
     queue,
-    tasks: deps.tasks,
-    runOnce: () => runDueJobsOnce({ pool: poolOf(1), tasks: deps.tasks, log: app.log }),
+    get tasks() {
+      return tasks;
+    },
+    register(list) {
+      tasks = mergeTaskLists(tasks, list);
+    },
+    runOnce: () => runDueJobsOnce({ pool: poolOf(1), tasks, log: app.log }),
   };
   app.decorate('jobs', handle);
 
@@ -65,12 +76,12 @@ export function registerJobs(
     app.addHook('onReady', async () => {
       worker = await startJobWorker({
         pool: poolOf(mode.concurrency),
-        tasks: deps.tasks,
+        tasks,
         concurrency: mode.concurrency,
         pollIntervalMs: mode.pollIntervalMs,
         log: app.log,
       });
-      app.log.info({ concurrency: mode.concurrency, tasks: Object.keys(deps.tasks) }, 'job worker running');
+      app.log.info({ concurrency: mode.concurrency, tasks: Object.keys(tasks) }, 'job worker running');
     });
   }
   // onClose runs after the server stopped taking requests: the jobs they added are in the table,

@@ -145,9 +145,20 @@ describe('the checkout of an auction win', () => {
     });
     expect(t.jobs.added.some((j) => j.payload.orderId === win)).toBe(false);
 
+    // The buyer abandoned the payment page and tries again from the order page: a new attempt, the
+    // delivery as chosen now, the same window.
     const again = await pay(auth, win, { delivery: shipTo(), paymentMethod: 'online' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This order is already checked out');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().payment.reference).not.toBe(res.json().payment.reference);
+    expect(again.json().order).toMatchObject({
+      paymentStatus: 'awaiting_payment',
+      paymentDueAt: before.paymentDueAt,
+    });
+
+    await t.db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, win));
+    const paid = await pay(auth, win, { delivery: shipTo(), paymentMethod: 'online' });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe('This order is already checked out');
   });
 
   it('takes pay on delivery through the order machine under the cap, with a pickup code and an e-mail', async () => {

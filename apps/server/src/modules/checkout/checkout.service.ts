@@ -317,7 +317,8 @@ export function checkoutService(deps: CheckoutServiceDeps) {
     },
 
     /**
-     * POST /api/checkout/orders/{id}: delivery and payment of an auction win. Its payment window
+     * POST /api/checkout/orders/{id}: delivery and payment of an order that exists (an auction win, or
+     * a retry after an abandoned online payment). Its payment window
      * keeps running from the win; totals are recomputed from its lines and the delivery fee.
      */
     async payOrder(buyer: CheckoutBuyer, orderId: string, body: PayOrderBody): Promise<CheckoutResponse> {
@@ -325,7 +326,9 @@ export function checkoutService(deps: CheckoutServiceDeps) {
         const order = await repo.lockBuyerOrder(tx, orderId, buyer.id);
         if (!order) throw new NotFoundError('Order');
         if (order.fulfilmentStatus === 'cancelled') throw new ConflictError('This order was cancelled');
-        if (order.paymentStatus !== 'awaiting_payment' || order.paymentMethod !== null) {
+        // An online checkout whose payment was abandoned or declined may be done again (a new
+        // attempt); once paid or on pay on delivery, it is done.
+        if (order.paymentStatus !== 'awaiting_payment') {
           throw new ConflictError('This order is already checked out');
         }
         const seller = await repo.seller(tx, order.sellerId);
