@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Database } from '@/db/client.ts';
+import type { JobQueue } from '@/jobs/job-queue.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
@@ -32,6 +33,8 @@ import { notificationsService } from '@/modules/notifications/notifications.serv
 import { onboardingRoutes } from '@/modules/onboarding/onboarding.routes.ts';
 import { onboardingService } from '@/modules/onboarding/onboarding.service.ts';
 import { sellerFilesService } from '@/modules/onboarding/seller-files.service.ts';
+import type { StockPort } from '@/modules/orders/order-ports.ts';
+import { registerOrdersModule, UNWIRED_JOBS, UNWIRED_STOCK } from '@/modules/orders/orders.module.ts';
 import type { ProductListCacheOptions } from '@/modules/products/product-list-cache.ts';
 import { registerProductsModule } from '@/modules/products/products.module.ts';
 import { storeRepository } from '@/modules/store/store.repository.ts';
@@ -86,6 +89,10 @@ export type AppDeps = {
   productListCache?: ProductListCacheOptions;
   /** The database supervisor's state and the disk watcher, reported by /api/health. */
   health?: HealthSources;
+  /** The job queue orders add deadlines to; until the queue is wired here, tests pass a recording one. */
+  jobs?: JobQueue;
+  /** Stock held by orders; until the products module offers it, tests pass a real-database one. */
+  stock?: StockPort;
 };
 
 export type App = FastifyInstance;
@@ -236,18 +243,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       rateLimits: { ...DEFAULT_BUYER_RATE_LIMITS, ...deps.buyerRateLimits },
     }),
   );
+  const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
+  const orders = await registerOrdersModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    jobs: deps.jobs ?? UNWIRED_JOBS,
+    stock: deps.stock ?? UNWIRED_STOCK,
+    notifications,
+    // Sent at once for now; the queued mailer's sendIn(tx, mail) once the job queue is wired.
+    sendMail: (_q, mail) => deps.mailer.send(mail),
+    publicUrl,
+    requireSeller,
+  });
+
   const live = await registerLiveModule(app, {
     db: deps.db,
     clock: deps.clock,
     realtime,
-    notifications,
     storage: deps.storage,
     video: deps.video ?? localVideoProvider({ secret: deps.jwtSecret, iceServers: [] }),
-    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    publicUrl,
     requireSeller,
     requireBuyer,
     timers: deps.auctionTimers ?? 'auto',
     redis: deps.redis ?? null,
+    recordAuctionWin: orders.recordAuctionWin,
   });
 
   await registerProductsModule(app, {
