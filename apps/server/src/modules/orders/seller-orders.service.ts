@@ -68,13 +68,11 @@ export function sellerOrdersService(deps: OrdersDeps, core: OrdersCore, auctions
   }
 
   async function detailOf(q: Queryable, order: OrderRow): Promise<OrderDetail> {
-    const [lines, events, parts, actions] = await Promise.all([
-      repo.lines(q, order.id),
-      repo.events(q, order.id),
-      repo.detailParts(q, order),
-      allowedActions(q, order),
-    ]);
-    return toOrderDetail(order, lines, events, parts, actions);
+    // One after another: inside a transaction they share its one connection.
+    const lines = await repo.lines(q, order.id);
+    const events = await repo.events(q, order.id);
+    const parts = await repo.detailParts(q, order);
+    return toOrderDetail(order, lines, events, parts, await allowedActions(q, order));
   }
 
   async function lockOwn(q: Queryable, sellerId: string, orderId: string): Promise<OrderRow> {
