@@ -1,10 +1,10 @@
 import type { Notification } from '@kasuwa/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products, sellerDeliverySettings } from '@/db/schema/index.ts';
+import { orders, products, sellerDeliverySettings, streamProducts } from '@/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
-import { bid, liveAuction, post, productsOf } from '@/test/live.ts';
+import { bid, createAuction, liveAuction, post, productsOf } from '@/test/live.ts';
 import {
   linesOf,
   orderRow,
@@ -68,6 +68,34 @@ describe('auction wins', () => {
     ).toMatch(/^Ada also won Lot 2 for ₦2,500\.00; it joins their order KSW-\d+ \(now ₦3,500\.00\)\.$/);
     // Each won unit left stock.
     for (const id of productIds) expect(await stockOf(t, id)).toBe(0);
+  });
+
+  it('makes one order when two wins of the same buyer close at the same moment', async () => {
+    const seller = await sellerWithToken(t);
+    const ada = await buyerWithToken(t, 'Ada');
+    const productIds = await productsOf(t, seller.seller.id, 2);
+    const stream = await createAuction(t.app, t, seller.auth, productIds);
+    const items = await t.db.select().from(streamProducts).where(eq(streamProducts.streamId, stream._id));
+    const win = (item: (typeof items)[number]) =>
+      t.db.transaction((tx) =>
+        t.app.orders.recordAuctionWin(tx, {
+          sellerId: seller.seller.id,
+          buyerId: ada.buyer.id,
+          streamId: stream._id,
+          streamProductId: item.id,
+          productId: item.productId,
+          productName: item.productName,
+          productImage: null,
+          variant: [],
+          amountKobo: 150_000,
+          now: t.clock.now(),
+        }),
+      );
+    const answers = await Promise.all(items.map(win));
+    expect(new Set(answers.map((a) => a.orderId)).size).toBe(1);
+    const [order] = await ordersOfShow(stream._id);
+    expect(order).toMatchObject({ totalKobo: 300_000 });
+    expect(await linesOf(t, order?.id ?? '')).toHaveLength(2);
   });
 
   it('runs the payment window from the first win, with the seller’s hours, and schedules two reminders', async () => {

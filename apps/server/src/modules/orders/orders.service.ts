@@ -4,6 +4,7 @@ import type { OrderRow } from '@/db/schema/orders.ts';
 import type { JobQueue } from '@/jobs/job-queue.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { ConflictError, HttpError, NotFoundError } from '@/lib/errors.ts';
+import { nairaText } from '@/lib/naira.ts';
 import type { Queryable } from '@/lib/queryable.ts';
 import type { Mail } from '@/mail/mailer.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
@@ -253,7 +254,7 @@ export function ordersCore(deps: OrdersDeps) {
         orderId: order.id,
         type: 'payment_mismatch',
         actor: 'system',
-        message: `A payment of ₦${(payment.paidKobo / 100).toFixed(2)} does not match the total; the order stays unpaid`,
+        message: `A payment of ${nairaText(payment.paidKobo)} does not match the total of ${nairaText(order.totalKobo)}; the order stays unpaid`,
         data: { reference: payment.reference, provider: payment.provider, paidKobo: payment.paidKobo },
         createdAt: now,
       });

@@ -245,3 +245,31 @@ describe('POST /api/orders/bulk-ship', () => {
     ).toBe(401);
   });
 });
+
+describe('the ports other modules call', () => {
+  it('moves a shipped order along on carrier updates, a repeated update changing nothing', async () => {
+    const seller = await sellerWithToken(t);
+    const { id } = await orderOf(seller);
+    await act(id, seller.auth, { action: 'ship', carrier: 'GIG' });
+    const update = (status: 'in_transit' | 'delivered') =>
+      t.db.transaction((tx) => t.app.orders.trackingUpdate(tx, { orderId: id, status, at: t.clock.now() }));
+    await update('in_transit');
+    await update('in_transit');
+    await update('delivered');
+    expect((await orderRow(t, id)).fulfilmentStatus).toBe('delivered');
+    expect(await timelineOf(t, id)).toEqual(['created', 'paid', 'shipped', 'in_transit', 'delivered']);
+  });
+
+  it('refuses an event the state does not allow with a ConflictError, writing nothing', async () => {
+    const seller = await sellerWithToken(t);
+    const { id } = await orderOf(seller, { pay: 'none' });
+    const refused = await t.db
+      .transaction((tx) => t.app.orders.applyOrderEvent(tx, id, { type: 'delivered' }, 'seller'))
+      .catch((err: Error) => err);
+    expect(refused).toMatchObject({
+      statusCode: 409,
+      message: 'Only a shipped order can be marked delivered',
+    });
+    expect(await timelineOf(t, id)).toEqual(['created']);
+  });
+});
