@@ -100,7 +100,7 @@ function statusMessage(order: OrderRow, timeline: TimelineEntry, buyerName: stri
     case 'pay_on_delivery':
       return `${buyerName} will pay ${total} on delivery for ${n}. Ship it within 2 business days.`;
     case 'refund_due':
-      return `${n}: ${timeline.message}. ${total} is due back to ${buyerName}.`;
+      return `${buyerName} paid ${total} for ${n} after it was cancelled; it is due back to them.`;
     default:
       return `${n}: ${timeline.message}.`;
   }
