@@ -4,10 +4,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import { appTasks } from '@/app-tasks.ts';
 import type { Database } from '@/db/client.ts';
+import type { JobQueue } from '@/jobs/job-queue.ts';
 import { type JobWorkerMode, registerJobs } from '@/jobs/jobs.module.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
+import { queuedMailer } from '@/mail/queued-mailer.ts';
 import { adminRepository } from '@/modules/admin/admin.repository.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { adminService } from '@/modules/admin/admin.service.ts';
@@ -39,7 +41,8 @@ import { notificationsService } from '@/modules/notifications/notifications.serv
 import { onboardingRoutes } from '@/modules/onboarding/onboarding.routes.ts';
 import { onboardingService } from '@/modules/onboarding/onboarding.service.ts';
 import { sellerFilesService } from '@/modules/onboarding/seller-files.service.ts';
-import type { PaymentSucceeded } from '@/modules/orders/order-ports.ts';
+import type { PaymentSucceeded, StockPort } from '@/modules/orders/order-ports.ts';
+import { registerOrdersModule, UNWIRED_STOCK } from '@/modules/orders/orders.module.ts';
 import type { PaymentsConfig } from '@/modules/payments/payment-provider.ts';
 import { registerPaymentsModule } from '@/modules/payments/payments.module.ts';
 import type { ProductListCacheOptions } from '@/modules/products/product-list-cache.ts';
@@ -108,6 +111,10 @@ export type AppDeps = {
   paymentSucceeded?: PaymentSucceeded;
   /** Checkout's seams (stock, payments, job queue, order machine); tests pass their own. */
   checkoutPorts?: Partial<CheckoutPorts>;
+  /** The job queue orders add deadlines to: graphile-worker's (`app.jobs.queue`) unless a test passes its own. */
+  jobs?: JobQueue;
+  /** Stock held by orders; until the products module offers it, tests pass a real-database one. */
+  stock?: StockPort;
 };
 
 export type App = FastifyInstance;
@@ -266,18 +273,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       rateLimits: { ...DEFAULT_BUYER_RATE_LIMITS, ...deps.buyerRateLimits },
     }),
   );
+  const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
+  const queuedMail = queuedMailer(app.jobs.queue, deps.db);
+  const orders = await registerOrdersModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    jobs: deps.jobs ?? app.jobs.queue,
+    stock: deps.stock ?? UNWIRED_STOCK,
+    notifications,
+    // Queued in the transaction that decided it: SMTP down never undoes an order's change, and a
+    // change rolled back sends nothing.
+    sendMail: (q, mail) => queuedMail.sendIn(q, mail),
+    publicUrl,
+    requireSeller,
+  });
+
   const live = await registerLiveModule(app, {
     db: deps.db,
     clock: deps.clock,
     realtime,
-    notifications,
     storage: deps.storage,
     video: deps.video ?? localVideoProvider({ secret: deps.jwtSecret, iceServers: [] }),
-    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    publicUrl,
     requireSeller,
     requireBuyer,
     timers: deps.auctionTimers ?? 'auto',
     redis: deps.redis ?? null,
+    recordAuctionWin: orders.recordAuctionWin,
   });
 
   await registerProductsModule(app, {

@@ -89,3 +89,6 @@ export function testJobs(app: App, db: Database, clock: Clock): TestJobs {
     list: () => listJobs(db),
   };
 }
+
+/** A first attempt, as the queue describes the run to a handler that a test calls directly. */
+export const firstRun = { id: 'test', task: 'test', attempts: 1, maxAttempts: 25, key: null };

@@ -1,6 +1,5 @@
 import {
   type ActivateProductBiddingResponse,
-  DEFAULT_PAYMENT_WINDOW_HOURS,
   type PlaceBidBody,
   type PlaceBidResponse,
   STREAM_MESSAGES,
@@ -24,6 +23,7 @@ import type { LiveRepository } from '@/modules/live/live.repository.ts';
 import type { ClosedAuction, LiveAnnouncer } from '@/modules/live/live-announcer.ts';
 import { lockOwnStream } from '@/modules/live/own-stream.ts';
 import { auctionStateOf, toStreamProductView } from '@/modules/live/stream-view.ts';
+import type { RecordAuctionWin } from '@/modules/orders/order-ports.ts';
 
 export type TickResult = { timers: number; closed: number };
 
@@ -37,10 +37,13 @@ export function auctionsService({
   repo,
   clock,
   announce,
+  recordAuctionWin,
 }: {
   repo: LiveRepository;
   clock: Clock;
   announce: Pick<LiveAnnouncer, 'auctionActivated' | 'auctionClosed' | 'bidPlaced' | 'timer'>;
+  /** The orders module: the sale becomes (or joins) the winner's order of the show, in this transaction. */
+  recordAuctionWin: RecordAuctionWin;
 }) {
   /**
    * Closes one running auction inside the caller's transaction (its row already locked): ended,
@@ -69,7 +72,7 @@ export function auctionsService({
     let orderId: string | null = null;
     let winner: ClosedAuction['winner'] = null;
     if (result.kind === 'sold') {
-      orderId = await repo.insertAuctionOrder(tx, {
+      ({ orderId } = await recordAuctionWin(tx, {
         sellerId,
         buyerId: result.winner.bidderId,
         streamId: row.streamId,
@@ -77,10 +80,10 @@ export function auctionsService({
         productId: row.productId,
         productName: row.productName,
         productImage: row.productImage,
+        variant: row.variant,
         amountKobo: result.winner.amountKobo,
-        paymentDueAt: new Date(now.getTime() + DEFAULT_PAYMENT_WINDOW_HOURS * 3_600_000),
         now,
-      });
+      }));
       winner = {
         buyerId: result.winner.bidderId,
         buyerName: (await repo.buyerName(tx, result.winner.bidderId)) ?? 'A buyer',

@@ -7,7 +7,6 @@ import {
   type StreamStatusEvent,
   streamSocketEvents,
 } from '@kasuwa/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@/lib/clock.ts';
 import { nairaText, toNaira } from '@/lib/naira.ts';
 import {
@@ -16,7 +15,6 @@ import {
   minimumNextBidKobo,
   secondsLeft,
 } from '@/modules/live/auction-rules.ts';
-import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import type { Realtime } from '@/plugins/realtime.ts';
 
 /** How the live module reaches sockets: the realtime plugin's rooms. */
@@ -36,21 +34,11 @@ export type ClosedAuction = {
 };
 
 /**
- * What a show's room, the seller's sockets and the seller's notifications hear of a change in a
- * show or its auctions. The services call it after the transaction that made the change commits,
+ * What a show's room and the seller's sockets hear of a change in a show or its auctions (the
+ * seller's notification of a sale is the orders module's, written with the order). The services call it after the transaction that made the change commits,
  * so nobody hears of a change that was rolled back.
  */
-export function liveAnnouncer({
-  events,
-  clock,
-  notifications,
-  log,
-}: {
-  events: LiveEvents;
-  clock: Clock;
-  notifications: Pick<NotificationsService, 'create'>;
-  log: Pick<FastifyBaseLogger, 'error'>;
-}) {
+export function liveAnnouncer({ events, clock }: { events: LiveEvents; clock: Clock }) {
   const timer = (streamId: string, productId: string, seconds: number, timestamp: number) => {
     const event: BidTimerUpdateEvent = {
       streamId,
@@ -124,7 +112,7 @@ export function liveAnnouncer({
 
     /**
      * The final 00:00 (when the clock ran out), the winner (sold) and the ended signal to the
-     * show — the order SPEC section 4's client rules expect — then a notification to the seller.
+     * show — the order SPEC section 4's client rules expect.
      */
     async auctionClosed(closed: ClosedAuction): Promise<void> {
       const timestamp = clock.now().getTime();
@@ -175,19 +163,6 @@ export function liveAnnouncer({
         streamSocketEvents.productAuctionStatus,
         status,
       );
-      if (closed.winner && closed.orderId) {
-        try {
-          await notifications.create(closed.sellerId, {
-            type: 'new_order',
-            title: 'Auction won',
-            message: `${closed.winner.buyerName} won ${closed.productName} for ${nairaText(closed.winner.amountKobo)} in your live auction. The order is awaiting payment.`,
-            data: { orderId: closed.orderId, productId: closed.productId },
-          });
-        } catch (err) {
-          // The order exists; a lost notification must not undo the sale.
-          log.error({ err, orderId: closed.orderId }, 'could not notify the seller of an auction sale');
-        }
-      }
     },
   };
 }

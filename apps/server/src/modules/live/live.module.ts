@@ -14,7 +14,7 @@ import { memoryPublisherStore, redisPublisherStore } from '@/modules/live/publis
 import { streamChatService } from '@/modules/live/stream-chat.service.ts';
 import { streamMedia } from '@/modules/live/stream-media.ts';
 import { type StreamsService, streamsService } from '@/modules/live/streams.service.ts';
-import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
+import type { RecordAuctionWin } from '@/modules/orders/order-ports.ts';
 import type { RequireSeller } from '@/plugins/auth.ts';
 import { sellerFeatureGate } from '@/plugins/feature-gate.ts';
 import type { Realtime } from '@/plugins/realtime.ts';
@@ -43,7 +43,6 @@ export async function registerLiveModule(
     db: Database;
     clock: Clock;
     realtime: Realtime;
-    notifications: Pick<NotificationsService, 'create'>;
     storage: FileStorage;
     video: VideoProvider;
     publicUrl: string;
@@ -52,6 +51,8 @@ export async function registerLiveModule(
     timers: AuctionTimers;
     /** Shared by the nodes of a cluster: which studio publishes each show is kept there. */
     redis: Redis | null;
+    /** The orders module records each sale (order-ports.ts). */
+    recordAuctionWin: RecordAuctionWin;
   },
 ): Promise<Pick<StreamsService, 'productInUpcomingOrLiveShow'>> {
   const repo = liveRepository(deps.db);
@@ -59,10 +60,13 @@ export async function registerLiveModule(
   const announce = liveAnnouncer({
     events: deps.realtime,
     clock: deps.clock,
-    notifications: deps.notifications,
-    log: app.log,
   });
-  const auctions = auctionsService({ repo, clock: deps.clock, announce });
+  const auctions = auctionsService({
+    repo,
+    clock: deps.clock,
+    announce,
+    recordAuctionWin: deps.recordAuctionWin,
+  });
   const streams = streamsService({
     repo,
     clock: deps.clock,

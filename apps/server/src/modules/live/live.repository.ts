@@ -13,7 +13,6 @@ import {
   streams,
 } from '@/db/schema/live.ts';
 import { categories, subCategories } from '@/db/schema/onboarding.ts';
-import { orderEvents, orderLines, orders } from '@/db/schema/orders.ts';
 import { products } from '@/db/schema/products.ts';
 import { type Queryable, transactionsOf } from '@/lib/queryable.ts';
 
@@ -231,65 +230,6 @@ export function liveRepository(db: Database) {
     async buyerName(q: Queryable, buyerId: string): Promise<string | null> {
       const [row] = await q.select({ name: buyers.name }).from(buyers).where(eq(buyers.id, buyerId)).limit(1);
       return row?.name ?? null;
-    },
-
-    /**
-     * The order of an auction win: an order awaiting payment with one line naming the stream
-     * product, which sells once (a second close finds the line and makes nothing).
-     */
-    async insertAuctionOrder(
-      q: Queryable,
-      values: {
-        sellerId: string;
-        buyerId: string;
-        streamId: string;
-        streamProductId: string;
-        productId: string | null;
-        productName: string;
-        productImage: string | null;
-        amountKobo: number;
-        paymentDueAt: Date;
-        now: Date;
-      },
-    ): Promise<string | null> {
-      const [sold] = await q
-        .select({ id: orderLines.id })
-        .from(orderLines)
-        .where(eq(orderLines.streamProductId, values.streamProductId))
-        .limit(1);
-      if (sold) return null;
-      const [row] = await q
-        .insert(orders)
-        .values({
-          sellerId: values.sellerId,
-          buyerId: values.buyerId,
-          streamId: values.streamId,
-          source: 'auction',
-          subtotalKobo: values.amountKobo,
-          totalKobo: values.amountKobo,
-          paymentDueAt: values.paymentDueAt,
-          createdAt: values.now,
-          updatedAt: values.now,
-        })
-        .returning({ id: orders.id });
-      if (!row) throw new Error('insert returned no order');
-      await q.insert(orderLines).values({
-        orderId: row.id,
-        productId: values.productId,
-        productName: values.productName,
-        productImage: values.productImage,
-        unitPriceKobo: values.amountKobo,
-        quantity: 1,
-        streamProductId: values.streamProductId,
-      });
-      await q.insert(orderEvents).values({
-        orderId: row.id,
-        type: 'created',
-        actor: 'system',
-        message: 'Won at auction',
-        createdAt: values.now,
-      });
-      return row.id;
     },
 
     /** Every running auction of a live show, for the ticker. */

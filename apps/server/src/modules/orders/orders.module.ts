@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '@/db/client.ts';
+import type { JobQueue, TaskList } from '@/jobs/job-queue.ts';
+import type { Clock } from '@/lib/clock.ts';
+import type { Queryable } from '@/lib/queryable.ts';
+import type { Mail } from '@/mail/mailer.ts';
+import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
+import { auctionOrders } from '@/modules/orders/auction-orders.ts';
+import type {
+  ApplyOrderEvent,
+  PaymentSucceeded,
+  RecordAuctionWin,
+  StockPort,
+  TrackingUpdate,
+} from '@/modules/orders/order-ports.ts';
+import { orderTasks } from '@/modules/orders/order-tasks.ts';
+import { ordersRepository } from '@/modules/orders/orders.repository.ts';
+import { ordersRoutes } from '@/modules/orders/orders.routes.ts';
+import { ordersCore } from '@/modules/orders/orders.service.ts';
+import { sellerOrdersService } from '@/modules/orders/seller-orders.service.ts';
+import type { RequireSeller } from '@/plugins/auth.ts';
+
+/** What the orders module offers the others (order-ports.ts) and the job worker. */
+export type OrdersModule = {
+  applyOrderEvent: ApplyOrderEvent;
+  paymentSucceeded: PaymentSucceeded;
+  trackingUpdate: TrackingUpdate;
+  recordAuctionWin: RecordAuctionWin;
+  /** `order.payment-window`, `order.ship-reminder`, `order.payment-reminder`. */
+  tasks: TaskList;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The orders module's ports and task handlers; tests call the handlers with a fake clock. */
+    orders: OrdersModule;
+  }
+}
+
+/** The order lifecycle: the Order screen's routes, the ports other modules record through, the tasks. */
+export async function registerOrdersModule(
+  app: FastifyInstance,
+  deps: {
+    db: Database;
+    clock: Clock;
+    jobs: JobQueue;
+    stock: StockPort;
+    notifications: Pick<NotificationsService, 'createInTransaction'>;
+    sendMail: (q: Queryable, mail: Mail) => Promise<void>;
+    publicUrl: string;
+    requireSeller: RequireSeller;
+  },
+): Promise<OrdersModule> {
+  const orderDeps = {
+    repo: ordersRepository(deps.db),
+    clock: deps.clock,
+    jobs: deps.jobs,
+    stock: deps.stock,
+    notifications: deps.notifications,
+    sendMail: deps.sendMail,
+    publicUrl: deps.publicUrl,
+  };
+  const core = ordersCore(orderDeps);
+  const auctions = auctionOrders(orderDeps);
+  await app.register(
+    ordersRoutes({
+      orders: sellerOrdersService(orderDeps, core, auctions),
+      requireSeller: deps.requireSeller,
+    }),
+  );
+  const module: OrdersModule = {
+    applyOrderEvent: core.applyOrderEvent,
+    paymentSucceeded: core.paymentSucceeded,
+    trackingUpdate: core.trackingUpdate,
+    recordAuctionWin: auctions.recordAuctionWin,
+    tasks: orderTasks({ ...orderDeps, core }),
+  };
+  app.decorate('orders', module);
+  return module;
+}
+
+/**
+ * Stand-ins until the job queue (jobs/) and the products module's StockPort are wired in app.ts:
+ * no deadline is kept and no stock moves. app.ts replaces them with the real parts when they land.
+ */
+export const UNWIRED_JOBS: JobQueue = { add: async () => {}, remove: async () => {} };
+export const UNWIRED_STOCK: StockPort = {
+  reserve: async () => ({ unitPriceKobo: 0, productName: '', productImage: null }),
+  release: async () => {},
+};
