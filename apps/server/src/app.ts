@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
 import { appTasks } from '@/app-tasks.ts';
 import type { Database } from '@/db/client.ts';
 import type { JobQueue } from '@/jobs/job-queue.ts';
 import { type JobWorkerMode, registerJobs } from '@/jobs/jobs.module.ts';
+import { taskOf } from '@/jobs/tasks.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
@@ -47,6 +49,8 @@ import type { PaymentsConfig } from '@/modules/payments/payment-provider.ts';
 import { registerPaymentsModule } from '@/modules/payments/payments.module.ts';
 import type { ProductListCacheOptions } from '@/modules/products/product-list-cache.ts';
 import { registerProductsModule } from '@/modules/products/products.module.ts';
+import { registerShippingModule } from '@/modules/shipping/shipping.module.ts';
+import { manualShipping, type ShippingProvider } from '@/modules/shipping/shipping-provider.ts';
 import { storeRepository } from '@/modules/store/store.repository.ts';
 import { storeRoutes } from '@/modules/store/store.routes.ts';
 import { storeService } from '@/modules/store/store.service.ts';
@@ -115,9 +119,14 @@ export type AppDeps = {
   jobs?: JobQueue;
   /** Stock held by orders; until the products module offers it, tests pass a real-database one. */
   stock?: StockPort;
+  /** The carrier service (SHIPPING_PROVIDER); booking by hand when not given. */
+  shipping?: ShippingProvider;
 };
 
 export type App = FastifyInstance;
+
+/** After a payment settles: the buyer's confirmation e-mail, sent once the payment is committed. */
+const ORDER_CONFIRMATION_TASK = 'order.send-confirmation';
 
 /** One log line per request, written when it completes, instead of Fastify's two. */
 class OneLinePerRequest extends LogController {
@@ -317,24 +326,55 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config: deps.payments ?? { provider: 'local' },
     publicUrl: deps.publicUrl ?? 'http://localhost:3000',
     jwtSecret: deps.jwtSecret,
-    // Until the orders module's handler is wired here, a payment cannot settle silently into nothing.
+    // The order is marked paid in the settlement's transaction, and the buyer's confirmation is
+    // queued in it: mailed once the payment is committed, retried if SMTP is down.
     onSucceeded:
       deps.paymentSucceeded ??
-      (async () => {
-        throw new Error('no PaymentSucceeded handler is wired');
+      (async (q, payment) => {
+        await orders.paymentSucceeded(q, payment);
+        await app.jobs.queue.add(
+          q,
+          ORDER_CONFIRMATION_TASK,
+          { orderId: payment.orderId },
+          { jobKey: `order:${payment.orderId}:confirmation` },
+        );
       }),
   });
 
-  await registerCheckoutModule(app, {
+  const checkout = await registerCheckoutModule(app, {
     db: deps.db,
     clock: deps.clock,
-    mailer: deps.mailer,
+    mailer: queuedMail,
     notifications,
     requireSeller,
     requireBuyer,
     publicUrl: deps.publicUrl ?? 'http://localhost:3000',
-    ports: { ...unwiredCheckoutPorts, payments, jobs: app.jobs.queue, ...deps.checkoutPorts },
+    ports: {
+      ...unwiredCheckoutPorts,
+      payments,
+      jobs: app.jobs.queue,
+      applyOrderEvent: orders.applyOrderEvent,
+      ...(deps.stock ? { stock: deps.stock } : {}),
+      ...deps.checkoutPorts,
+    },
     log: app.log,
+  });
+
+  await registerShippingModule(app, {
+    db: deps.db,
+    provider: deps.shipping ?? manualShipping,
+    jobs: app.jobs.queue,
+    clock: deps.clock,
+    applyOrderEvent: orders.applyOrderEvent,
+    trackingUpdate: orders.trackingUpdate,
+    requireSeller,
+  });
+
+  app.jobs.register(orders.tasks);
+  app.jobs.register({
+    [ORDER_CONFIRMATION_TASK]: taskOf(z.object({ orderId: z.uuid() }), async ({ orderId }) => {
+      await checkout.sendOrderConfirmation(orderId);
+    }),
   });
 
   await registerStaticSpa(app, deps.webDist);
