@@ -22,7 +22,7 @@ export type OrderSpec = {
   fulfilment?: Fulfilment;
   method?: OrderRow['paymentMethod'];
   delivery?: OrderRow['deliveryMethod'];
-  lines?: { name: string; priceKobo: number; quantity?: number; variant?: VariantChoiceRecord[] }[];
+  lines?: readonly { name: string; priceKobo: number; quantity?: number; variant?: readonly VariantChoiceRecord[] }[];
   deliveryFeeKobo?: number;
   streamId?: string | null;
   buyerState?: string | null;
@@ -76,7 +76,7 @@ export async function insertOrder(db: Database, spec: OrderSpec): Promise<OrderR
       lines.map((l) => ({
         orderId: order.id,
         productName: l.name,
-        variant: l.variant ?? [],
+        variant: [...(l.variant ?? [])],
         unitPriceKobo: l.priceKobo,
         quantity: l.quantity ?? 1,
       })),
