@@ -22,7 +22,12 @@ export type OrderSpec = {
   fulfilment?: Fulfilment;
   method?: OrderRow['paymentMethod'];
   delivery?: OrderRow['deliveryMethod'];
-  lines?: readonly { name: string; priceKobo: number; quantity?: number; variant?: readonly VariantChoiceRecord[] }[];
+  lines?: readonly {
+    name: string;
+    priceKobo: number;
+    quantity?: number;
+    variant?: readonly VariantChoiceRecord[];
+  }[];
   deliveryFeeKobo?: number;
   streamId?: string | null;
   buyerState?: string | null;

@@ -178,7 +178,11 @@ describe('GET /api/customers/:id', () => {
       lastOrderAt: '2026-01-10T10:00:00.000Z',
     });
     expect(customer.addresses.map((a) => a.addressLine1)).toEqual(['4 Allen Avenue', '1 Ring Road']);
-    expect(customer.showsAttended.map((s) => s.title)).toEqual(['Beauty Hour', 'Shoe Auction', 'Ankara Friday']);
+    expect(customer.showsAttended.map((s) => s.title)).toEqual([
+      'Beauty Hour',
+      'Shoe Auction',
+      'Ankara Friday',
+    ]);
     expect(orders.map((o) => o.firstItem.name)).toEqual(['Gele', 'Kaftan', 'Ankara Gown']);
   });
 

@@ -119,7 +119,8 @@ export function orderListsRepository(db: Database) {
           ? sql`page AS (SELECT o.id FROM orders o WHERE ${where} ORDER BY ${orderBy(f.sort, 'o')}
                   OFFSET ${page.offset} LIMIT ${page.limit}),
                 matched AS (SELECT NULL::int AS n)`
-          : sql`m AS MATERIALIZED (SELECT o.id, o.created_at, o.total_kobo FROM orders o WHERE ${where}
+          : // Only the id and the sort's column, both in the sort's index: an index-only walk.
+            sql`m AS MATERIALIZED (SELECT o.id, ${sql.raw(`o.${SORT_KEYS[f.sort].column}`)} FROM orders o WHERE ${where}
                   ORDER BY ${orderBy(f.sort, 'o')} LIMIT ${page.countCap}),
                 page AS (SELECT m.id FROM m ORDER BY ${orderBy(f.sort, 'm')} OFFSET ${page.offset} LIMIT ${page.limit}),
                 matched AS (SELECT count(*)::int AS n FROM m)`;
