@@ -27,7 +27,7 @@ export type SellerOrdersFilters = z.output<typeof sellerOrdersQuery>;
 /**
  * A narrowed list (search, dates, show) counts its matches up to this many pages past the one
  * shown: the pager can offer the next pages, and page 50 of a search matching 10,000 orders reads
- * ~1,100 index entries instead of all 10,000. The total is exact below the cap (docs/orders.md).
+ * ~1,100 index entries instead of all 10,000. The total is exact below the cap (docs/order-lists.md).
  */
 export const NARROWED_COUNT_PAGES_AHEAD = 5;
 
