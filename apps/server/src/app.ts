@@ -35,6 +35,9 @@ import {
 import { conversationsRepository } from '@/modules/conversations/conversations.repository.ts';
 import { conversationsRoutes } from '@/modules/conversations/conversations.routes.ts';
 import { conversationsService } from '@/modules/conversations/conversations.service.ts';
+import { customersRepository } from '@/modules/customers/customers.repository.ts';
+import { customersRoutes } from '@/modules/customers/customers.routes.ts';
+import { customersService } from '@/modules/customers/customers.service.ts';
 import { type HealthSources, healthRoutes } from '@/modules/health/health.routes.ts';
 import { type AuctionTimers, registerLiveModule } from '@/modules/live/live.module.ts';
 import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
@@ -43,6 +46,9 @@ import { notificationsService } from '@/modules/notifications/notifications.serv
 import { onboardingRoutes } from '@/modules/onboarding/onboarding.routes.ts';
 import { onboardingService } from '@/modules/onboarding/onboarding.service.ts';
 import { sellerFilesService } from '@/modules/onboarding/seller-files.service.ts';
+import { orderListsRepository } from '@/modules/orders/order-lists.repository.ts';
+import { orderListsRoutes } from '@/modules/orders/order-lists.routes.ts';
+import { orderListsService } from '@/modules/orders/order-lists.service.ts';
 import type { PaymentSucceeded, StockPort } from '@/modules/orders/order-ports.ts';
 import { registerOrdersModule, UNWIRED_STOCK } from '@/modules/orders/orders.module.ts';
 import type { PaymentsConfig } from '@/modules/payments/payment-provider.ts';
@@ -376,6 +382,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await checkout.sendOrderConfirmation(orderId);
     }),
   });
+  // The seller's read side of orders (lists, export, overview) and the customers drawn from them.
+  await app.register(
+    orderListsRoutes({
+      lists: orderListsService({ repo: orderListsRepository(deps.db), clock: deps.clock }),
+      requireSeller,
+    }),
+  );
+  await app.register(
+    customersRoutes({
+      service: customersService({ repo: customersRepository(deps.db), clock: deps.clock }),
+      requireSeller,
+    }),
+  );
 
   await registerStaticSpa(app, deps.webDist);
   return app;

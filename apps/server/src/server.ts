@@ -28,6 +28,7 @@ import { scaleBuyerRateLimits } from '@/modules/buyers/buyers.routes.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
 import { seedDemoCatalogue } from '@/seed/demo-catalogue.ts';
+import { seedDemoOrders } from '@/seed/demo-orders.ts';
 import { type FileStorage, localDiskStorage } from '@/storage/file-storage.ts';
 import { StorageUnavailableError, s3Storage } from '@/storage/s3-storage.ts';
 import { createVideoProvider } from '@/video/video-provider.ts';
@@ -182,6 +183,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       const blipVideo = fileURLToPath(new URL('../fixtures/videos/blip.webm', import.meta.url));
       const demo = await seedDemoCatalogue({ db: setup.db, storage, blipVideo });
       if (demo.seeded) logger.info('demo products and a blip seeded');
+      const demoOrders = await seedDemoOrders({ db: setup.db });
+      if (demoOrders.seeded) logger.info('demo orders seeded');
     }
     await setup.close();
 

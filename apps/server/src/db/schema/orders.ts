@@ -102,6 +102,22 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The Orders screen's tab (contracts `orderTab`), derived from the two axes by PostgreSQL so the
+     * lists' indexes and the per-seller counts (order_tab_counts) can key on it; `other` for states
+     * no tab but All shows (a refund of an unshipped order). Never written by the application.
+     */
+    listTab: text('list_tab')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN fulfilment_status = 'cancelled' THEN 'cancelled' WHEN fulfilment_status IN ('shipped', 'in_transit', 'ready_for_pickup') THEN 'shipped' WHEN fulfilment_status IN ('delivered', 'picked_up') THEN 'delivered' WHEN payment_status = 'awaiting_payment' AND payment_method IS DISTINCT FROM 'pay_on_delivery' THEN 'to_pay' WHEN payment_status IN ('paid', 'pay_on_delivery_pending') AND fulfilment_status = 'unfulfilled' THEN 'to_ship' ELSE 'other' END`,
+      ),
+    /**
+     * What the seller's search looks in, lower-cased: the buyer's name and every line's product
+     * name. Kept by triggers (migration 0012) when an order or its lines are written or the buyer
+     * renames; the application never writes it.
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),
@@ -121,6 +137,22 @@ export const orders = pgTable(
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * How many orders a seller has per Orders tab, kept by statement triggers on orders (migration
+ * 0012), so the tab counts are one primary-key read however many orders there are.
+ */
+export const orderTabCounts = pgTable(
+  'order_tab_counts',
+  {
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    tab: text('tab').notNull(),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.tab] })],
+);
 
 /**
  * A line of an order: name, variant and price copied in, so the order reads right after the product

@@ -1,0 +1,76 @@
+import { ordersOverviewResponse, sellerOrdersQuery, sellerOrdersResponse } from '@kasuwa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '@/lib/csv-export.ts';
+import { errorResponses } from '@/lib/error-responses.ts';
+import type { OrderListsService } from '@/modules/orders/order-lists.service.ts';
+import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
+
+const errors = errorResponses(400, 401, 404);
+const tags = ['orders'];
+const security = [{ bearerAuth: [] }];
+
+/**
+ * The seller's read side of orders: the Orders list (GET /api/orders), its CSV export and the Home
+ * screen's overview. The order itself and its actions are the orders module's routes.
+ */
+export const orderListsRoutes =
+  ({
+    lists,
+    requireSeller,
+  }: {
+    lists: OrderListsService;
+    requireSeller: RequireSeller;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const authenticate = requireSeller();
+
+    app.get(
+      '/api/orders',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags,
+          security,
+          summary:
+            "The seller's orders a page at a time: a tab, search by order number, buyer or product, Lagos dates, a show, a sort; with every tab's count",
+          querystring: sellerOrdersQuery,
+          response: { 200: sellerOrdersResponse, ...errors },
+        },
+      },
+      async (request) => lists.list(currentSeller(request).id, request.query),
+    );
+
+    app.get(
+      '/api/orders/export.csv',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags,
+          security,
+          summary: "The seller's orders with the list's filters and sort as CSV (every page), streamed",
+          querystring: sellerOrdersQuery,
+          produces: ['text/csv'],
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const { fileName, stream } = lists.exportCsv(currentSeller(request).id, request.query);
+        return sendCsv(reply, fileName, stream);
+      },
+    );
+
+    app.get(
+      '/api/orders/overview',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags,
+          security,
+          summary:
+            "The Home screen's order figures: sales today and this week (Lagos), to ship, to pay, recent orders",
+          response: { 200: ordersOverviewResponse, ...errors },
+        },
+      },
+      async (request) => lists.overview(currentSeller(request).id),
+    );
+  };
