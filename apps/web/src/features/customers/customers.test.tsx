@@ -106,11 +106,8 @@ describe('one customer', () => {
     expect(screen.getByText(/4 Market Road/)).toBeVisible();
     expect(screen.getByText('Friday Ankara show')).toBeVisible();
     const orders = screen.getByRole('region', { name: 'Orders' });
-    expect(within(orders).getByRole('link', { name: 'KSW-100300' })).toHaveAttribute(
-      'href',
-      `/dashboard/order/${order._id}`,
-    );
-    expect(within(orders).queryByRole('checkbox')).not.toBeInTheDocument();
+    // The rows themselves are the Orders screen's (the route passes OrderRows); here, that they get the orders.
+    expect(within(orders).getByText('KSW-100300')).toBeVisible();
   });
 
   it('says when the customer is not the seller’s', async () => {

@@ -92,7 +92,9 @@ describe('the delivery settings form', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remove state 1' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save delivery settings' }));
     await waitFor(() => expect(puts(fake)).toHaveLength(1));
-    expect(puts(fake)[0]?.body).toMatchObject({ shipping: { enabled: true, fees: [{ state: 'Ogun', fee: 3000 }] } });
+    expect(puts(fake)[0]?.body).toMatchObject({
+      shipping: { enabled: true, fees: [{ state: 'Ogun', fee: 3000 }] },
+    });
     expect(within(document.body).queryByRole('combobox', { name: 'State 2' })).not.toBeInTheDocument();
   });
 });

@@ -1,22 +1,15 @@
-import type { OrdersOverviewResponse } from '@kasuwa/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Card } from '@/features/home/home-overview';
+import { ordersOverviewQuery } from '@/features/home/home-queries';
 import { SalesChart } from '@/features/home/sales-chart';
 import type { ApiClient } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
 
 /* The Home screen's sales and orders cards, from GET /api/orders/overview. */
-
-/** Under ['orders'], so an order action anywhere refreshes these figures (features/orders invalidates the prefix). */
-export const ordersOverviewQuery = (api: ApiClient) =>
-  queryOptions({
-    queryKey: ['orders', 'overview'] as const,
-    queryFn: ({ signal }) => api.get<OrdersOverviewResponse>('/orders/overview', { signal }),
-  });
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', {
   day: 'numeric',

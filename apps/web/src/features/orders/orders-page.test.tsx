@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { OrderRows } from '@/features/orders/order-list';
 import { readOrderParams, writeOrderParams } from '@/features/orders/orders-api';
 import { OrdersPage } from '@/features/orders/orders-page';
-import { fakeDownloader, fakeOrdersApi, testId, testOrder } from '@/test/orders';
+import { fakeDownloader, fakeOrdersApi, summaryOf, testId, testOrder } from '@/test/orders';
 import { renderScreen } from '@/test/render-screen';
 
 const SHOW_ID = testId(42);
@@ -218,5 +219,15 @@ describe('the Orders screen', () => {
     fail = false;
     await userEvent.click(retry);
     expect(await screen.findByRole('link', { name: 'KSW-100050' })).toBeVisible();
+  });
+
+  it('draws a customer’s orders with the same rows, without the choice boxes', () => {
+    const order = testOrder({ number: 'KSW-100060' });
+    renderScreen('/x', '/x', <OrderRows orders={[summaryOf(order)]} />);
+    expect(screen.getByRole('link', { name: 'KSW-100060' })).toHaveAttribute(
+      'href',
+      `/dashboard/order/${order._id}`,
+    );
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });
