@@ -4,6 +4,7 @@ import {
   bankDetailsBody,
   blipReplyBody,
   blipViewBody,
+  bulkShipBody,
   businessDetailsBody,
   businessInformationBody,
   buyerBlipCommentBody,
@@ -11,6 +12,7 @@ import {
   buyerRegisterBody,
   createLiveAuctionBody,
   createProductBody,
+  deliverySettingsSchema,
   type ErrorResponse,
   emailOnlyBody,
   individualInformationBody,
@@ -21,6 +23,7 @@ import {
   rescheduleExpiredBody,
   resetPasswordBody,
   selectCategoriesBody,
+  sellerOrderActionBody,
   shippingOptionsBody,
   shippingWarehouseBody,
   updateOnboardingProcessBody,
@@ -67,6 +70,9 @@ export const contractBodies: Record<string, z.ZodType> = {
   'POST /streams/reschedule-expired': rescheduleExpiredBody,
   'POST /streams/:id/activate-product-bidding': activateProductBiddingBody,
   'POST /streams/:id/bids': placeBidBody,
+  'POST /orders/bulk-ship': bulkShipBody,
+  'POST /orders/:id/actions': sellerOrderActionBody,
+  'PUT /settings/delivery': deliverySettingsSchema,
 };
 
 /** What the check needs of a call: both fakes' calls (in-memory-api's and fake-api's) have it. */

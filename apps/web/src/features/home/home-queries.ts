@@ -1,4 +1,4 @@
-import type { TopSoldProductsResponse } from '@kasuwa/contracts';
+import type { OrdersOverviewResponse, TopSoldProductsResponse } from '@kasuwa/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 
@@ -16,3 +16,10 @@ export const homeQueries = {
       queryFn: ({ signal }) => api.get<TopSoldProductsResponse>('/seller/top-sold-products', { signal }),
     }),
 };
+
+/** Under ['orders'], so an order action anywhere refreshes these figures (features/orders invalidates the prefix). */
+export const ordersOverviewQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: ['orders', 'overview'] as const,
+    queryFn: ({ signal }) => api.get<OrdersOverviewResponse>('/orders/overview', { signal }),
+  });

@@ -1,5 +1,12 @@
+import { useAuthContext } from '@/features/auth/auth-context';
+import { CustomersPage } from '@/features/customers/customers-page';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
 
 export function Component() {
-  return <DashboardScreen title="Customers" description="The buyers who have ordered from your store." />;
+  const { api } = useAuthContext();
+  return (
+    <DashboardScreen title="Customers">
+      <CustomersPage api={api} />
+    </DashboardScreen>
+  );
 }

@@ -11,6 +11,7 @@ import {
   TopSoldProducts,
   WalletCard,
 } from '@/features/home/home-overview';
+import { OrdersOverview } from '@/features/home/orders-overview';
 import { UpcomingShows } from '@/features/live/upcoming-shows';
 import { RecentNotifications } from '@/features/notifications/notification-bell';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
@@ -32,6 +33,7 @@ export function Component() {
             <Greeting seller={seller} />
             <QuickActions />
           </div>
+          <OrdersOverview api={api} />
           <div className="grid gap-4 md:grid-cols-2">
             <AccountStatus seller={seller} hasPickupAddress={!addressMissing} />
             <div className="flex flex-col gap-4">

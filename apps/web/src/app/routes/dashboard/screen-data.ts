@@ -1,8 +1,11 @@
 import type { Prefetch } from '@/app/route-data';
 import { blipQueries } from '@/features/blips/blips-queries';
-import { homeQueries } from '@/features/home/home-queries';
+import { customerQueries, readCustomerParams } from '@/features/customers/customers-api';
+import { homeQueries, ordersOverviewQuery } from '@/features/home/home-queries';
 import { liveQueries } from '@/features/live/live-queries';
 import { notificationQueries } from '@/features/notifications/notifications-queries';
+import { readOrderParams } from '@/features/orders/orders-api';
+import { orderQueries } from '@/features/orders/orders-queries';
 import { readStoredSeller } from '@/lib/session-token';
 
 /*
@@ -23,6 +26,7 @@ export const home = withSeller(({ queryClient, api }, sellerId) => {
   void queryClient.prefetchQuery(homeQueries.topSoldProducts(api, sellerId));
   void queryClient.prefetchInfiniteQuery(liveQueries.upcoming(api, sellerId));
   void queryClient.prefetchQuery(notificationQueries.list(api, sellerId));
+  void queryClient.prefetchQuery(ordersOverviewQuery(api));
 });
 
 export const blips = withSeller(({ queryClient, api }, sellerId) => {
@@ -37,3 +41,22 @@ export const upcomingShows = withSeller(({ queryClient, api }, sellerId) => {
 export const pastShows = withSeller(({ queryClient, api }, sellerId) => {
   void queryClient.prefetchInfiniteQuery(liveQueries.past(api, sellerId));
 });
+
+/** The Orders screen's page as its URL names it. */
+export const orders: Prefetch = ({ queryClient, api }, { request }) => {
+  void queryClient.prefetchQuery(orderQueries.list(api, readOrderParams(new URL(request.url).searchParams)));
+};
+
+export const order: Prefetch = ({ queryClient, api }, { params }) => {
+  if (params.orderId) void queryClient.prefetchQuery(orderQueries.detail(api, params.orderId));
+};
+
+export const customers: Prefetch = ({ queryClient, api }, { request }) => {
+  void queryClient.prefetchQuery(
+    customerQueries.list(api, readCustomerParams(new URL(request.url).searchParams)),
+  );
+};
+
+export const customer: Prefetch = ({ queryClient, api }, { params }) => {
+  if (params.id) void queryClient.prefetchQuery(customerQueries.detail(api, params.id));
+};

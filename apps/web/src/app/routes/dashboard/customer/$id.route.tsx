@@ -1,10 +1,20 @@
+import { useParams } from 'react-router';
+import { useAuthContext } from '@/features/auth/auth-context';
+import { CustomerPage } from '@/features/customers/customer-page';
+import { OrderRows } from '@/features/orders/order-list';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
 
 export function Component() {
+  const { api } = useAuthContext();
+  const { id = '' } = useParams();
   return (
-    <DashboardScreen
-      title="Customer"
-      description="A buyer's details and their order history with your store."
-    />
+    <DashboardScreen title="Customer">
+      <CustomerPage
+        key={id}
+        customerId={id}
+        api={api}
+        renderOrders={(orders) => <OrderRows orders={orders} />}
+      />
+    </DashboardScreen>
   );
 }

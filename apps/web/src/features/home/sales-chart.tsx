@@ -1,0 +1,64 @@
+import { formatNaira } from '@/lib/money';
+
+/*
+ * Seven days of paid sales as bars, drawn by hand in SVG: a charting library would weigh more than
+ * the whole Home screen. The figures are also in a visually hidden table for screen readers.
+ */
+
+const W = 280;
+const H = 120;
+const GAP = 8;
+const dayFormat = new Intl.DateTimeFormat('en-NG', { weekday: 'short', timeZone: 'Africa/Lagos' });
+const longFormat = new Intl.DateTimeFormat('en-NG', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'Africa/Lagos',
+});
+// Noon in Lagos, so the day named is the date's whatever the phone's time zone.
+const atNoon = (date: string) => new Date(`${date}T12:00:00+01:00`);
+
+export function SalesChart({ days }: { days: ReadonlyArray<{ date: string; total: number }> }) {
+  const max = Math.max(0, ...days.map((d) => d.total));
+  const barWidth = days.length > 0 ? (W - GAP * (days.length - 1)) / days.length : 0;
+  return (
+    <figure>
+      <svg viewBox={`0 0 ${W} ${H + 18}`} className="h-auto w-full" aria-hidden>
+        <line x1={0} x2={W} y1={H} y2={H} className="stroke-line" />
+        {days.map((day, i) => {
+          const height = max > 0 ? Math.max(day.total > 0 ? 3 : 0, (day.total / max) * (H - 6)) : 0;
+          const x = i * (barWidth + GAP);
+          return (
+            <g key={day.date}>
+              <rect x={x} y={H - height} width={barWidth} height={height} rx={3} className="fill-brand-600">
+                <title>{`${longFormat.format(atNoon(day.date))}: ${formatNaira(day.total)}`}</title>
+              </rect>
+              <text
+                x={x + barWidth / 2}
+                y={H + 14}
+                textAnchor="middle"
+                className="fill-ink-muted text-[10px]"
+              >
+                {dayFormat.format(atNoon(day.date))}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="mt-1 text-ink-muted text-xs">
+        {max > 0 ? `Best day: ${formatNaira(max)}` : 'No paid sales in the last 7 days.'}
+      </figcaption>
+      <table className="sr-only">
+        <caption>Paid sales per day, last 7 days</caption>
+        <tbody>
+          {days.map((day) => (
+            <tr key={day.date}>
+              <th scope="row">{longFormat.format(atNoon(day.date))}</th>
+              <td>{formatNaira(day.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,30 @@
+/* Dates as Nigerian sellers read them, in Lagos time whatever the phone's zone: '14 Mar 2026'. */
+
+const dateFormat = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Africa/Lagos',
+});
+const dateTimeFormat = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Africa/Lagos',
+});
+
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+/** How long until `dueAt`: '5 h 12 min left', '12 min left', or null once it has passed. */
+export function timeLeft(dueAt: string, now: number): string | null {
+  const ms = new Date(dueAt).getTime() - now;
+  if (!(ms > 0)) return null;
+  const minutes = Math.ceil(ms / 60_000);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours >= 24) return `${Math.floor(hours / 24)} d ${hours % 24} h left`;
+  return hours > 0 ? `${hours} h ${rest} min left` : `${rest} min left`;
+}
