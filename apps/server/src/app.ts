@@ -34,6 +34,7 @@ import { onboardingService } from '@/modules/onboarding/onboarding.service.ts';
 import { sellerFilesService } from '@/modules/onboarding/seller-files.service.ts';
 import type { ProductListCacheOptions } from '@/modules/products/product-list-cache.ts';
 import { registerProductsModule } from '@/modules/products/products.module.ts';
+import { stockService } from '@/modules/products/stock.service.ts';
 import { storeRepository } from '@/modules/store/store.repository.ts';
 import { storeRoutes } from '@/modules/store/store.routes.ts';
 import { storeService } from '@/modules/store/store.service.ts';
@@ -161,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock: deps.clock,
     push: realtime.toSeller,
   });
+  // Stock held by orders (StockPort): ORDERS and CHECKOUT take it; the products module hooks the seller's edits.
+  const stock = stockService({ notifications });
 
   const blips = await registerBlipsModule(app, {
     db: deps.db,
@@ -256,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     inUpcomingOrLiveShow: live.productInUpcomingOrLiveShow,
     listCache: deps.productListCache,
     requireSeller,
+    stock,
   });
 
   await registerStaticSpa(app, deps.webDist);
