@@ -1,3 +1,4 @@
+// size: one behaviour per test over three variant levels, release and the notifications, with the row reads they need
 // Stock held for orders (StockPort): reserves never oversell, variants at each level, release,
 // and the seller's low_stock / back_in_stock notifications once per crossing.
 import { and, eq } from 'drizzle-orm';
@@ -10,8 +11,6 @@ import {
   type VariantRecord,
 } from '@/db/schema/index.ts';
 import { HttpError } from '@/lib/errors.ts';
-import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
-import { notificationsService } from '@/modules/notifications/notifications.service.ts';
 import { stockService } from '@/modules/products/stock.service.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { someCategory } from '@/test/live.ts';
@@ -23,12 +22,36 @@ const pushed: Array<{ sellerId: string; event: string }> = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const notifications = notificationsService({
-    repo: notificationsRepository(t.db),
-    clock: t.clock,
-    push: (sellerId, event) => pushed.push({ sellerId, event }),
+  // The notifications service's createInTransaction, as far as stock uses it: stored in the
+  // caller's transaction, pushed only when the caller says it committed.
+  stock = stockService({
+    notifications: {
+      async createInTransaction(tx, sellerId, input) {
+        const [row] = await tx
+          .insert(notificationsTable)
+          .values({
+            sellerId,
+            type: input.type,
+            title: input.title ?? input.type,
+            message: input.message ?? '',
+            data: input.data ?? {},
+            createdAt: t.clock.now(),
+          })
+          .returning();
+        if (!row) throw new Error('no notification');
+        const notification = {
+          _id: row.id,
+          type: input.type,
+          title: row.title,
+          message: row.message,
+          isRead: false,
+          createdAt: row.createdAt.toISOString(),
+          data: row.data,
+        };
+        return { notification, push: () => pushed.push({ sellerId, event: 'notification_created' }) };
+      },
+    },
   });
-  stock = stockService({ notifications });
 });
 afterAll(() => t.close());
 
