@@ -101,7 +101,7 @@ export const liveShowProductInput = z.strictObject({ productId });
  */
 export const liveAuctionProductInput = z.strictObject({
   productId,
-  variant: z.array(variantChoiceSchema).max(3).default([]),
+  variant: z.array(variantChoiceSchema).max(3).optional(),
   auctionSettings: streamAuctionSettingsSchema,
 });
 export type LiveAuctionProductInput = z.input<typeof liveAuctionProductInput>;

@@ -134,7 +134,8 @@ export function streamsService(deps: {
           );
         }
         const auction = 'auctionSettings' in input ? input.auctionSettings : null;
-        const combination = 'variant' in input ? auctionedCombination(product, input.variant) : null;
+        const combination =
+          'auctionSettings' in input ? auctionedCombination(product, input.variant ?? []) : null;
         return {
           productId: product.id,
           position,
