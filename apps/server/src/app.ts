@@ -50,11 +50,12 @@ import { orderListsRepository } from '@/modules/orders/order-lists.repository.ts
 import { orderListsRoutes } from '@/modules/orders/order-lists.routes.ts';
 import { orderListsService } from '@/modules/orders/order-lists.service.ts';
 import type { PaymentSucceeded, StockPort } from '@/modules/orders/order-ports.ts';
-import { registerOrdersModule, UNWIRED_STOCK } from '@/modules/orders/orders.module.ts';
+import { registerOrdersModule } from '@/modules/orders/orders.module.ts';
 import type { PaymentsConfig } from '@/modules/payments/payment-provider.ts';
 import { registerPaymentsModule } from '@/modules/payments/payments.module.ts';
 import type { ProductListCacheOptions } from '@/modules/products/product-list-cache.ts';
 import { registerProductsModule } from '@/modules/products/products.module.ts';
+import { stockService } from '@/modules/products/stock.service.ts';
 import { registerShippingModule } from '@/modules/shipping/shipping.module.ts';
 import { manualShipping, type ShippingProvider } from '@/modules/shipping/shipping-provider.ts';
 import { storeRepository } from '@/modules/store/store.repository.ts';
@@ -123,7 +124,7 @@ export type AppDeps = {
   checkoutPorts?: Partial<CheckoutPorts>;
   /** The job queue orders add deadlines to: graphile-worker's (`app.jobs.queue`) unless a test passes its own. */
   jobs?: JobQueue;
-  /** Stock held by orders; until the products module offers it, tests pass a real-database one. */
+  /** Stock held by orders and checkout: the products module's, unless a test passes its own. */
   stock?: StockPort;
   /** The carrier service (SHIPPING_PROVIDER); booking by hand when not given. */
   shipping?: ShippingProvider;
@@ -213,6 +214,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock: deps.clock,
     push: realtime.toSeller,
   });
+  // Stock held by orders (StockPort): ORDERS and CHECKOUT take it; the products module hooks the seller's edits.
+  const stock = stockService({ notifications });
 
   const blips = await registerBlipsModule(app, {
     db: deps.db,
@@ -294,7 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: deps.db,
     clock: deps.clock,
     jobs: deps.jobs ?? app.jobs.queue,
-    stock: deps.stock ?? UNWIRED_STOCK,
+    stock: deps.stock ?? stock,
     notifications,
     // Queued in the transaction that decided it: SMTP down never undoes an order's change, and a
     // change rolled back sends nothing.
@@ -323,6 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     inUpcomingOrLiveShow: live.productInUpcomingOrLiveShow,
     listCache: deps.productListCache,
     requireSeller,
+    stock,
   });
 
   // Payments (issue 14). It answers its PaymentsService (also `app.payments`): checkout's PaymentsPort.
@@ -360,7 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       payments,
       jobs: app.jobs.queue,
       applyOrderEvent: orders.applyOrderEvent,
-      ...(deps.stock ? { stock: deps.stock } : {}),
+      stock: deps.stock ?? stock,
       ...deps.checkoutPorts,
     },
     log: app.log,

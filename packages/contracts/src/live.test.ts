@@ -62,7 +62,12 @@ describe('live auction body', () => {
     const twice = { productId: productA, auctionSettings: { startingBid: 100 } };
     expect(
       createLiveAuctionBody.safeParse({ ...base, products: [twice, twice] }).error?.issues[0]?.message,
-    ).toBe('Each product can be added once');
+    ).toBe('Each product (or variant of one) can be added once');
+    // Per-variant auctions (issue 14): one product may come once per variant combination.
+    const red = { ...twice, variant: [{ name: 'Colour', value: 'Red' }] };
+    const blue = { ...twice, variant: [{ name: 'Colour', value: 'Blue' }] };
+    expect(createLiveAuctionBody.safeParse({ ...base, products: [red, blue] }).success).toBe(true);
+    expect(createLiveAuctionBody.safeParse({ ...base, products: [red, red] }).success).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 // size: one area's contract: shows and their auctions share the statuses, settings and product shapes, and the socket events carry them
 import { z } from 'zod';
+import { variantChoiceSchema } from './orders.ts';
 import { nairaPrice } from './products.ts';
 
 /**
@@ -92,17 +93,34 @@ const productId = z.uuid('Unknown product');
 
 /** A product of an Open Live Show: shown and sold at its price, no auction. */
 export const liveShowProductInput = z.strictObject({ productId });
-/** A product of a live auction, with its own auction settings. */
+/**
+ * A product of a live auction, with its own auction settings. A product with variants is auctioned
+ * per variant (issue 14): `variant` names the combination under the hammer, every level of it
+ * (e.g. Colour Red, Size M), and the same product may come once per combination. A product
+ * without variants leaves it empty.
+ */
 export const liveAuctionProductInput = z.strictObject({
   productId,
+  variant: z.array(variantChoiceSchema).max(3).optional(),
   auctionSettings: streamAuctionSettingsSchema,
 });
 export type LiveAuctionProductInput = z.input<typeof liveAuctionProductInput>;
 
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Enter a valid date and time' });
 
-const noDuplicateProducts = (products: readonly { productId: string }[]) =>
-  new Set(products.map((p) => p.productId)).size === products.length;
+/** One show offers a product (or one variant combination of it) once. */
+export const streamItemKey = (p: {
+  productId: string;
+  variant?: readonly { name: string; value: string }[];
+}) =>
+  [
+    p.productId,
+    ...(p.variant ?? []).map((v) => `${v.name.trim().toLowerCase()}=${v.value.trim().toLowerCase()}`),
+  ].join('|');
+
+const noDuplicateProducts = (
+  products: readonly { productId: string; variant?: readonly { name: string; value: string }[] }[],
+) => new Set(products.map(streamItemKey)).size === products.length;
 
 // Fields shared by both create bodies. `coverImage` and `video` are URLs from
 // POST /streams/media, which checks and stores the files first (like product photos).
@@ -125,7 +143,10 @@ const streamFields = {
 const startIsChosen = (b: { scheduledStartTime?: string; startImmediately: boolean }) =>
   b.startImmediately || b.scheduledStartTime !== undefined;
 const startRule = { message: 'Choose a start time or start immediately', path: ['scheduledStartTime'] };
-const duplicateRule = { message: 'Each product can be added once', path: ['products'] };
+const duplicateRule = {
+  message: 'Each product (or variant of one) can be added once',
+  path: ['products'],
+};
 
 /**
  * POST /streams/open-live-show. With `startImmediately` the show is scheduled for now and any
@@ -223,6 +244,14 @@ export const streamAuctionSettingsAnswer = z.object({
  * server will accept now (the starting bid, or the current bid plus the increment).
  */
 export const streamProductSchema = z.object({
+  /**
+   * This row of the show: a product auctioned per variant has one per variant, so clients tell
+   * them apart by it (issue 14). Optional only so older fixtures parse; the server always sends it.
+   */
+  streamProductId: z.string().optional(),
+  /** The variant combination under the hammer; empty for a product without variants. */
+  variant: z.array(variantChoiceSchema).optional(),
+  /** `product.name` reads with the variant, e.g. "Ankara dress — Red / M". */
   product: streamProductSummary,
   bidStatus: productBidStatus,
   auctionSettings: streamAuctionSettingsAnswer.nullable(),
@@ -353,8 +382,14 @@ export const rescheduleExpiredBody = z.strictObject({
 });
 export type RescheduleExpiredBody = z.infer<typeof rescheduleExpiredBody>;
 
-/** POST /streams/{id}/activate-product-bidding. */
-export const activateProductBiddingBody = z.strictObject({ productId });
+/**
+ * POST /streams/{id}/activate-product-bidding. `streamProductId` picks one variant's row when the
+ * show auctions the product per variant (required then); `productId` alone does otherwise.
+ */
+export const activateProductBiddingBody = z.strictObject({
+  productId,
+  streamProductId: z.uuid('Product not found').optional(),
+});
 export type ActivateProductBiddingBody = z.infer<typeof activateProductBiddingBody>;
 
 /** Its answer: "200; product" (SPEC section 7), the activated stream product. */
@@ -364,8 +399,15 @@ export const activateProductBiddingResponse = z.object({
 });
 export type ActivateProductBiddingResponse = z.infer<typeof activateProductBiddingResponse>;
 
-/** A buyer's bid on the active product, in naira (whole kobo). */
-export const placeBidBody = z.strictObject({ productId, amount: nairaPrice });
+/**
+ * A buyer's bid on the active product, in naira (whole kobo). With a product auctioned per
+ * variant, the bid goes to its running auction; `streamProductId` may name that row exactly.
+ */
+export const placeBidBody = z.strictObject({
+  productId,
+  streamProductId: z.uuid('Product not found').optional(),
+  amount: nairaPrice,
+});
 export type PlaceBidBody = z.infer<typeof placeBidBody>;
 
 export const placeBidResponse = z.object({ message: z.string(), product: streamProductSchema });

@@ -497,6 +497,10 @@ export type TrayResponse = z.infer<typeof trayResponse>;
 
 /** POST /api/streams/{id}/pin (the show's seller): present one product to every viewer, or none. */
 export const pinProductBody = z.strictObject({ productId: z.uuid('Product not found').nullable() });
+export type PinProductBody = z.infer<typeof pinProductBody>;
+/** Its answer: what is pinned now (null after an unpin). */
+export const pinProductResponse = z.object({ message: z.string(), pinnedProductId: z.string().nullable() });
+export type PinProductResponse = z.infer<typeof pinProductResponse>;
 /** Socket event to a show's room when the pinned product changes. */
 export const PRODUCT_PINNED_EVENT = 'product_pinned';
 export const productPinnedEvent = z.object({ streamId: z.string(), productId: z.string().nullable() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { featureGateCode } from './feature-gate-response.ts';
 import { auctionOutcome, auctionStatus, bidderSchema, streamStatus } from './live.ts';
+import { variantChoiceSchema } from './orders.ts';
 
 /**
  * The live socket channel (SPEC section 7 "Socket channel"): socket.io at /socket.io, authenticated
@@ -93,8 +94,17 @@ export type SocketAck = z.infer<typeof socketAck>;
 
 // ---- Server → client ----
 
-/** SPEC section 3: `data.product.product.productId`, the stream product's shape. */
-const productRef = z.object({ product: z.object({ productId: z.string() }) });
+/**
+ * SPEC section 3: `data.product.product.productId`, the stream product's shape; with the row's id
+ * and variant when the product is auctioned per variant (issue 14), so a rail tells them apart.
+ */
+const productRef = z.object({
+  product: z.object({
+    productId: z.string(),
+    streamProductId: z.string().optional(),
+    variant: z.array(variantChoiceSchema).optional(),
+  }),
+});
 
 /** `new_bid` data: the spec's `bidAmount`, `currentBidder`, `product.product.productId`, plus what a rail needs. */
 export const newBidData = z.object({
@@ -178,6 +188,8 @@ export type ViewerCountEvent = z.infer<typeof viewerCountEvent>;
 export const bidTimerUpdateEvent = z.object({
   streamId: z.string(),
   productId: z.string(),
+  /** The stream product (one per variant of a product auctioned per variant). */
+  streamProductId: z.string().optional(),
   secondsLeft: z.number().int(),
   formattedTime: z.string(),
   timestamp: z.number(),
@@ -192,6 +204,8 @@ export type BidTimerUpdateEvent = z.infer<typeof bidTimerUpdateEvent>;
 export const productAuctionStatusEvent = z.object({
   streamId: z.string(),
   productId: z.string(),
+  /** The stream product (one per variant of a product auctioned per variant). */
+  streamProductId: z.string().optional(),
   status: auctionStatus,
   outcome: auctionOutcome.nullable(),
   /** ISO-8601, while active. */

@@ -7,7 +7,7 @@ import {
 import type { StreamProductRow } from '@/db/schema/live.ts';
 import type { SellerRow } from '@/db/schema/sellers.ts';
 import type { Clock } from '@/lib/clock.ts';
-import { ConflictError, HttpError, NotFoundError } from '@/lib/errors.ts';
+import { BadRequestError, ConflictError, HttpError, NotFoundError } from '@/lib/errors.ts';
 import { toKobo, toNaira } from '@/lib/naira.ts';
 import { uniqueViolation } from '@/lib/pg-errors.ts';
 import type { Queryable } from '@/lib/queryable.ts';
@@ -26,6 +26,19 @@ import { auctionStateOf, toStreamProductView } from '@/modules/live/stream-view.
 import type { RecordAuctionWin } from '@/modules/orders/order-ports.ts';
 
 export type TickResult = { timers: number; closed: number };
+
+/**
+ * The row a request means among a product's rows in a show: the one named, the only one, or
+ * 'ambiguous' when the product is auctioned per variant and none was named.
+ */
+function pickRow<T extends { id: string }>(
+  rows: T[],
+  streamProductId: string | undefined,
+): T | null | 'ambiguous' {
+  if (streamProductId !== undefined) return rows.find((r) => r.id === streamProductId) ?? null;
+  if (rows.length > 1) return 'ambiguous';
+  return rows[0] ?? null;
+}
 
 /**
  * The auctions of live shows, settled: activating bidding on a product, bids, and closing auctions
@@ -94,7 +107,9 @@ export function auctionsService({
       streamId: row.streamId,
       sellerId,
       productId: row.productId ?? row.id,
+      streamProductId: row.id,
       productName: row.productName,
+      variant: row.variant,
       outcome: result.kind,
       winner,
       orderId,
@@ -134,6 +149,7 @@ export function auctionsService({
       seller: SellerRow,
       id: string,
       productId: string,
+      streamProductId?: string,
     ): Promise<ActivateProductBiddingResponse> {
       const now = clock.now();
       const { row, item, closed } = await repo.transaction(async (tx) => {
@@ -141,7 +157,11 @@ export function auctionsService({
         if (row.type !== 'live_auction') throw new ConflictError('Bidding is only for live auctions');
         if (row.status === 'ended') throw new ConflictError('This show has ended');
         if (row.status !== 'live') throw new ConflictError('Start the show before activating bidding');
-        const target = await repo.lockStreamProduct(tx, row.id, productId);
+        const rows = await repo.lockStreamProductRows(tx, row.id, productId);
+        const target = pickRow(rows, streamProductId);
+        if (target === 'ambiguous') {
+          throw new BadRequestError('Choose which variant of this product to auction');
+        }
         if (!target) throw new NotFoundError('Product');
         const state = auctionStateOf(target);
         if (!state) throw new ConflictError('Bidding is only for live auctions');
@@ -163,7 +183,7 @@ export function auctionsService({
         return { row, item: { ...target, ...changes, currentBidderName: null }, closed };
       });
       for (const c of closed) await announce.auctionClosed(c);
-      announce.auctionActivated(row, productId, item.endsAt ?? now, now);
+      announce.auctionActivated(row, { productId, streamProductId: item.id }, item.endsAt ?? now, now);
       return { message: STREAM_MESSAGES.activated, product: toStreamProductView(item) };
     },
 
@@ -180,7 +200,11 @@ export function auctionsService({
       const amountKobo = toKobo(body.amount);
       const outcome = await repo
         .transaction(async (tx) => {
-          const item = await repo.lockStreamProduct(tx, streamId, body.productId);
+          const rows = await repo.lockStreamProductRows(tx, streamId, body.productId);
+          // Per-variant rows of one product: the bid is for the one running (only one runs at a time).
+          const found = pickRow(rows, body.streamProductId);
+          const item =
+            found === 'ambiguous' ? (rows.find((r) => r.bidStatus === 'active') ?? rows[0]) : found;
           if (!item) throw new NotFoundError('Product');
           // The bid is judged, and stored, at the moment it holds the row, not when it arrived:
           // under contention it may have queued behind many others, and bids stored in the order
@@ -236,6 +260,8 @@ export function auctionsService({
         streamId,
         sellerId: outcome.item.sellerId,
         productId: body.productId,
+        streamProductId: outcome.item.id,
+        variant: outcome.item.variant,
         buyer,
         amountKobo,
         state: outcome.state,
@@ -270,7 +296,7 @@ export function auctionsService({
         }
         announce.timer(
           item.streamId,
-          item.productId ?? item.id,
+          { productId: item.productId ?? item.id, streamProductId: item.id },
           secondsLeft(state.endsAt, now),
           now.getTime(),
         );

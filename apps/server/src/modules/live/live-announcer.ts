@@ -6,6 +6,8 @@ import {
   type StreamStatus,
   type StreamStatusEvent,
   streamSocketEvents,
+  type VariantChoice,
+  variantLabel,
 } from '@kasuwa/contracts';
 import type { Clock } from '@/lib/clock.ts';
 import { nairaText, toNaira } from '@/lib/naira.ts';
@@ -17,6 +19,13 @@ import {
 } from '@/modules/live/auction-rules.ts';
 import type { Realtime } from '@/plugins/realtime.ts';
 
+/** A product of a show as events name it: the product, and its row (one per variant when auctioned per variant). */
+export type ItemRef = { productId: string; streamProductId: string };
+
+/** A show product's name as viewers read it: with its variant, e.g. "Ankara dress — Red / M". */
+export const itemName = (name: string, variant: readonly VariantChoice[]) =>
+  variant.length === 0 ? name : `${name} — ${variantLabel(variant)}`;
+
 /** How the live module reaches sockets: the realtime plugin's rooms. */
 export type LiveEvents = Pick<Realtime, 'toStream' | 'toStreamAndSeller'>;
 
@@ -25,7 +34,11 @@ export type ClosedAuction = {
   streamId: string;
   sellerId: string;
   productId: string;
+  /** The stream product: one per variant of a product auctioned per variant. */
+  streamProductId: string;
   productName: string;
+  /** The variant combination sold ([] for a product without variants). */
+  variant: VariantChoice[];
   outcome: AuctionOutcome;
   winner: { buyerId: string; buyerName: string; amountKobo: number } | null;
   orderId: string | null;
@@ -39,10 +52,11 @@ export type ClosedAuction = {
  * so nobody hears of a change that was rolled back.
  */
 export function liveAnnouncer({ events, clock }: { events: LiveEvents; clock: Clock }) {
-  const timer = (streamId: string, productId: string, seconds: number, timestamp: number) => {
+  const timer = (streamId: string, item: ItemRef, seconds: number, timestamp: number) => {
     const event: BidTimerUpdateEvent = {
       streamId,
-      productId,
+      productId: item.productId,
+      streamProductId: item.streamProductId,
       secondsLeft: seconds,
       formattedTime: formatTime(seconds),
       timestamp,
@@ -60,23 +74,19 @@ export function liveAnnouncer({ events, clock }: { events: LiveEvents; clock: Cl
     },
 
     /** Bidding opened on one product: its status, then its clock. */
-    auctionActivated(
-      show: { id: string; sellerId: string },
-      productId: string,
-      endsAt: Date,
-      activatedAt: Date,
-    ) {
+    auctionActivated(show: { id: string; sellerId: string }, item: ItemRef, endsAt: Date, activatedAt: Date) {
       const timestamp = clock.now().getTime();
       const status: ProductAuctionStatusEvent = {
         streamId: show.id,
-        productId,
+        productId: item.productId,
+        streamProductId: item.streamProductId,
         status: 'active',
         outcome: null,
         endsAt: endsAt.toISOString(),
         timestamp,
       };
       events.toStreamAndSeller(show.id, show.sellerId, streamSocketEvents.productAuctionStatus, status);
-      timer(show.id, productId, secondsLeft(endsAt, activatedAt), timestamp);
+      timer(show.id, item, secondsLeft(endsAt, activatedAt), timestamp);
     },
 
     /** An accepted bid as `new_bid`; the clock too when anti-sniping moved it. */
@@ -84,6 +94,8 @@ export function liveAnnouncer({ events, clock }: { events: LiveEvents; clock: Cl
       streamId: string;
       sellerId: string;
       productId: string;
+      streamProductId: string;
+      variant: VariantChoice[];
       buyer: { id: string; name: string };
       amountKobo: number;
       state: AuctionState;
@@ -96,7 +108,9 @@ export function liveAnnouncer({ events, clock }: { events: LiveEvents; clock: Cl
         type: 'new_bid',
         data: {
           streamId: bid.streamId,
-          product: { product: { productId: bid.productId } },
+          product: {
+            product: { productId: bid.productId, streamProductId: bid.streamProductId, variant: bid.variant },
+          },
           bidAmount: toNaira(bid.amountKobo),
           currentBidder: { _id: bid.buyer.id, name: bid.buyer.name },
           endsAt: endsAt.toISOString(),
@@ -107,7 +121,10 @@ export function liveAnnouncer({ events, clock }: { events: LiveEvents; clock: Cl
         content: `${bid.buyer.name} bid ${nairaText(bid.amountKobo)}`,
       };
       events.toStreamAndSeller(bid.streamId, bid.sellerId, streamSocketEvents.notification, notification);
-      if (bid.extended) timer(bid.streamId, bid.productId, secondsLeft(endsAt, bid.placedAt), timestamp);
+      if (bid.extended) {
+        const item = { productId: bid.productId, streamProductId: bid.streamProductId };
+        timer(bid.streamId, item, secondsLeft(endsAt, bid.placedAt), timestamp);
+      }
     },
 
     /**
@@ -116,11 +133,20 @@ export function liveAnnouncer({ events, clock }: { events: LiveEvents; clock: Cl
      */
     async auctionClosed(closed: ClosedAuction): Promise<void> {
       const timestamp = clock.now().getTime();
-      const product = { product: { productId: closed.productId } };
+      const product = {
+        product: {
+          productId: closed.productId,
+          streamProductId: closed.streamProductId,
+          variant: closed.variant,
+        },
+      };
+      // "Ankara dress — Red / M": which size and colour was sold.
+      const name = itemName(closed.productName, closed.variant);
       if (closed.byClock) {
         const final: BidTimerUpdateEvent = {
           streamId: closed.streamId,
           productId: closed.productId,
+          streamProductId: closed.streamProductId,
           secondsLeft: 0,
           formattedTime: formatTime(0),
           timestamp,
@@ -140,7 +166,7 @@ export function liveAnnouncer({ events, clock }: { events: LiveEvents; clock: Cl
             orderId: closed.orderId,
           },
           timestamp,
-          content: `${closed.winner.buyerName} won ${closed.productName} for ${nairaText(closed.winner.amountKobo)}`,
+          content: `${closed.winner.buyerName} won ${name} for ${nairaText(closed.winner.amountKobo)}`,
         };
         events.toStreamAndSeller(
           closed.streamId,
@@ -152,6 +178,7 @@ export function liveAnnouncer({ events, clock }: { events: LiveEvents; clock: Cl
       const status: ProductAuctionStatusEvent = {
         streamId: closed.streamId,
         productId: closed.productId,
+        streamProductId: closed.streamProductId,
         status: 'ended',
         outcome: closed.outcome,
         endsAt: null,

@@ -216,7 +216,8 @@ describe('live sockets', () => {
       content: 'Chidi bid ₦1,000.00',
       data: {
         streamId: stream._id,
-        product: { product: { productId } },
+        // The auction's row and its variant (none here) name which variant a bid is for (issue 14).
+        product: { product: { productId, streamProductId: expect.any(String), variant: [] } },
         bidAmount: 1000,
         currentBidder: { _id: buyer.buyer.id, name: 'Chidi' },
         endsAt: new Date(t.clock.now().getTime() + 30_000).toISOString(),

@@ -14,6 +14,8 @@ import { memoryPublisherStore, redisPublisherStore } from '@/modules/live/publis
 import { streamChatService } from '@/modules/live/stream-chat.service.ts';
 import { streamMedia } from '@/modules/live/stream-media.ts';
 import { type StreamsService, streamsService } from '@/modules/live/streams.service.ts';
+import { trayRoutes } from '@/modules/live/tray.routes.ts';
+import { trayService } from '@/modules/live/tray.service.ts';
 import type { RecordAuctionWin } from '@/modules/orders/order-ports.ts';
 import type { RequireSeller } from '@/plugins/auth.ts';
 import { sellerFeatureGate } from '@/plugins/feature-gate.ts';
@@ -77,6 +79,12 @@ export async function registerLiveModule(
     publicUrl: deps.publicUrl,
   });
   const chat = streamChatService({ repo, clock: deps.clock });
+  await app.register(
+    trayRoutes({
+      tray: trayService({ db: deps.db, live: repo, events: deps.realtime }),
+      requireSeller: deps.requireSeller,
+    }),
+  );
   await app.register(
     liveRoutes({
       streams,

@@ -1,3 +1,4 @@
+// size: the one repository of live shows: streams, their products and auctions, bids, comments and auction orders
 import type { StreamStatus } from '@kasuwa/contracts';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
@@ -103,6 +104,7 @@ export function liveRepository(db: Database) {
           priceKobo: products.priceKobo,
           images: products.images,
           status: products.status,
+          variants: products.variants,
         })
         .from(products)
         .where(and(eq(products.sellerId, sellerId), inArray(products.id, [...ids])));
@@ -174,19 +176,23 @@ export function liveRepository(db: Database) {
       return rows.map((r) => ({ ...r.item, currentBidderName: r.currentBidderName }));
     },
 
-    /** Locks one product of a stream (the auction's row) with its stream's status, for a bid. */
-    async lockStreamProduct(
+    /**
+     * Locks the rows of one product in a stream (one per variant when it is auctioned per
+     * variant, else one), in id order so two lockers never deadlock, with the stream's status.
+     */
+    async lockStreamProductRows(
       q: Queryable,
       streamId: string,
       productId: string,
-    ): Promise<(StreamProductRow & { streamStatus: StreamRow['status']; sellerId: string }) | null> {
-      const [row] = await q
+    ): Promise<Array<StreamProductRow & { streamStatus: StreamRow['status']; sellerId: string }>> {
+      const rows = await q
         .select({ item: streamProducts, streamStatus: streams.status, sellerId: streams.sellerId })
         .from(streamProducts)
         .innerJoin(streams, eq(streams.id, streamProducts.streamId))
         .where(and(eq(streamProducts.streamId, streamId), eq(streamProducts.productId, productId)))
+        .orderBy(asc(streamProducts.id))
         .for('update', { of: streamProducts });
-      return row ? { ...row.item, streamStatus: row.streamStatus, sellerId: row.sellerId } : null;
+      return rows.map((row) => ({ ...row.item, streamStatus: row.streamStatus, sellerId: row.sellerId }));
     },
 
     /** Locks a stream product by its own id if its auction is still running. */

@@ -253,7 +253,13 @@ export const liveRoutes =
           response: { 200: activateProductBiddingResponse, ...gatedErrors },
         },
       },
-      async (request) => auctions.activate(currentSeller(request), request.params.id, request.body.productId),
+      async (request) =>
+        auctions.activate(
+          currentSeller(request),
+          request.params.id,
+          request.body.productId,
+          request.body.streamProductId,
+        ),
     );
 
     app.post(

@@ -72,6 +72,9 @@ describe('POST /api/streams/create (live auction)', () => {
     expect(stream.agoraToken).toEqual(expect.any(String));
     expect(stream.products).toEqual([
       {
+        // Its row of the show; a product without variants has none (issue 14).
+        streamProductId: expect.any(String),
+        variant: [],
         product: { productId: a.productIds[0], name: 'Lot 1', price: 10000, image: null },
         bidStatus: 'pending',
         auctionSettings: {

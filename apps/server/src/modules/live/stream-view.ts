@@ -8,6 +8,7 @@ import {
   type StreamRecord,
   type StreamTotals,
 } from '@/modules/live/live.repository.ts';
+import { itemName } from '@/modules/live/live-announcer.ts';
 import { channelNameOf, type VideoProvider } from '@/video/video-provider.ts';
 
 /** The status a show reads as at `now`: a scheduled show past its grace period is expired. */
@@ -46,9 +47,11 @@ export function toStreamProductView(row: StreamProductRecord): StreamProduct {
   const auction = auctionStateOf(row);
   const biddable = auction !== null && auction.status !== 'ended';
   return {
+    streamProductId: row.id,
+    variant: row.variant,
     product: {
       productId: row.productId ?? row.id,
-      name: row.productName,
+      name: itemName(row.productName, row.variant),
       price: toNaira(row.productPriceKobo),
       image: row.productImage,
     },

@@ -11,7 +11,9 @@ import {
   type StreamResponse,
   type StreamStatus,
   type StreamType,
+  type VariantChoice,
 } from '@kasuwa/contracts';
+import type { VariantRecord } from '@/db/schema/products.ts';
 import type { SellerRow } from '@/db/schema/sellers.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '@/lib/errors.ts';
@@ -21,6 +23,7 @@ import type { LiveRepository, StreamRecord } from '@/modules/live/live.repositor
 import type { LiveAnnouncer } from '@/modules/live/live-announcer.ts';
 import { lockOwnStream } from '@/modules/live/own-stream.ts';
 import { effectiveStatus, toStreamView } from '@/modules/live/stream-view.ts';
+import { type Combination, findCombination, variantKeyOf } from '@/modules/products/stock.variants.ts';
 import { holdSellerUploads } from '@/uploads/uploads-lock.ts';
 import { channelNameOf, type VideoProvider } from '@/video/video-provider.ts';
 
@@ -29,6 +32,30 @@ export type AssertStreamMedia = (
   sellerId: string,
   media: { coverImage?: string | undefined; video?: string | undefined },
 ) => Promise<void>;
+
+/**
+ * The variant combination a live auction puts under the hammer (issue 14): a product with variants
+ * is auctioned per variant, so one must be named, every level of it; null for one without.
+ */
+function auctionedCombination(
+  product: { name: string; priceKobo: number; images: string[]; variants: VariantRecord[] },
+  variant: VariantChoice[],
+): Combination | null {
+  if (product.variants.length === 0) {
+    if (variant.length > 0) throw new BadRequestError(`products: ${product.name} has no variants`);
+    return null;
+  }
+  if (variant.length === 0) {
+    throw new BadRequestError(`products: choose which variant of ${product.name} to auction`);
+  }
+  const found = findCombination(product, variant);
+  if (found.ok) return found.combination;
+  throw new BadRequestError(
+    found.reason === 'incomplete'
+      ? `products: choose a ${found.level} for ${product.name}`
+      : `products: that variant of ${product.name} is not in your store`,
+  );
+}
 
 /** A start time may lie this far in the past (a slow form, a phone clock a little behind). */
 const START_TIME_SLACK_MS = 60_000;
@@ -107,12 +134,16 @@ export function streamsService(deps: {
           );
         }
         const auction = 'auctionSettings' in input ? input.auctionSettings : null;
+        const combination =
+          'auctionSettings' in input ? auctionedCombination(product, input.variant ?? []) : null;
         return {
           productId: product.id,
           position,
           productName: product.name,
-          productPriceKobo: product.priceKobo,
-          productImage: product.images[0] ?? null,
+          productPriceKobo: combination?.priceKobo ?? product.priceKobo,
+          productImage: combination?.image ?? product.images[0] ?? null,
+          variant: combination?.variant ?? [],
+          variantKey: combination ? variantKeyOf(combination.variant) : '',
           startingBidKobo: auction ? toKobo(auction.startingBid) : null,
           durationSeconds: auction?.durationSeconds ?? null,
           counterBidSeconds: auction?.counterBidSeconds ?? null,

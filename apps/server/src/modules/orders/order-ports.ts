@@ -17,12 +17,21 @@ export type StockPort = {
   reserve(
     q: Queryable,
     item: { sellerId: string; productId: string; variant: VariantChoice[]; quantity: number },
-  ): Promise<{ unitPriceKobo: number; productName: string; productImage: string | null }>;
-  /** Puts units back (an unpaid order cancelled or expired). A deleted product is skipped. */
+  ): Promise<{
+    unitPriceKobo: number;
+    productName: string;
+    productImage: string | null;
+    /** Pushes the stock notifications (low_stock) stored in `q`; call it once `q` has committed. */
+    afterCommit?: () => void;
+  }>;
+  /**
+   * Puts units back (an unpaid order cancelled or expired). A deleted product is skipped. May
+   * answer an `afterCommit` that pushes the back_in_stock notification it stored.
+   */
   release(
     q: Queryable,
     item: { productId: string; variant: VariantChoice[]; quantity: number },
-  ): Promise<void>;
+  ): Promise<void | { afterCommit?: () => void }>;
 };
 
 /** Payments: starts an online payment for an order; the provider's confirmation comes back later. */

@@ -78,13 +78,3 @@ export async function registerOrdersModule(
   app.decorate('orders', module);
   return module;
 }
-
-/**
- * Stand-ins until the job queue (jobs/) and the products module's StockPort are wired in app.ts:
- * no deadline is kept and no stock moves. app.ts replaces them with the real parts when they land.
- */
-export const UNWIRED_JOBS: JobQueue = { add: async () => {}, remove: async () => {} };
-export const UNWIRED_STOCK: StockPort = {
-  reserve: async () => ({ unitPriceKobo: 0, productName: '', productImage: null }),
-  release: async () => {},
-};

@@ -10,6 +10,7 @@ import { productListsService } from '@/modules/products/product-lists.service.ts
 import { productsRepository } from '@/modules/products/products.repository.ts';
 import { productsRoutes } from '@/modules/products/products.routes.ts';
 import { productsService } from '@/modules/products/products.service.ts';
+import type { StockService } from '@/modules/products/stock.service.ts';
 import type { RequireSeller } from '@/plugins/auth.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
 
@@ -33,6 +34,8 @@ export async function registerProductsModule(
     inUpcomingOrLiveShow: (sellerId: string, productId: string) => Promise<boolean>;
     listCache: ProductListCacheOptions | undefined;
     requireSeller: RequireSeller;
+    /** Stock notifications of the seller's edits (stock.service.ts); app.ts passes the one it shares. */
+    stock?: Pick<StockService, 'productEdited'>;
   },
 ): Promise<void> {
   const repo = productsRepository(deps.db);
@@ -46,6 +49,7 @@ export async function registerProductsModule(
         images,
         storage: deps.storage,
         inUpcomingOrLiveShow: deps.inUpcomingOrLiveShow,
+        stockEvents: deps.stock,
       }),
       reads: productListsService({ repo }),
       images,

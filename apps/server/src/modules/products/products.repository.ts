@@ -9,6 +9,7 @@ import {
   products,
   subCategories,
 } from '@/db/schema/index.ts';
+import type { Queryable } from '@/lib/queryable.ts';
 import { productPages } from '@/modules/products/product-pages.ts';
 import { holdSellerUploads } from '@/uploads/uploads-lock.ts';
 
@@ -56,8 +57,11 @@ export const searchWords = (text: string | undefined): string[] =>
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The writes of a product, inside the transaction of `holdingUploads`. */
-function productWriter(tx: Pick<Database, 'insert' | 'select' | 'update'>) {
+function productWriter(tx: Queryable) {
   return {
+    /** The transaction itself, for writes of other parts that must commit with the product's. */
+    q: tx,
+
     async insert(values: NewProductRow): Promise<string> {
       const [row] = await tx.insert(products).values(values).returning({ id: products.id });
       if (!row) throw new Error('insert returned no product');

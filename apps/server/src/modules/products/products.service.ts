@@ -16,6 +16,7 @@ import { toKobo } from '@/lib/naira.ts';
 import { imageUrlsOf, type ProductImages } from '@/modules/products/product-images.ts';
 import { toProduct } from '@/modules/products/product-view.ts';
 import type { ProductsRepository, ProductView } from '@/modules/products/products.repository.ts';
+import type { StockService } from '@/modules/products/stock.service.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
 
 const toKoboOrNull = (naira: number | null) => (naira === null ? null : toKobo(naira));
@@ -99,12 +100,15 @@ export function productsService({
   images,
   storage,
   inUpcomingOrLiveShow = async () => false,
+  stockEvents,
 }: {
   repo: ProductsRepository;
   images: Pick<ProductImages, 'assertOwnUploads'>;
   storage: Pick<FileStorage, 'delete'>;
   /** Whether one of the seller's scheduled or live shows offers the product (the live module answers). */
   inUpcomingOrLiveShow?: (sellerId: string, productId: string) => Promise<boolean>;
+  /** The stock notifications of a seller's edit (back_in_stock), stored with the edit. */
+  stockEvents?: Pick<StockService, 'productEdited'>;
 }) {
   async function assertCategory(categoryId: string, subCategoryId: string) {
     if (!(await repo.categoryPairExists(categoryId, subCategoryId))) {
@@ -165,7 +169,7 @@ export function productsService({
       const updated = await repo.holdingUploads(sellerId, async (w) => {
         const row = await w.lockForUpdate(id, sellerId);
         // Another seller's product answers as missing, so ids cannot be probed (BOLA).
-        if (!row) return false;
+        if (!row) return null;
 
         const categoryId = body.categoryId ?? row.categoryId;
         const subCategoryId = body.subCategoryId ?? row.subCategoryId;
@@ -209,9 +213,14 @@ export function productsService({
           sellerId,
           kept.filter((url) => !stored.has(url)),
         );
-        return w.update(id, sellerId, patch);
+        if (!(await w.update(id, sellerId, patch))) return null;
+        const name = patch.name ?? row.name;
+        return (
+          (await stockEvents?.productEdited(w.q, { id, sellerId, name }, row.stock, stock)) ?? (() => {})
+        );
       });
       if (!updated) throw new NotFoundError('Product');
+      updated();
       return { message: 'Product updated successfully', product: toProduct(await load(id)) };
     },
 

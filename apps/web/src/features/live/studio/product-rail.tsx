@@ -1,6 +1,6 @@
 import type { AuctionStatus } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
-import { Gavel, ImageOff, Trophy } from 'lucide-react';
+import { Gavel, ImageOff, Pin, PinOff, Trophy } from 'lucide-react';
 import { countdownOf, type LiveProduct } from '@/features/live-room/live-room';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
@@ -48,6 +48,13 @@ export interface ProductRailProps {
   activatingId: string | null;
   onActivate: (productId: string) => void;
   now: number;
+  /** The product presented to every viewer (issue 14); absent where the rail offers no pin. */
+  pin?: {
+    pinnedProductId: string | null;
+    /** The product whose pin is changing now ('none' while unpinning). */
+    pinningId: string | null;
+    onPin: (productId: string | null) => void;
+  };
 }
 
 export function ProductRail({
@@ -58,6 +65,7 @@ export function ProductRail({
   activatingId,
   onActivate,
   now,
+  pin,
 }: ProductRailProps) {
   if (products.length === 0) {
     return <p className="p-4 text-ink-muted text-sm">This show has no products.</p>;
@@ -77,6 +85,7 @@ export function ProductRail({
             activateDisabled={activatingId !== null}
             onActivate={() => onActivate(product.productId)}
             now={now}
+            pin={pin}
           />
         );
       })}
@@ -93,7 +102,9 @@ function ProductCard({
   activateDisabled,
   onActivate,
   now,
+  pin,
 }: {
+  pin: ProductRailProps['pin'];
   product: LiveProduct;
   status: RailStatus;
   auction: boolean;
@@ -157,6 +168,7 @@ function ProductCard({
       {status === 'ongoing' && !product.winner && product.outcome === 'unsold' && (
         <p className="mt-2 rounded-control bg-canvas px-3 py-2 text-ink-muted text-sm">No winning bid</p>
       )}
+      {pin && <PinControl product={product} pin={pin} />}
       {showActivate && (
         <Button
           size="sm"
@@ -171,6 +183,46 @@ function ProductCard({
         </Button>
       )}
     </li>
+  );
+}
+
+function PinControl({ product, pin }: { product: LiveProduct; pin: NonNullable<ProductRailProps['pin']> }) {
+  const pinned = pin.pinnedProductId === product.productId;
+  const busy = pin.pinningId !== null;
+  if (pinned) {
+    return (
+      <div className="mt-3 flex items-center gap-2">
+        <span className="flex flex-1 items-center gap-1.5 font-semibold text-brand-800 text-sm">
+          <Pin className="size-4" aria-hidden />
+          Pinned for viewers
+        </span>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={pin.pinningId === 'none'}
+          disabled={busy}
+          onClick={() => pin.onPin(null)}
+          aria-label={`Unpin ${product.name}`}
+        >
+          <PinOff className="size-4" aria-hidden />
+          Unpin
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      className="mt-3 w-full"
+      loading={pin.pinningId === product.productId}
+      disabled={busy}
+      onClick={() => pin.onPin(product.productId)}
+      aria-label={`Pin ${product.name}`}
+    >
+      <Pin className="size-4" aria-hidden />
+      Pin
+    </Button>
   );
 }
 

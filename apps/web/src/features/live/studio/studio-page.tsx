@@ -18,6 +18,7 @@ import {
 import { useAuctionRail } from '@/features/live/studio/use-auction-rail';
 import { type MediaDevicesLike, useCamera } from '@/features/live/studio/use-camera';
 import { useGoLive } from '@/features/live/studio/use-go-live';
+import { usePin } from '@/features/live/studio/use-pin';
 import { usePublishing } from '@/features/live/studio/use-publishing';
 import { useStudioRoom } from '@/features/live/studio/use-studio-room';
 import type { ConnectLiveSocket } from '@/features/live-room/live-socket';
@@ -86,6 +87,8 @@ export function StudioPage({
     apply: live.apply,
   });
 
+  const pin = usePin({ api, streamId });
+
   const { stop: stopPublishing } = publishing;
   const releaseCamera = camera.release;
   const onEnded = useCallback(() => {
@@ -145,6 +148,7 @@ export function StudioPage({
             activatingId={rail.activatingId}
             onActivate={(id) => void rail.activate(id)}
             now={now}
+            pin={{ pinnedProductId: pin.pinnedProductId, pinningId: pin.pinningId, onPin: pin.setPinned }}
           />
         }
       />
