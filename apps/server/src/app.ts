@@ -1,3 +1,4 @@
+// size: the composition root: every module is built and wired here, in the order their dependencies need
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,11 +28,7 @@ import {
   DEFAULT_BUYER_RATE_LIMITS,
 } from '@/modules/buyers/buyers.routes.ts';
 import { buyersService } from '@/modules/buyers/buyers.service.ts';
-import {
-  type CheckoutPorts,
-  registerCheckoutModule,
-  unwiredCheckoutPorts,
-} from '@/modules/checkout/checkout.module.ts';
+import { type CheckoutPorts, registerCheckoutModule } from '@/modules/checkout/checkout.module.ts';
 import { conversationsRepository } from '@/modules/conversations/conversations.repository.ts';
 import { conversationsRoutes } from '@/modules/conversations/conversations.routes.ts';
 import { conversationsService } from '@/modules/conversations/conversations.service.ts';
@@ -360,7 +357,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requireBuyer,
     publicUrl: deps.publicUrl ?? 'http://localhost:3000',
     ports: {
-      ...unwiredCheckoutPorts,
       payments,
       jobs: app.jobs.queue,
       applyOrderEvent: orders.applyOrderEvent,

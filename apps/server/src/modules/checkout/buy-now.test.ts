@@ -207,6 +207,7 @@ describe('Buy now', () => {
       paymentDueAt: null,
     });
     expect(t.jobs.added.some((j) => j.payload.orderId === order._id)).toBe(false);
+    await t.app.jobs.runOnce();
     const mail = t.mailer.sent.find((m) => m.to === buyer.email);
     expect(mail?.subject).toBe(`Your order ${order.number} from ${seller.seller.storeName} is confirmed`);
     expect(mail?.text).toContain('1 × Ankara gown — ₦15,000.00');

@@ -22,20 +22,6 @@ export type CheckoutPorts = {
   applyOrderEvent: ApplyOrderEvent;
 };
 
-const notWired = (part: string) => () =>
-  Promise.reject(new HttpError(503, `Checkout is not available yet (${part} is not set up on this server)`));
-
-/**
- * Stand-ins for ports app.ts has not been given: settings, delivery options and the buyer's reads
- * work, and a checkout that needs the missing part answers 503 instead of failing obscurely.
- */
-export const unwiredCheckoutPorts: CheckoutPorts = {
-  stock: { reserve: notWired('stock'), release: notWired('stock') },
-  payments: { start: notWired('payments'), verify: notWired('payments') },
-  jobs: { add: notWired('the job queue'), remove: notWired('the job queue') },
-  applyOrderEvent: notWired('the order machine'),
-};
-
 /**
  * Checkout: the seller's delivery settings, a seller's public delivery options, Buy now, the
  * checkout of an auction win and the buyer's orders. Answers the confirmation mail sender, which

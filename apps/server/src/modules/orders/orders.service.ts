@@ -65,7 +65,16 @@ export type OrdersDeps = {
 
 /** The row changes that come with each accepted event, beside the two status axes. */
 function rowChanges(order: OrderRow, event: OrderMachineEvent, to: Transition & { ok: true }, now: Date) {
-  const changes: Partial<NewOrderRow> = { ...to.state, updatedAt: now };
+  // The machine's own fields only: its state is the whole row spread (order passed in as is), and a
+  // row read back carries columns the database keeps itself (list_tab is generated).
+  const { paymentStatus, fulfilmentStatus, paymentMethod, deliveryMethod } = to.state;
+  const changes: Partial<NewOrderRow> = {
+    paymentStatus,
+    fulfilmentStatus,
+    paymentMethod,
+    deliveryMethod,
+    updatedAt: now,
+  };
   switch (event.type) {
     case 'payment_succeeded':
       if (order.paidAt === null) changes.paidAt = now;
