@@ -26,6 +26,7 @@ import { configuredMailer } from '@/mail/mailer.ts';
 import { scaleAuthRateLimits } from '@/modules/auth/auth.routes.ts';
 import { scaleBuyerRateLimits } from '@/modules/buyers/buyers.routes.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
+import { createShippingProvider } from '@/modules/shipping/shipping.module.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
 import { seedDemoCatalogue } from '@/seed/demo-catalogue.ts';
 import { seedDemoOrders } from '@/seed/demo-orders.ts';
@@ -248,9 +249,11 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
           ? { mode: 'inline', concurrency: config.JOBS_CONCURRENCY }
           : { mode: 'off' },
       payments: config.payments,
+      shipping: createShippingProvider(config.shipping),
     });
     logger.info({ videoProvider: config.video.provider }, 'live-show video provider');
     logger.info({ paymentProvider: config.payments.provider }, 'payment provider');
+    logger.info({ shippingProvider: config.shipping.provider }, 'shipping provider');
     cleanups.push(() => app.close());
 
     await app.listen({ port: config.PORT, host: config.HOST });

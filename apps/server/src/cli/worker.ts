@@ -1,15 +1,22 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import pino from 'pino';
-import { appTasks } from '@/app-tasks.ts';
+import { type App, buildApp } from '@/app.ts';
 import { ConfigError, loadConfig } from '@/config.ts';
-import { installJobSchema, openJobPool, startJobWorker } from '@/jobs/job-worker.ts';
+import { ADMIN_TOKEN_FILE, JWT_SECRET_FILE, readOrCreateSecret } from '@/data-dir.ts';
+import { openDatabase } from '@/db/client.ts';
+import { installJobSchema } from '@/jobs/job-worker.ts';
 import { systemClock } from '@/lib/clock.ts';
 import { configuredMailer } from '@/mail/mailer.ts';
+import { createShippingProvider } from '@/modules/shipping/shipping.module.ts';
+import { localDiskStorage } from '@/storage/file-storage.ts';
+import { s3Storage } from '@/storage/s3-storage.ts';
+import { createVideoProvider } from '@/video/video-provider.ts';
 
 /**
- * `npm run worker`: a process that only runs jobs — the same tasks (app-tasks.ts) as the worker
- * inside the server, on the same DATABASE_URL — for when jobs should not share the API nodes' CPU
+ * `npm run worker`: a process that only runs jobs — the same tasks as the worker inside the server
+ * (it builds the same app, without listening), on the same DATABASE_URL — for when jobs should not share the API nodes' CPU
  * (set JOBS_WORKER=off on those). Any number of them may run; graphile-worker hands each job to one.
  * It needs an external PostgreSQL: the embedded one belongs to the server that started it, and
  * there the server runs jobs itself. SIGTERM/SIGINT stop it gracefully: running jobs finish first.
@@ -36,9 +43,10 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     logger,
     clock: systemClock,
   });
-  const pool = openJobPool({ connectionString: config.DATABASE_URL }, config.JOBS_CONCURRENCY);
+  const database = openDatabase(config.DATABASE_URL, { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
+  let app: App | null = null;
 
-  let worker: Awaited<ReturnType<typeof startJobWorker>> | null = null;
   let stopping = false;
   const stop = async (why: string, exitCode: number) => {
     if (stopping) {
@@ -51,8 +59,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       logger.error('stopping took too long; exiting');
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS).unref();
-    await worker?.stop();
-    await pool.end().catch(() => {});
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    await redis?.quit().catch(() => {});
     mailer.close();
     logger.info('job worker stopped');
     process.exit(exitCode);
@@ -62,14 +71,37 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
 
   try {
     // The server installs it too; a worker started first must not wait for one.
-    await installJobSchema(pool, logger);
-    worker = await startJobWorker({
-      pool,
-      tasks: appTasks({ mailer }),
-      concurrency: config.JOBS_CONCURRENCY,
-      log: logger,
+    await installJobSchema(database.pool, logger);
+    const storage = config.s3
+      ? await s3Storage({ ...config.s3, scratchDir: path.join(config.DATA_DIR, 'upload-scratch'), logger })
+      : await localDiskStorage(path.join(config.DATA_DIR, 'uploads'));
+    // The whole app, never listening: every module registers its tasks exactly as in the server, and
+    // what a task pushes to sockets reaches the API nodes through Redis. The auction clock and the
+    // upload sweep stay with the API nodes.
+    const jwtSecret = await readOrCreateSecret(config.DATA_DIR, JWT_SECRET_FILE, config.JWT_SECRET);
+    app = await buildApp({
+      db: database.db,
+      mailer,
+      storage,
+      clock: systemClock,
+      logger,
+      adminToken: await readOrCreateSecret(config.DATA_DIR, ADMIN_TOKEN_FILE, config.ADMIN_TOKEN),
+      jwtSecret,
+      webDist: null,
+      redis,
+      publicUrl: config.PUBLIC_URL,
+      video: createVideoProvider(config.video, jwtSecret),
+      payments: config.payments,
+      shipping: createShippingProvider(config.shipping),
+      auctionTimers: 'manual',
+      uploadSweep: { timers: 'manual' },
+      jobWorker: { mode: 'inline', concurrency: config.JOBS_CONCURRENCY },
     });
-    logger.info({ concurrency: config.JOBS_CONCURRENCY }, 'job worker ready');
+    await app.ready();
+    logger.info(
+      { concurrency: config.JOBS_CONCURRENCY, tasks: Object.keys(app.jobs.tasks) },
+      'job worker ready',
+    );
   } catch (err) {
     logger.fatal({ err }, 'the job worker could not start');
     await stop('could not start', 1);
