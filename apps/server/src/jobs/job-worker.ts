@@ -32,7 +32,16 @@ export function openJobPool(connection: pg.PoolConfig, concurrency: number): pg.
   // An idle connection lost to a database restart must not crash the process; graphile-worker
   // adds its own listeners too, and the pool makes a new connection on the next checkout.
   pool.on('error', () => {});
+  ignoreLostClients(pool);
   return pool;
+}
+
+/**
+ * A checked-out client whose connection drops (a database restart) emits 'error'; with no listener
+ * that would crash the process. graphile-worker asks for this listener on any pool it is given.
+ */
+function ignoreLostClients(pool: pg.Pool) {
+  if (pool.listeners('connect').length === 0) pool.on('connect', (client) => client.on('error', () => {}));
 }
 
 /** graphile-worker's log lines into ours. Its `info` is a line per job, so it goes to debug. */
@@ -83,6 +92,8 @@ const common = (pool: pg.Pool, tasks: TaskList, log: JobLog) => ({
  * nodes starting together do not race. The server runs it after the drizzle migrations.
  */
 export async function installJobSchema(pool: pg.Pool, log: JobLog): Promise<void> {
+  if (pool.listeners('error').length === 0) pool.on('error', () => {});
+  ignoreLostClients(pool);
   await runMigrations({ pgPool: pool, logger: jobLogger(log) });
 }
 
