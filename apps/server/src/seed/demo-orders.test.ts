@@ -1,4 +1,4 @@
-import type { CustomersResponse, SellerOrdersResponse } from '@kasuwa/contracts';
+import type { CustomersResponse, DeliverySettingsResponse, SellerOrdersResponse } from '@kasuwa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '@/seed/demo.ts';
 import { seedDemoCatalogue } from '@/seed/demo-catalogue.ts';
@@ -35,6 +35,14 @@ describe('the demo orders', () => {
     expect(answer.orders.every((o) => o.firstItem.name !== '' && o.total > 0)).toBe(true);
     const customers = await t.app.inject({ method: 'GET', url: '/api/customers', headers: auth });
     expect(customers.json<CustomersResponse>().pagination.total).toBe(15);
+  });
+
+  it('come with delivery a buyer can check out with: fees per state, store pickup and pay on delivery', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/settings/delivery', headers: auth });
+    const { settings } = res.json<DeliverySettingsResponse>();
+    expect(settings.shipping.fees).toContainEqual({ state: 'Lagos', fee: 2500 });
+    expect(settings.pickup.enabled).toBe(true);
+    expect(settings.payOnDelivery).toEqual({ enabled: true, cap: 100_000 });
   });
 
   it('are made once, however often the server starts', async () => {

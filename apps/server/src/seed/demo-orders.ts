@@ -8,6 +8,7 @@ import {
   orderLines,
   orders,
   products,
+  sellerDeliverySettings,
   sellers,
   streams,
   type VariantChoiceRecord,
@@ -39,6 +40,20 @@ const BUYERS = [
   ['Bisi Ogunleye', 'bisi.ogunleye', 'Lagos', 'Surulere', '18 Adeniran Ogunsanya Street'],
   ['Efe Omoregie', 'efe.omoregie', 'Edo', 'Oredo', '25 Sapele Road'],
 ] as const;
+
+/** The demo store ships to these states (reference-data names) for these fees in naira. */
+const DEMO_DELIVERY_FEES: ReadonlyArray<readonly [string, number]> = [
+  ['Lagos', 2500],
+  ['Ogun', 3500],
+  ['Oyo', 4000],
+  ['Fct', 5000],
+  ['Rivers', 5000],
+  ['Enugu', 4500],
+  ['Anambra', 4500],
+  ['Kano', 6000],
+  ['Kaduna', 5500],
+  ['Edo', 4500],
+];
 
 type Payment = NonNullable<(typeof orders.$inferInsert)['paymentStatus']>;
 type Fulfilment = NonNullable<(typeof orders.$inferInsert)['fulfilmentStatus']>;
@@ -289,6 +304,18 @@ export async function seedDemoOrders({
 }): Promise<{ seeded: boolean }> {
   const [seller] = await db.select().from(sellers).where(eq(sellers.email, DEMO_SELLER.email)).limit(1);
   if (!seller) return { seeded: false };
+  // Delivery the demo store offers, so a buyer can check out from its shows at once (kept if changed).
+  await db
+    .insert(sellerDeliverySettings)
+    .values({
+      sellerId: seller.id,
+      shippingEnabled: true,
+      fees: DEMO_DELIVERY_FEES.map(([state, naira]) => ({ state, feeKobo: naira * 100 })),
+      pickupEnabled: true,
+      payOnDeliveryEnabled: true,
+      payOnDeliveryCapKobo: 100_000_00,
+    })
+    .onConflictDoNothing();
   const [existing] = await db
     .select({ id: orders.id })
     .from(orders)

@@ -89,7 +89,7 @@ const TableRow = memo(function TableRow(props: RowProps) {
       <th scope="row" className="px-4 py-3 text-left font-normal">
         <Link
           to={paths.dashboard.order(order._id)}
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          className="whitespace-nowrap font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
           {order.number}
         </Link>
