@@ -80,6 +80,12 @@ try {
     await c.run();
     process.stdout.write(`\n### ${c.name}\n`);
     for (const [i, q] of sent.entries()) {
+      // The misspelling fallback's transaction and setting run as they are, around its statement.
+      if (!/^\s*select/i.test(q.text)) {
+        await client.query(q.text);
+        process.stdout.write(`-- ${q.text}\n`);
+        continue;
+      }
       const name = `plan_${i}`;
       await client.query(`prepare ${name} as ${q.text}`);
       const literals = q.params.map((p) => client.escapeLiteral(String(p)));

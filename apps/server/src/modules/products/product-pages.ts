@@ -101,14 +101,18 @@ function shapeOf(f: ProductPageFilter, words: 'prefix' | 'fuzzy' = 'prefix') {
     conditions.push(sql`false`);
     key.push('nowords');
   }
+  // With words, the price is tested on the words' matches, never used to find rows: the generic
+  // plan cannot know how many names a word matches, and once walked a price range of 25,000
+  // products computing each name's words (125 ms) instead of reading 600 matches from the index.
+  const price = given.length > 0 ? sql`(${products.priceKobo} + 0)` : sql`${products.priceKobo}`;
   if (f.minPriceKobo !== undefined) {
     params.min = f.minPriceKobo;
-    conditions.push(gte(products.priceKobo, sql.placeholder('min')));
+    conditions.push(gte(price, sql.placeholder('min')));
     key.push('min');
   }
   if (f.maxPriceKobo !== undefined) {
     params.max = f.maxPriceKobo;
-    conditions.push(lte(products.priceKobo, sql.placeholder('max')));
+    conditions.push(lte(price, sql.placeholder('max')));
     key.push('max');
   }
   if (f.categoryId !== undefined) {
