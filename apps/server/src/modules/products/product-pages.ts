@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import { categories, productStatistics, products, sellers, subCategories } from '@/db/schema/index.ts';
+import { ALL_STATUSES } from '@/modules/products/product-view.ts';
 import type { ProductPageFilter, ProductView } from '@/modules/products/products.repository.ts';
 
 /** One page of a seller's products, with what every list shows beside it. */
@@ -76,13 +77,17 @@ function shapeOf(f: ProductPageFilter, words: 'prefix' | 'fuzzy' = 'prefix') {
     conditions.push(isAuctionProduct);
     key.push('auction');
   } else if (f.statuses.length < ALL_STATUS_COUNT) {
-    // Every status allowed means no status test at all, so the sort index needs no filter.
-    const names = f.statuses.map((status, i) => {
-      params[`status${i}`] = status;
-      return sql.placeholder(`status${i}`);
-    });
-    conditions.push(inArray(products.status, names));
-    key.push(`s${f.statuses.length}`);
+    // Every status allowed means no status test at all, so the sort index needs no filter. The
+    // statuses are written into the statement, not bound: only then can the generic plan use the
+    // partial index of what visitors see (products_seller_public_created_idx). They come from the
+    // enum's fixed list, never from the request's text.
+    const known = f.statuses.filter((status) => ALL_STATUSES.includes(status));
+    conditions.push(
+      known.length === 0
+        ? sql`false`
+        : sql`${products.status} in (${sql.raw(known.map((status) => `'${status}'`).join(', '))})`,
+    );
+    key.push(`s_${known.join('_')}`);
   }
   const given = f.words ?? [];
   const terms = searchTerms(given);
