@@ -40,21 +40,23 @@ export const wordsMatch = (terms: SQL | SQL.Aliased | Placeholder | string) =>
   sql`to_tsvector('simple'::regconfig, ${products.name}) @@ to_tsquery('simple'::regconfig, ${terms})`;
 
 /**
- * The words' letters and digits as a full-text query in which each must begin a word of the name:
- * "royal ank" finds "Royal Blue Ankara", "100%" finds "100% Cotton", "sold-out" finds "Sold-out
- * Lace". Only letters and digits reach to_tsquery, so no text can be read as its operators; null
- * when the words hold none (then nothing matches, as no name holds "_" as a word).
+ * The words' letters and digits as a full-text query: every word of the name the seller typed must
+ * be a word of the name, the last one only its beginning, as it is while they type: "royal ank"
+ * finds "Royal Blue Ankara", "100%" finds "100% Cotton", "sold-out" finds "Sold-out Lace". A prefix
+ * on every word cost twice the time of the index scan (docs/performance.md). Only letters and
+ * digits reach to_tsquery, so no text can be read as its operators; null when the words hold none
+ * (then nothing matches, as no name holds "_" as a word).
  */
 export function searchTerms(words: readonly string[]): string | null {
-  const tokens = new Set<string>();
+  const tokens: string[] = [];
   for (const word of words) {
-    for (const token of word.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) tokens.add(token);
+    for (const token of word.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {
+      if (!tokens.includes(token)) tokens.push(token);
+    }
   }
-  if (tokens.size === 0) return null;
-  return [...tokens]
-    .slice(0, 10)
-    .map((t) => `${t}:*`)
-    .join(' & ');
+  const kept = tokens.slice(0, 10);
+  if (kept.length === 0) return null;
+  return kept.map((t, i) => (i === kept.length - 1 ? `${t}:*` : t)).join(' & ');
 }
 
 /**

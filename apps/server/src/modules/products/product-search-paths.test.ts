@@ -71,7 +71,7 @@ describe('word search: full-text prefix match', () => {
     ['royal ankara', ['active', 'out_of_stock'], 'createdAt', 'desc', undefined, false],
     ['ankara', ['active', 'draft', 'out_of_stock', 'archived'], 'createdAt', 'asc', undefined, true],
     ['GOLD', ['active', 'out_of_stock'], 'price', 'asc', 2000, false],
-    ['ank ro', ['active', 'out_of_stock'], 'name', 'desc', undefined, false],
+    ['red ank', ['active', 'out_of_stock'], 'name', 'desc', undefined, false],
     ['sold-out', ['active', 'draft', 'out_of_stock', 'archived'], 'price', 'desc', undefined, true],
     ['phone case', ['active', 'out_of_stock'], 'name', 'asc', undefined, false],
   ] as const)(
@@ -132,9 +132,18 @@ describe('word search: full-text prefix match', () => {
     expect(inner.data.map((p: { name: string }) => p.name)).toEqual(['Red Ankara']);
   });
 
-  it('turns the words into a prefix query of letters and digits only', () => {
-    expect(searchTerms(['Royal', 'ANK'])).toBe('royal:* & ank:*');
-    expect(searchTerms(['100%', "o'neil", 'sold-out'])).toBe('100:* & o:* & neil:* & sold:* & out:*');
+  it('finds a word typed only in part before the last one through the misspelling fallback', async () => {
+    expect((await get(`/api/products/seller/${sellerId}/search?query=roy%20ankara`)).pagination.total).toBe(
+      (await before(['royal', 'ankara'], ['active', 'out_of_stock'], 'createdAt', 'desc')).length,
+    );
+    expect((await get(`/api/products/seller/${sellerId}/search?query=ankara%20roy`)).pagination.total).toBe(
+      (await before(['royal', 'ankara'], ['active', 'out_of_stock'], 'createdAt', 'desc')).length,
+    );
+  });
+
+  it('turns the words into a query of letters and digits only, the last a prefix', () => {
+    expect(searchTerms(['Royal', 'ANK'])).toBe('royal & ank:*');
+    expect(searchTerms(['100%', "o'neil", 'sold-out'])).toBe('100 & o & neil & sold & out:*');
     expect(searchTerms(['_', '%', '&|!'])).toBeNull();
   });
 });
