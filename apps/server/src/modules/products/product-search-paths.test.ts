@@ -148,6 +148,40 @@ describe('word search: full-text prefix match', () => {
   });
 });
 
+describe('list rows', () => {
+  it('answer each product exactly as its own page does, to the millisecond', async () => {
+    const c = await sellerWithToken(t);
+    const category = await someCategory(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: c.auth,
+      payload: {
+        name: 'Adire Throw Pillow',
+        ...category,
+        price: 12500.5,
+        compareAtPrice: 14000,
+        stock: 7,
+        weightKg: 1.25,
+        dimensionsCm: { length: 40, width: 40, height: 12.5 },
+        tags: ['adire', 'home'],
+        saleType: { buyNow: true, auction: { startingBid: 5000, reservePrice: 8000 } },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id: string = res.json().product._id;
+    // Microseconds, which the answers cut to milliseconds.
+    await t.db.execute(
+      sql`update products set created_at = '2026-01-02 03:04:05.678912+00' where id = ${id}`,
+    );
+    const own = await get(`/api/products/${id}`, c.auth);
+    expect(own.createdAt).toBe('2026-01-02T03:04:05.678Z');
+    expect((await get(`/api/products/seller/${c.seller.id}`, c.auth)).products).toEqual([own]);
+    expect((await get(`/api/products/seller/${c.seller.id}/search?query=pillow`)).data).toEqual([own]);
+    expect((await get(`/api/products/seller/${c.seller.id}/auctions`)).auctionProducts).toEqual([own]);
+  });
+});
+
 describe('misspelling fallback', () => {
   it('offers names with a word close to each word when no name begins with them', async () => {
     const expected = await before(['ankara'], ['active', 'out_of_stock'], 'createdAt', 'desc');
