@@ -1,6 +1,6 @@
 // GET /api/health through the full plugin stack (helmet, rate-limit, OpenAPI, error handler, request
 // logging, SPA fallback) against a bare Fastify route doing the same database round-trip, in the same
-// process, alternating so machine noise hits both alike. Target: full >= 0.6 of bare.
+// process, alternating so machine noise hits both alike. Target: full >= 0.7 of bare (issue 19).
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { buildApp } from '@/app.ts';
 import { benchEnvironment, benchLogger } from './support/bench-app';
 
-const TARGET = 0.6;
+const TARGET = 0.7;
 const SECONDS_PER_ROUND = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 2;
 const CONNECTIONS = 50;
@@ -44,9 +44,16 @@ await autocannon({ url: `${bareUrl}/api/health`, connections: 10, duration: 1 })
 
 let fullTotal = 0;
 let bareTotal = 0;
+// Each round swaps which goes first (full-bare, bare-full): measured on the shared 2-core machine,
+// the same full stack ran 0.62 of bare when measured first in its round and 0.82 when last.
 for (let round = 0; round < ROUNDS; round++) {
-  fullTotal += await measure(fullUrl);
-  bareTotal += await measure(bareUrl);
+  if (round % 2 === 0) {
+    fullTotal += await measure(fullUrl);
+    bareTotal += await measure(bareUrl);
+  } else {
+    bareTotal += await measure(bareUrl);
+    fullTotal += await measure(fullUrl);
+  }
 }
 const seconds = SECONDS_PER_ROUND * ROUNDS;
 const ratio = fullTotal / bareTotal;

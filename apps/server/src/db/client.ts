@@ -35,6 +35,11 @@ export function openDatabase(connectionString: string, options: OpenDatabaseOpti
     // have good generic plans, and PostgreSQL's default would re-plan them on every request: a plan
     // made without knowing `limit` looks costlier than one that knows it is 10, however it is made.
     '-c plan_cache_mode=force_generic_plan',
+    // A generic plan's cost is guessed without `limit`, so a 10-row page can look costlier than
+    // jit_above_cost: a PostgreSQL built with JIT (Debian's 15 is) then compiled the products
+    // list's statement on every request, ~20 ms for a 1 ms query (issue 19, docs/performance.md).
+    // These are short OLTP statements; none gains from JIT.
+    '-c jit=off',
   ];
   if (options.statementTimeoutMs) settings.push(`-c statement_timeout=${options.statementTimeoutMs}`);
   const pool = new pg.Pool({

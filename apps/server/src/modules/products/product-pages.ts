@@ -1,7 +1,27 @@
 import type { ProductStatus } from '@kasuwa/contracts';
-import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lte,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
-import { categories, productStatistics, products, sellers, subCategories } from '@/db/schema/index.ts';
+import {
+  categories,
+  type ProductRow,
+  productStatistics,
+  products,
+  sellers,
+  subCategories,
+} from '@/db/schema/index.ts';
+import { ALL_STATUSES } from '@/modules/products/product-view.ts';
 import type { ProductPageFilter, ProductView } from '@/modules/products/products.repository.ts';
 
 /** One page of a seller's products, with what every list shows beside it. */
@@ -16,18 +36,52 @@ export type SellerPage = {
 
 const ALL_STATUS_COUNT = 4;
 
+/** A product row as the list statements send it: JSON, so its two times are ISO 8601 text. */
+type ProductJson = Omit<ProductRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+
 /** SQL that is true for an active product set up for auction; matches the partial index exactly. */
 const isAuctionProduct = sql`${products.status} = 'active' and jsonb_typeof(${products.saleType} -> 'auction') = 'object'`;
 
-// A seller's words are matched literally: % and _ would otherwise act as LIKE wildcards.
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * True when the name's words match `terms` (searchTerms). The left side is exactly the expression
+ * of the word-search index (migration 0013), or PostgreSQL could not use it.
+ */
+export const wordsMatch = (terms: SQL | SQL.Aliased | Placeholder | string) =>
+  sql`to_tsvector('simple'::regconfig, ${products.name}) @@ to_tsquery('simple'::regconfig, ${terms})`;
+
+/**
+ * The words' letters and digits as a full-text query: every word of the name the seller typed must
+ * be a word of the name, the last one only its beginning, as it is while they type: "royal ank"
+ * finds "Royal Blue Ankara", "100%" finds "100% Cotton", "sold-out" finds "Sold-out Lace". A prefix
+ * on every word cost twice the time of the index scan (docs/performance.md). Only letters and
+ * digits reach to_tsquery, so no text can be read as its operators; null when the words hold none
+ * (then nothing matches, as no name holds "_" as a word).
+ */
+export function searchTerms(words: readonly string[]): string | null {
+  const tokens: string[] = [];
+  for (const word of words) {
+    for (const token of word.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {
+      if (!tokens.includes(token)) tokens.push(token);
+    }
+  }
+  const kept = tokens.slice(0, 10);
+  if (kept.length === 0) return null;
+  return kept.map((t, i) => (i === kept.length - 1 ? `${t}:*` : t)).join(' & ');
+}
+
+/**
+ * How close a misspelt word must be to a word of the name for the fallback to offer it
+ * (pg_trgm's word similarity): "ankra" is 0.5 of "Ankara", "sneekers" 0.5 of "Sneakers", while
+ * "agbada" is 0.14 of "Ankara Maxi Dress". PostgreSQL's default, 0.6, missed the first two.
+ */
+const FUZZY_THRESHOLD = 0.4;
 
 /**
  * The filter as a statement with placeholders, its values, and a key naming the statement's shape:
  * each shape is built and prepared once, then only executed (building a query with drizzle cost more
  * CPU than PostgreSQL spent running it, and planning more than executing).
  */
-function shapeOf(f: ProductPageFilter) {
+function shapeOf(f: ProductPageFilter, words: 'prefix' | 'fuzzy' = 'prefix') {
   const params: Record<string, unknown> = { seller: f.sellerId };
   const key: string[] = [];
   const conditions: (SQL | undefined)[] = [eq(products.sellerId, sql.placeholder('seller'))];
@@ -35,28 +89,47 @@ function shapeOf(f: ProductPageFilter) {
     conditions.push(isAuctionProduct);
     key.push('auction');
   } else if (f.statuses.length < ALL_STATUS_COUNT) {
-    // Every status allowed means no status test at all, so the sort index needs no filter.
-    const names = f.statuses.map((status, i) => {
-      params[`status${i}`] = status;
-      return sql.placeholder(`status${i}`);
-    });
-    conditions.push(inArray(products.status, names));
-    key.push(`s${f.statuses.length}`);
+    // Every status allowed means no status test at all, so the sort index needs no filter. The
+    // statuses are written into the statement, not bound: only then can the generic plan use the
+    // partial index of what visitors see (products_seller_public_created_idx). They come from the
+    // enum's fixed list, never from the request's text.
+    const known = f.statuses.filter((status) => ALL_STATUSES.includes(status));
+    conditions.push(
+      known.length === 0
+        ? sql`false`
+        : sql`${products.status} in (${sql.raw(known.map((status) => `'${status}'`).join(', '))})`,
+    );
+    key.push(`s_${known.join('_')}`);
   }
-  const words = f.words ?? [];
-  words.forEach((word, i) => {
-    params[`word${i}`] = `%${escapeLike(word)}%`;
-    conditions.push(ilike(products.name, sql.placeholder(`word${i}`)));
-  });
-  if (words.length > 0) key.push(`w${words.length}`);
+  const given = f.words ?? [];
+  const terms = searchTerms(given);
+  if (given.length > 0 && words === 'fuzzy') {
+    // Each word close to a word of the name; the trigram index finds the candidates.
+    given.forEach((word, i) => {
+      params[`word${i}`] = word;
+      conditions.push(sql`${products.name} %> ${sql.placeholder(`word${i}`)}`);
+    });
+    key.push(`fuzzy${given.length}`);
+  } else if (given.length > 0 && terms !== null) {
+    params.terms = terms;
+    conditions.push(wordsMatch(sql.placeholder('terms')));
+    key.push('words');
+  } else if (given.length > 0) {
+    conditions.push(sql`false`);
+    key.push('nowords');
+  }
+  // With words, the price is tested on the words' matches, never used to find rows: the generic
+  // plan cannot know how many names a word matches, and once walked a price range of 25,000
+  // products computing each name's words (125 ms) instead of reading 600 matches from the index.
+  const price = given.length > 0 ? sql`(${products.priceKobo} + 0)` : sql`${products.priceKobo}`;
   if (f.minPriceKobo !== undefined) {
     params.min = f.minPriceKobo;
-    conditions.push(gte(products.priceKobo, sql.placeholder('min')));
+    conditions.push(gte(price, sql.placeholder('min')));
     key.push('min');
   }
   if (f.maxPriceKobo !== undefined) {
     params.max = f.maxPriceKobo;
-    conditions.push(lte(products.priceKobo, sql.placeholder('max')));
+    conditions.push(lte(price, sql.placeholder('max')));
     key.push('max');
   }
   if (f.categoryId !== undefined) {
@@ -64,7 +137,14 @@ function shapeOf(f: ProductPageFilter) {
     conditions.push(eq(products.categoryId, sql.placeholder('category')));
     key.push('category');
   }
-  return { where: and(...conditions), params, key: key.join('_'), hasWords: words.length > 0 };
+  return {
+    where: and(...conditions),
+    params,
+    key: key.join('_'),
+    hasWords: given.length > 0,
+    /** Whether a misspelling fallback can be tried when these words find nothing. */
+    canFallBack: words === 'prefix' && terms !== null,
+  };
 }
 
 /**
@@ -75,16 +155,17 @@ function shapeOf(f: ProductPageFilter) {
  *
  * How the page's ids are found:
  * - without words, from an index in sort order (skipping `offset` index entries, not table rows);
- * - with words, the trigram index finds every match first (behind `offset 0`, which the planner
- *   does not see through, so it cannot walk the sort index testing each name instead), then one
- *   pass sorts them and counts them.
+ * - with words, the word-search index finds every match first (behind `offset 0`, which the
+ *   planner does not see through, so it cannot walk the sort index testing each name instead), then
+ *   one pass sorts them and counts them. Words that find nothing are tried once more as possible
+ *   misspellings (`name %> word` on the trigram index), in the same sort: see docs/performance.md.
  */
 export function productPages(db: Database) {
   type Row = {
     vacationMode: boolean;
     stats: SellerPage['stats'];
     total: number | null;
-    row: ProductView['row'] | null;
+    row: ProductJson | null;
     category: string | null;
     subCategory: string | null;
   };
@@ -95,6 +176,7 @@ export function productPages(db: Database) {
     shape: ReturnType<typeof shapeOf>,
     visibleCount: number,
     countMatches: boolean,
+    db: Pick<Database, 'select'>,
   ) {
     const dir = filter.order === 'asc' ? asc : desc;
     const sortKey =
@@ -169,10 +251,14 @@ export function productPages(db: Database) {
     // statement, made without knowing `limit`, still reads 10 rows by key instead of joining all.
     // (`limit 1` keeps the planner from flattening it into a join it could hash.)
     const product = db.select().from(products).where(eq(products.id, page.id)).limit(1).as('product');
-    // Selected field by field, so drizzle reads them back as one product row (null when none).
-    const productRow = Object.fromEntries(
-      Object.keys(getTableColumns(products)).map((key) => [key, product[key as keyof typeof product]]),
-    ) as unknown as typeof products._.columns;
+    // The product as one JSON value under the row's own field names (null when none): PostgreSQL
+    // writes it and pg parses it in one JSON.parse, where 20 columns each went through pg's parsers
+    // and drizzle's mapping, a third of the node's work of a cold list (docs/performance.md).
+    const fields = Object.keys(getTableColumns(products)).map(
+      (key) => sql`${sql.raw(`'${key}'`)}, ${product[key as keyof typeof product]}`,
+    );
+    const productRow = sql<ProductJson | null>`case when ${product.id} is null then null
+      else json_build_object(${sql.join(fields, sql`, `)}) end`;
     const outerKey =
       filter.sort === 'createdAt'
         ? product.createdAt
@@ -200,7 +286,7 @@ export function productPages(db: Database) {
       .orderBy(dir(outerKey), dir(product.id));
   }
 
-  async function countOf(shape: ReturnType<typeof shapeOf>): Promise<number> {
+  async function countOf(shape: ReturnType<typeof shapeOf>, db: Pick<Database, 'select'>): Promise<number> {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(products)
@@ -210,11 +296,54 @@ export function productPages(db: Database) {
     return row?.n ?? 0;
   }
 
+  /** One page of one shape, on `db` or on the fallback's transaction. */
+  async function readShape(
+    filter: ProductPageFilter,
+    shape: ReturnType<typeof shapeOf>,
+    visible: readonly ProductStatus[],
+    countMatches: boolean,
+    on: Pick<Database, 'select'>,
+  ): Promise<SellerPage | null> {
+    const name = `seller_page_${filter.sort}_${filter.order}_${shape.key}_v${visible.length}_${countMatches ? 'c' : 'n'}`;
+    let statement = on === db ? statements.get(name) : undefined;
+    if (!statement) {
+      statement = build(filter, shape, visible.length, countMatches, on).prepare(name) as unknown as {
+        execute: (params: Record<string, unknown>) => Promise<Row[]>;
+      };
+      if (on === db) statements.set(name, statement);
+    }
+    const params: Record<string, unknown> = {
+      ...shape.params,
+      limit: filter.limit,
+      offset: filter.offset,
+      fence: 0,
+    };
+    visible.forEach((status, i) => {
+      params[`visible${i}`] = status;
+    });
+    const rows = await statement.execute(params);
+    const first = rows[0];
+    if (!first) return null;
+    const views: ProductView[] = [];
+    for (const r of rows) {
+      if (!r.row) continue;
+      // JSON has no dates: PostgreSQL wrote them in ISO 8601, read back as drizzle would.
+      const row = { ...r.row, createdAt: new Date(r.row.createdAt), updatedAt: new Date(r.row.updatedAt) };
+      views.push({ row, category: r.category ?? '', subCategory: r.subCategory ?? '' });
+    }
+    let counted = first.total;
+    // With words the count rides on the page's rows; a page past the last match has none.
+    if (shape.hasWords && views.length === 0) counted = filter.offset === 0 ? 0 : await countOf(shape, on);
+    return { vacationMode: first.vacationMode, stats: first.stats, views, counted };
+  }
+
   return {
     /**
      * The page `filter` asks for, the seller's statistics for the `visible` statuses and their
      * vacation mode; null when there is no such seller. Matches are counted when `countMatches`
      * (a caller that can tell their number from the statistics says false) or there are words.
+     * Words that begin no word of any name are read as misspellings: the page then holds the
+     * names with a word close to each (FUZZY_THRESHOLD), counted the same way.
      */
     async read(
       filter: ProductPageFilter,
@@ -222,34 +351,14 @@ export function productPages(db: Database) {
       { countMatches }: { countMatches: boolean },
     ): Promise<SellerPage | null> {
       const shape = shapeOf(filter);
-      const name = `seller_page_${filter.sort}_${filter.order}_${shape.key}_v${visible.length}_${countMatches ? 'c' : 'n'}`;
-      let statement = statements.get(name);
-      if (!statement) {
-        statement = build(filter, shape, visible.length, countMatches).prepare(name) as unknown as {
-          execute: (params: Record<string, unknown>) => Promise<Row[]>;
-        };
-        statements.set(name, statement);
-      }
-      const params: Record<string, unknown> = {
-        ...shape.params,
-        limit: filter.limit,
-        offset: filter.offset,
-        fence: 0,
-      };
-      visible.forEach((status, i) => {
-        params[`visible${i}`] = status;
+      const found = await readShape(filter, shape, visible, countMatches, db);
+      if (found?.counted !== 0 || !shape.canFallBack) return found;
+      // The threshold is a setting of pg_trgm, and only `set local` scopes it to one statement's
+      // transaction; the fallback is the rare path, so its extra round trips cost little.
+      return db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`));
+        return readShape(filter, shapeOf(filter, 'fuzzy'), visible, countMatches, tx);
       });
-      const rows = await statement.execute(params);
-      const first = rows[0];
-      if (!first) return null;
-      const views: ProductView[] = [];
-      for (const r of rows) {
-        if (r.row) views.push({ row: r.row, category: r.category ?? '', subCategory: r.subCategory ?? '' });
-      }
-      let counted = first.total;
-      // With words the count rides on the page's rows; a page past the last match has none.
-      if (shape.hasWords && views.length === 0) counted = filter.offset === 0 ? 0 : await countOf(shape);
-      return { vacationMode: first.vacationMode, stats: first.stats, views, counted };
     },
   };
 }
