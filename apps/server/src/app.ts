@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { appTasks } from '@/app-tasks.ts';
@@ -55,6 +60,7 @@ import { DEFAULT_WRITE_RATE_LIMITS, registerRateLimit, type WriteRateLimits } fr
 import { registerRealtime } from '@/plugins/realtime.ts';
 import { registerSecurityHeaders } from '@/plugins/security-headers.ts';
 import { registerStaticSpa } from '@/plugins/static-spa.ts';
+import { registerTextGuard } from '@/plugins/text-guard.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
 import { localVideoProvider, type VideoProvider } from '@/video/video-provider.ts';
 
@@ -108,6 +114,8 @@ export type AppDeps = {
   paymentSucceeded?: PaymentSucceeded;
   /** Checkout's seams (stock, payments, job queue, order machine); tests pass their own. */
   checkoutPorts?: Partial<CheckoutPorts>;
+  /** Told of every route as it is added; the test app's route inventory (src/test/route-inventory.ts) reads it. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export type App = FastifyInstance;
@@ -150,9 +158,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextGuard(app);
 
   registerSecurityHeaders(app, ['/api/docs']);
   await registerRateLimit(app, deps.redis ?? null, { ...DEFAULT_WRITE_RATE_LIMITS, ...deps.writeRateLimits });
