@@ -61,6 +61,7 @@ import { registerRealtime } from '@/plugins/realtime.ts';
 import { registerSecurityHeaders } from '@/plugins/security-headers.ts';
 import { registerStaticSpa } from '@/plugins/static-spa.ts';
 import { registerTextGuard } from '@/plugins/text-guard.ts';
+import { registerCloseOnUnreadBody } from '@/plugins/unread-body.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
 import { localVideoProvider, type VideoProvider } from '@/video/video-provider.ts';
 
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerTextGuard(app);
+  registerCloseOnUnreadBody(app);
 
   registerSecurityHeaders(app, ['/api/docs']);
   await registerRateLimit(app, deps.redis ?? null, { ...DEFAULT_WRITE_RATE_LIMITS, ...deps.writeRateLimits });
