@@ -11,6 +11,7 @@ import { appTasks } from '@/app-tasks.ts';
 import type { Database } from '@/db/client.ts';
 import { type JobWorkerMode, registerJobs } from '@/jobs/jobs.module.ts';
 import type { Clock } from '@/lib/clock.ts';
+import { mediaAccess } from '@/lib/media-access.ts';
 import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
 import { adminRepository } from '@/modules/admin/admin.repository.ts';
@@ -186,7 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('seller', null);
   app.decorateRequest('buyer', null);
   const tokens = tokenService(deps.jwtSecret, deps.clock);
-  const requireSeller = sellerAuth(deps.db, tokens);
+  const media = mediaAccess(deps.jwtSecret, deps.clock);
+  const requireSeller = sellerAuth(deps.db, tokens, media);
   const buyers = buyersService({
     repo: buyersRepository(deps.db),
     tokens: tokenService(deps.jwtSecret, deps.clock, SESSION_TTL_SECONDS, BUYER_AUDIENCE),
@@ -298,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     inUpcomingOrLiveShow: live.productInUpcomingOrLiveShow,
     listCache: deps.productListCache,
     requireSeller,
+    mediaViewer: media.sellerOf,
   });
 
   // Payments (issue 14). It answers its PaymentsService (also `app.payments`): checkout's PaymentsPort.

@@ -36,14 +36,19 @@ export function sendMediaFile(reply: FastifyReply, rangeHeader: string | undefin
 }
 
 /**
- * Sends a stored public image (a product photo, an avatar, a banner, a category picture): always
- * WebP, whole, cached for good like the media above.
+ * Sends a stored image (a product photo, an avatar, a banner, a category picture): always WebP,
+ * whole, cached for good like the media above — by shared caches too when it is public, only by
+ * the viewer's browser when it is not (a draft's photo shown to its seller).
  */
-export function sendStoredImage(reply: FastifyReply, file: { stream: Readable; size: number }) {
+export function sendStoredImage(
+  reply: FastifyReply,
+  file: { stream: Readable; size: number },
+  cache: 'public' | 'private' = 'public',
+) {
   return reply
     .header('Content-Type', 'image/webp')
     .header('Content-Length', file.size)
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'public, max-age=31536000, immutable')
+    .header('Cache-Control', `${cache}, max-age=31536000, immutable`)
     .send(file.stream);
 }

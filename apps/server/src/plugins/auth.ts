@@ -4,6 +4,7 @@ import type { Database } from '@/db/client.ts';
 import type { BuyerRow } from '@/db/schema/buyers.ts';
 import { type SellerRow, sellers } from '@/db/schema/index.ts';
 import { ForbiddenError, HttpError, UnauthorizedError } from '@/lib/errors.ts';
+import type { MediaAccess } from '@/lib/media-access.ts';
 import type { TokenService } from '@/lib/tokens.ts';
 
 declare module 'fastify' {
@@ -33,11 +34,13 @@ export type RequireSeller = (options?: {
  * Builds the `onRequest` hook of every route that needs a signed-in seller: a valid bearer token
  * whose version matches the seller's, for a seller who is neither blocked nor (by default) disabled.
  */
-export function sellerAuth(db: Database, tokens: TokenService): RequireSeller {
+export function sellerAuth(db: Database, tokens: TokenService, media?: MediaAccess): RequireSeller {
   const authenticate = tokenAuthenticator(db, tokens);
   return (options = {}) =>
-    async (request) => {
+    async (request, reply) => {
       request.seller = await authenticate(bearerToken(request), options);
+      // The dashboard's <img> tags of the seller's own draft photos carry this cookie, not the token.
+      media?.refresh(request, reply, request.seller.id);
     };
 }
 
