@@ -51,9 +51,21 @@ function leaked(body: string, call: Call): string[] {
 
 const intrudersOf = (owner: 'seller' | 'buyer' | 'admin'): [string, Record<string, string>][] => {
   const none: [string, Record<string, string>] = ['no token', {}];
-  if (owner === 'seller') return [['seller B', w.b.auth], ['a buyer', w.buyerB.auth], none];
+  if (owner === 'seller')
+    return [
+      ['seller B', w.b.auth],
+      ['a buyer', w.buyerB.auth],
+      ["a forged token of A's", w.forged.sellerA],
+      none,
+    ];
   if (owner === 'buyer')
-    return [['buyer B', w.buyerB.auth], ['seller A', w.a.auth], ['seller B', w.b.auth], none];
+    return [
+      ['buyer B', w.buyerB.auth],
+      ['seller A', w.a.auth],
+      ['seller B', w.b.auth],
+      ["a forged token of buyer A's", w.forged.buyerA],
+      none,
+    ];
   return [['seller A', w.a.auth], ['buyer A', w.buyerA.auth], none];
 };
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { notifications, sellerDocuments } from '@/db/schema/index.ts';
+import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import { blipCalls, video, videoFixture } from '@/test/blips.ts';
 import type { TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
@@ -38,10 +39,14 @@ export type World = {
   /** Buyer A has an order (an unpaid auction win) at seller A. */
   buyerA: { id: string; auth: Auth; email: string; orderId: string };
   buyerB: { auth: Auth };
+  /** Tokens naming seller A and buyer A, signed with a secret that is not the server's. */
+  forged: { sellerA: Auth; buyerA: Auth };
   admin: Auth;
   /** Strings only A and buyer A may ever see in an answer: ids of private things, e-mails. */
   secrets: string[];
 };
+
+const FORGER_SECRET = 'not-the-server-secret-but-just-as-long-0123456789';
 
 const expectStatus = (res: { statusCode: number; body: string }, status: number) =>
   expect(res.statusCode, res.body).toBe(status);
@@ -116,6 +121,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
     b: { id: b.seller.id, auth: b.auth },
     buyerA: { id: buyerA.buyer.id, auth: buyerA.auth, email: buyerA.buyer.email, orderId },
     buyerB: { auth: buyerB.auth },
+    forged: {
+      sellerA: { authorization: `Bearer ${await tokenService(FORGER_SECRET, t.clock).sign(a.seller)}` },
+      buyerA: {
+        authorization: `Bearer ${await tokenService(FORGER_SECRET, t.clock, SESSION_TTL_SECONDS, BUYER_AUDIENCE).sign(buyerA.buyer)}`,
+      },
+    },
     admin: { authorization: `Bearer ${t.adminToken}` },
     secrets: [],
   };
