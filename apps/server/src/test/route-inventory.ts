@@ -9,6 +9,8 @@ export type InventoryRoute = {
   url: string;
   /** Which inputs the route's schema describes. */
   schema: { params: boolean; querystring: boolean; body: boolean; multipart: boolean };
+  /** The schemas themselves (zod, from the contracts), for the fuzzer. */
+  schemas: { params: unknown; querystring: unknown; body: unknown };
   /** Who its tagged auth hooks let in (plugins/auth.ts), in hook order; empty for none. */
   hookAccess: HookAccess[];
 };
@@ -45,6 +47,7 @@ export function routeInventory() {
               'multipart/form-data',
             ),
           },
+          schemas: { params: schema.params, querystring: schema.querystring, body: schema.body },
           hookAccess,
         });
       }
