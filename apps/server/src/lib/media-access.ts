@@ -37,7 +37,15 @@ export function mediaAccess(secret: string, clock: Clock) {
     return Number.isInteger(expires) && expires > nowSeconds() ? { sellerId, expires } : null;
   };
 
+  const cookieValue = (sellerId: string) => {
+    const expires = nowSeconds() + LIFETIME_SECONDS;
+    return `${sellerId}.${expires}.${sign(`${sellerId}.${expires}`)}`;
+  };
+
   return {
+    /** A fresh cookie value for `sellerId` (what refresh sets; tests send it as a browser would). */
+    cookieValue,
+
     /** The seller whose media this browser may load, or null. */
     sellerOf: (request: FastifyRequest): string | null => read(request)?.sellerId ?? null,
 
@@ -45,8 +53,7 @@ export function mediaAccess(secret: string, clock: Clock) {
     refresh(request: FastifyRequest, reply: FastifyReply, sellerId: string): void {
       const held = read(request);
       if (held?.sellerId === sellerId && held.expires - nowSeconds() > LIFETIME_SECONDS / 2) return;
-      const expires = nowSeconds() + LIFETIME_SECONDS;
-      const value = `${sellerId}.${expires}.${sign(`${sellerId}.${expires}`)}`;
+      const value = cookieValue(sellerId);
       const secure = request.protocol === 'https' ? '; Secure' : '';
       reply.header(
         'set-cookie',
