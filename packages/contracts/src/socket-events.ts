@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { featureGateCode } from './feature-gate-response.ts';
 import { auctionOutcome, auctionStatus, bidderSchema, streamStatus } from './live.ts';
+import { multilineText } from './text.ts';
 
 /**
  * The live socket channel (SPEC section 7 "Socket channel"): socket.io at /socket.io, authenticated
@@ -75,8 +76,7 @@ export type StreamSubscriptionPayload = z.input<typeof streamSubscriptionPayload
  */
 export const streamMessagePayload = z.object({
   streamId: z.uuid('Stream not found'),
-  content: z
-    .string()
+  content: multilineText()
     .trim()
     .min(1, 'Write a message first')
     .max(MAX_STREAM_COMMENT_LENGTH, `At most ${MAX_STREAM_COMMENT_LENGTH} characters`),
