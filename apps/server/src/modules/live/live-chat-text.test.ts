@@ -32,7 +32,9 @@ it('refuses a chat message holding NUL or an unpaired surrogate with a message, 
     expect(ack).toMatchObject({ ok: false });
     expect((ack as { message: string }).message).toMatch(/control characters|unpaired/);
   }
-  expect(await emitAck(socket, streamSocketEvents.comment, { streamId: stream._id, content: 'Still here' })).toEqual({
+  expect(
+    await emitAck(socket, streamSocketEvents.comment, { streamId: stream._id, content: 'Still here' }),
+  ).toEqual({
     ok: true,
   });
 });
