@@ -214,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requireSeller,
     requireBuyer,
     rateLimits: { ...DEFAULT_BLIP_RATE_LIMITS, ...deps.blipRateLimits },
+    mediaViewer: media.sellerOf,
   });
 
   const uploadSweeper = registerUploadSweeper(app, {

@@ -28,6 +28,8 @@ export type World = {
     draftPhotoUrl: string;
     activeProductId: string;
     draftBlipId: string;
+    /** The draft blip's video, as its path below /api/media/blips/. */
+    draftBlipVideo: string;
     activeBlipId: string;
     /** A buyer's comment on the active blip. */
     commentId: string;
@@ -70,7 +72,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const draftProductId = (await calls.product(a.auth, { status: 'draft', images: [draftPhotoUrl] }))._id;
   const activeProductId = (await calls.product(a.auth))._id;
   const webm = await videoFixture('blip.webm');
-  const draftBlipId = (await calls.uploadOk(a.auth, draftProductId, [video(webm)]))._id;
+  const draftBlip = await calls.uploadOk(a.auth, draftProductId, [video(webm)]);
+  const draftBlipId = draftBlip._id;
+  const draftBlipVideo = draftBlip.videoUrl.replace('/api/media/blips/', '');
   const activeBlipId = (await calls.uploadOk(a.auth, activeProductId, [video(webm)]))._id;
 
   const comment = await t.app.inject({
@@ -112,6 +116,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       draftPhotoUrl,
       activeProductId,
       draftBlipId,
+      draftBlipVideo,
       activeBlipId,
       commentId: comment.json().comment._id,
       streamId: stream._id,
@@ -134,6 +139,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     draftProductId,
     draftPhotoUrl.split('/').pop() ?? draftPhotoUrl,
     draftBlipId,
+    draftBlipVideo.split('/').pop() ?? draftBlipVideo,
     notice.id,
     doc.id,
     orderId,

@@ -88,7 +88,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     params: { productId: w.a.activeProductId, blipId: w.a.activeBlipId, commentId: w.a.commentId },
     body: comment,
   })),
-  'GET /api/media/blips/*': pub('blip files under unguessable names; buyers stream them from the watch page'),
+  'GET /api/media/blips/*': owned('seller', (w) => ({ params: { '*': w.a.draftBlipVideo } })),
 
   // Blips, buyer side: public blips are for everyone, a draft's blip for nobody but A.
   'GET /api/blips/:blipId': owned('seller', (w) => ({ params: { blipId: w.a.draftBlipId } })),

@@ -94,11 +94,11 @@ export async function createProduct(t: TestApp, auth: Auth, payload: Record<stri
 
 /**
  * The status a GET of the URL answers to its uploader: 200 while the file is stored, 404 once
- * swept. A product photo no visible product carries is its seller's alone, so the request carries
- * the seller's media cookie, as the dashboard's <img> tags do.
+ * swept. A product photo or blip file no visible product carries is its seller's alone, so the
+ * request carries the seller's media cookie, as the dashboard's <img> tags do.
  */
 export const served = async (t: TestApp, url: string) => {
-  const seller = /^\/api\/media\/products\/([^/]+)\//.exec(url)?.[1];
+  const seller = /^\/api\/media\/(?:products|blips)\/([^/]+)\//.exec(url)?.[1];
   const cookie = seller
     ? `${MEDIA_COOKIE}=${mediaAccess(t.jwtSecret, t.clock).cookieValue(seller)}`
     : undefined;
