@@ -1,6 +1,11 @@
 // size: the composition root: every module is built and wired here, in the order their dependencies need
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -10,6 +15,7 @@ import type { JobQueue } from '@/jobs/job-queue.ts';
 import { type JobWorkerMode, registerJobs } from '@/jobs/jobs.module.ts';
 import { taskOf } from '@/jobs/tasks.ts';
 import type { Clock } from '@/lib/clock.ts';
+import { mediaAccess } from '@/lib/media-access.ts';
 import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
 import { queuedMailer } from '@/mail/queued-mailer.ts';
@@ -66,6 +72,8 @@ import { DEFAULT_WRITE_RATE_LIMITS, registerRateLimit, type WriteRateLimits } fr
 import { registerRealtime } from '@/plugins/realtime.ts';
 import { registerSecurityHeaders } from '@/plugins/security-headers.ts';
 import { registerStaticSpa } from '@/plugins/static-spa.ts';
+import { registerTextGuard } from '@/plugins/text-guard.ts';
+import { registerCloseOnUnreadBody } from '@/plugins/unread-body.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
 import { localVideoProvider, type VideoProvider } from '@/video/video-provider.ts';
 
@@ -125,6 +133,8 @@ export type AppDeps = {
   stock?: StockPort;
   /** The carrier service (SHIPPING_PROVIDER); booking by hand when not given. */
   shipping?: ShippingProvider;
+  /** Told of every route as it is added; the test app's route inventory (src/test/route-inventory.ts) reads it. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export type App = FastifyInstance;
@@ -170,9 +180,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextGuard(app);
+  registerCloseOnUnreadBody(app);
 
   registerSecurityHeaders(app, ['/api/docs']);
   await registerRateLimit(app, deps.redis ?? null, { ...DEFAULT_WRITE_RATE_LIMITS, ...deps.writeRateLimits });
@@ -194,7 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('seller', null);
   app.decorateRequest('buyer', null);
   const tokens = tokenService(deps.jwtSecret, deps.clock);
-  const requireSeller = sellerAuth(deps.db, tokens);
+  const media = mediaAccess(deps.jwtSecret, deps.clock);
+  const requireSeller = sellerAuth(deps.db, tokens, media);
   const buyers = buyersService({
     repo: buyersRepository(deps.db),
     tokens: tokenService(deps.jwtSecret, deps.clock, SESSION_TTL_SECONDS, BUYER_AUDIENCE),
@@ -222,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requireSeller,
     requireBuyer,
     rateLimits: { ...DEFAULT_BLIP_RATE_LIMITS, ...deps.blipRateLimits },
+    mediaViewer: media.sellerOf,
   });
 
   const uploadSweeper = registerUploadSweeper(app, {
@@ -324,6 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     listCache: deps.productListCache,
     requireSeller,
     stock,
+    mediaViewer: media.sellerOf,
   });
 
   // Payments (issue 14). It answers its PaymentsService (also `app.payments`): checkout's PaymentsPort.

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 import { MAX_BLIP_CAPTION_LENGTH, MAX_BLIP_COMMENT_LENGTH } from './limits.ts';
+import { lineText, multilineText } from './text.ts';
 
-export const blipCaptionSchema = z
-  .string()
+export const blipCaptionSchema = multilineText()
   .trim()
   .max(MAX_BLIP_CAPTION_LENGTH, `caption must be at most ${MAX_BLIP_CAPTION_LENGTH} characters`);
 
@@ -128,8 +128,7 @@ export type BlipCommentsResponse = z.infer<typeof blipCommentsResponse>;
 
 /** POST .../comments/{commentId}/replies body. Replying to a reply answers in the same thread. */
 export const blipReplyBody = z.strictObject({
-  comment: z
-    .string({ error: 'comment is required' })
+  comment: multilineText({ error: 'comment is required' })
     .trim()
     .min(1, 'comment cannot be empty')
     .max(MAX_BLIP_COMMENT_LENGTH, `comment must be at most ${MAX_BLIP_COMMENT_LENGTH} characters`),
@@ -142,8 +141,8 @@ export type BlipReplyResponse = z.infer<typeof blipReplyResponse>;
 /** `npm run admin -- comment <blipId> <name> <text…>`: a buyer comment for demos and e2e. */
 export const adminBlipCommentParams = z.object({ blipId: z.uuid('Blip not found') });
 export const adminBlipCommentBody = z.strictObject({
-  authorName: z.string().trim().min(1, 'authorName is required').max(60),
-  text: z.string().trim().min(1, 'text is required').max(MAX_BLIP_COMMENT_LENGTH),
+  authorName: lineText().trim().min(1, 'authorName is required').max(60),
+  text: multilineText().trim().min(1, 'text is required').max(MAX_BLIP_COMMENT_LENGTH),
 });
 export type AdminBlipCommentBody = z.infer<typeof adminBlipCommentBody>;
 export const adminBlipCommentResponse = z.object({ message: z.string(), comment: blipCommentSchema });

@@ -19,3 +19,4 @@ export * from './seller.ts';
 export * from './shipping.ts';
 export * from './socket-events.ts';
 export * from './store.ts';
+export * from './text.ts';

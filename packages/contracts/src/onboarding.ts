@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField, phoneNumberField } from './auth.ts';
 import { accountNumberRuleText, findNigerianBank, isValidNigerianAccountNumber } from './nigerian-banks.ts';
 import { accountType, onboardingProcessMarker } from './seller.ts';
+import { lineText } from './text.ts';
 
 /**
  * The onboarding calls of SPEC section 7. The web checks the same required fields before sending
@@ -9,15 +10,13 @@ import { accountType, onboardingProcessMarker } from './seller.ts';
  */
 
 const required = (label: string, max = 120) =>
-  z
-    .string({ error: `${label} is required` })
+  lineText({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
 const optionalText = (label: string, max = 120) =>
-  z
-    .string()
+  lineText()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .optional()

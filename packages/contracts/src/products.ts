@@ -7,6 +7,7 @@ import {
   MAX_STOCK,
   MAX_VARIANT_LEVELS,
 } from './limits.ts';
+import { lineText, multilineText } from './text.ts';
 
 export const productStatusSchema = z.enum(['active', 'draft', 'out_of_stock', 'archived']);
 export type ProductStatus = z.infer<typeof productStatusSchema>;
@@ -100,8 +101,8 @@ export const requestedProductStatusSchema = z.enum(['active', 'draft', 'archived
 // Field rules shared by create and update; defaults live only in create, so that an update
 // leaving a field out keeps what is stored instead of resetting it.
 const fields = {
-  name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
-  description: z.string().max(5000, 'Description must be at most 5000 characters'),
+  name: lineText().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+  description: multilineText().max(5000, 'Description must be at most 5000 characters'),
   categoryId: z.uuid('Unknown category'),
   subCategoryId: z.uuid('Unknown sub-category'),
   price: nairaPrice,
@@ -112,7 +113,7 @@ const fields = {
   dimensionsCm: dimensionsCmSchema.nullable(),
   images,
   tags: z
-    .array(z.string().trim().min(1).max(30, 'Tags must be at most 30 characters'))
+    .array(lineText().trim().min(1).max(30, 'Tags must be at most 30 characters'))
     .max(MAX_PRODUCT_TAGS, `At most ${MAX_PRODUCT_TAGS} tags`),
   saleType: saleTypeSchema,
   options: z.array(variantOptionSchema).max(MAX_VARIANT_LEVELS, `At most ${MAX_VARIANT_LEVELS} options`),
@@ -234,7 +235,7 @@ export const sellerProductsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   sortBy: productSortSchema.default('newest'),
   status: productStatusSchema.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: lineText().trim().max(100).optional(),
 });
 export type SellerProductsQuery = z.infer<typeof sellerProductsQuery>;
 
@@ -290,14 +291,14 @@ const nairaFilter = (field: string) =>
  */
 export const sellerProductSearchQuery = z
   .strictObject({
-    query: z.string().trim().max(100, 'query must be at most 100 characters').optional(),
+    query: lineText().trim().max(100, 'query must be at most 100 characters').optional(),
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(10),
     sortBy: productSearchSortSchema.default('createdAt'),
     order: z.enum(['asc', 'desc']).default('desc'),
     minPrice: nairaFilter('minPrice').optional(),
     maxPrice: nairaFilter('maxPrice').optional(),
-    category: z.string().trim().min(1).max(100).optional(),
+    category: lineText().trim().min(1).max(100).optional(),
     status: productStatusSchema.optional(),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
@@ -325,7 +326,7 @@ export type SellerProductSearchResponse = z.infer<typeof sellerProductSearchResp
 export const sellerAuctionProductsQuery = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(100).optional(),
+  search: lineText().trim().max(100).optional(),
 });
 export type SellerAuctionProductsQuery = z.infer<typeof sellerAuctionProductsQuery>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { featureGateCode } from './feature-gate-response.ts';
 import { auctionOutcome, auctionStatus, bidderSchema, streamStatus } from './live.ts';
 import { variantChoiceSchema } from './orders.ts';
+import { multilineText } from './text.ts';
 
 /**
  * The live socket channel (SPEC section 7 "Socket channel"): socket.io at /socket.io, authenticated
@@ -76,8 +77,7 @@ export type StreamSubscriptionPayload = z.input<typeof streamSubscriptionPayload
  */
 export const streamMessagePayload = z.object({
   streamId: z.uuid('Stream not found'),
-  content: z
-    .string()
+  content: multilineText()
     .trim()
     .min(1, 'Write a message first')
     .max(MAX_STREAM_COMMENT_LENGTH, `At most ${MAX_STREAM_COMMENT_LENGTH} characters`),

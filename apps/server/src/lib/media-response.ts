@@ -13,7 +13,13 @@ export interface MediaFile {
  * the one byte range `Range` asks for (206) so phones can seek in a video, or 416 for a range past
  * its end. Every stored file has a fresh name, so its content never changes and caches keep it.
  */
-export function sendMediaFile(reply: FastifyReply, rangeHeader: string | undefined, file: MediaFile) {
+export function sendMediaFile(
+  reply: FastifyReply,
+  rangeHeader: string | undefined,
+  file: MediaFile,
+  /** `private` for a file only its owner may see (a draft's blip): no shared cache keeps it. */
+  cache: 'public' | 'private' = 'public',
+) {
   const range = parseByteRange(rangeHeader, file.size);
   if (range === 'unsatisfiable') {
     file.stream.destroy();
@@ -26,7 +32,7 @@ export function sendMediaFile(reply: FastifyReply, rangeHeader: string | undefin
     .header('Content-Type', file.contentType)
     .header('Accept-Ranges', 'bytes')
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'public, max-age=31536000, immutable');
+    .header('Cache-Control', `${cache}, max-age=31536000, immutable`);
   if (!range) return reply.header('Content-Length', file.size).send(file.stream);
   return reply
     .code(206)
@@ -36,14 +42,19 @@ export function sendMediaFile(reply: FastifyReply, rangeHeader: string | undefin
 }
 
 /**
- * Sends a stored public image (a product photo, an avatar, a banner, a category picture): always
- * WebP, whole, cached for good like the media above.
+ * Sends a stored image (a product photo, an avatar, a banner, a category picture): always WebP,
+ * whole, cached for good like the media above — by shared caches too when it is public, only by
+ * the viewer's browser when it is not (a draft's photo shown to its seller).
  */
-export function sendStoredImage(reply: FastifyReply, file: { stream: Readable; size: number }) {
+export function sendStoredImage(
+  reply: FastifyReply,
+  file: { stream: Readable; size: number },
+  cache: 'public' | 'private' = 'public',
+) {
   return reply
     .header('Content-Type', 'image/webp')
     .header('Content-Length', file.size)
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'public, max-age=31536000, immutable')
+    .header('Cache-Control', `${cache}, max-age=31536000, immutable`)
     .send(file.stream);
 }

@@ -4,6 +4,7 @@ import type { Database } from '@/db/client.ts';
 import type { BuyerRow } from '@/db/schema/buyers.ts';
 import { type SellerRow, sellers } from '@/db/schema/index.ts';
 import { ForbiddenError, HttpError, UnauthorizedError } from '@/lib/errors.ts';
+import type { MediaAccess } from '@/lib/media-access.ts';
 import type { TokenService } from '@/lib/tokens.ts';
 
 declare module 'fastify' {
@@ -14,6 +15,17 @@ declare module 'fastify' {
     buyer: BuyerRow | null;
   }
 }
+
+/**
+ * Who a route's auth hook lets in, kept on the hook function itself so the route inventory
+ * (src/test/route-inventory.ts) can tell from a route's options who may call it.
+ */
+export type HookAccess = 'seller' | 'buyer' | 'optional-seller';
+export const HOOK_ACCESS: unique symbol = Symbol('kasuwa.hookAccess');
+const tagged = <F extends object>(hook: F, access: HookAccess): F =>
+  Object.assign(hook, { [HOOK_ACCESS]: access });
+export const hookAccessOf = (hook: unknown): HookAccess | undefined =>
+  typeof hook === 'function' ? (hook as { [HOOK_ACCESS]?: HookAccess })[HOOK_ACCESS] : undefined;
 
 export const ACCOUNT_DISABLED_MESSAGE = 'Your account has been disabled. Please contact support.';
 
@@ -33,12 +45,14 @@ export type RequireSeller = (options?: {
  * Builds the `onRequest` hook of every route that needs a signed-in seller: a valid bearer token
  * whose version matches the seller's, for a seller who is neither blocked nor (by default) disabled.
  */
-export function sellerAuth(db: Database, tokens: TokenService): RequireSeller {
+export function sellerAuth(db: Database, tokens: TokenService, media?: MediaAccess): RequireSeller {
   const authenticate = tokenAuthenticator(db, tokens);
   return (options = {}) =>
-    async (request) => {
+    tagged(async (request: FastifyRequest, reply: FastifyReply) => {
       request.seller = await authenticate(bearerToken(request), options);
-    };
+      // The dashboard's <img> tags of the seller's own draft photos carry this cookie, not the token.
+      media?.refresh(request, reply, request.seller.id);
+    }, 'seller');
 }
 
 /** The token of an `Authorization: Bearer …` header, or '' when there is none. */
@@ -53,14 +67,14 @@ export const bearerToken = (request: FastifyRequest): string => {
  */
 export function optionalSeller(requireSeller: RequireSeller) {
   const authenticate = requireSeller();
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return tagged(async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.headers.authorization) return;
     try {
       await authenticate(request, reply);
     } catch {
       request.seller = null;
     }
-  };
+  }, 'optional-seller');
 }
 
 /**
@@ -71,11 +85,11 @@ export function optionalSeller(requireSeller: RequireSeller) {
 export type RequireBuyer = (request: FastifyRequest) => Promise<BuyerRow>;
 
 export function buyerAuth(authenticate: (token: string) => Promise<BuyerRow>): RequireBuyer {
-  return async (request) => {
+  return tagged(async (request: FastifyRequest) => {
     const buyer = await authenticate(bearerToken(request));
     request.buyer = buyer;
     return buyer;
-  };
+  }, 'buyer');
 }
 
 /** The buyer the `requireBuyer` hook found; only call it from a route that has the hook. */

@@ -39,9 +39,11 @@ describe('the demo catalogue', () => {
     expect(dress.variants.map((v: { totalStock: number }) => v.totalStock)).toEqual([6, 5]);
     for (const p of owner.products) {
       expect(p.images).toHaveLength(2);
-      const photo = await get(p.images[0]);
+      const photo = await get(p.images[0], auth);
       expect(photo.statusCode).toBe(200);
       expect(photo.headers['content-type']).toBe('image/webp');
+      // A visitor sees the photos of the public products only (issue 18).
+      expect((await get(p.images[0])).statusCode).toBe(p.status === 'draft' ? 404 : 200);
     }
     // The seeded photos are the seller's own uploads, so saving the product again is accepted.
     const saved = await t.app.inject({

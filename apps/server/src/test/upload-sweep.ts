@@ -5,6 +5,7 @@ import { PRODUCT_IMAGE_FIELD, STREAM_COVER_IMAGE_FIELD } from '@kasuwa/contracts
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { App } from '@/app.ts';
+import { MEDIA_COOKIE, mediaAccess } from '@/lib/media-access.ts';
 import { type FileStorage, localDiskStorage } from '@/storage/file-storage.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { someCategory } from '@/test/live.ts';
@@ -91,6 +92,15 @@ export async function createProduct(t: TestApp, auth: Auth, payload: Record<stri
   });
 }
 
-/** The status a GET of the URL answers: 200 while the file is stored, 404 once swept. */
-export const served = async (t: TestApp, url: string) =>
-  (await t.app.inject({ method: 'GET', url })).statusCode;
+/**
+ * The status a GET of the URL answers to its uploader: 200 while the file is stored, 404 once
+ * swept. A product photo or blip file no visible product carries is its seller's alone, so the
+ * request carries the seller's media cookie, as the dashboard's <img> tags do.
+ */
+export const served = async (t: TestApp, url: string) => {
+  const seller = /^\/api\/media\/(?:products|blips)\/([^/]+)\//.exec(url)?.[1];
+  const cookie = seller
+    ? `${MEDIA_COOKIE}=${mediaAccess(t.jwtSecret, t.clock).cookieValue(seller)}`
+    : undefined;
+  return (await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).statusCode;
+};

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { textProblem } from '@kasuwa/contracts';
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError, HttpError } from '@/lib/errors.ts';
 
@@ -48,6 +49,20 @@ export type ReceivedForm = { files: ReceivedFile[]; text: Record<string, string>
 
 class FieldTooLarge extends Error {}
 
+export const MALFORMED_MULTIPART_MESSAGE =
+  'The upload could not be read: send it as multipart/form-data whose boundary matches the body';
+
+/**
+ * The multipart parser (busboy) reports a wrong or missing boundary, a body cut short or a broken
+ * part header as a plain Error without a status. Those are the client's mistakes (400), unlike a
+ * storage failure (which carries a system call) or one of ours (a status of its own).
+ */
+function isMalformedMultipart(err: unknown): boolean {
+  if (!(err instanceof Error) || err instanceof HttpError || err instanceof FieldTooLarge) return false;
+  const e = err as Error & { syscall?: string; statusCode?: number };
+  return e.syscall === undefined && e.statusCode === undefined;
+}
+
 /** Counts the bytes going through and fails as soon as there are more than `max`. */
 function byteCap(max: number) {
   let seen = 0;
@@ -90,6 +105,9 @@ export async function receiveForm(request: FastifyRequest, options: FormOptions)
           throw new BadRequestError(`Unknown field: ${part.fieldname}`);
         }
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        // The accepted-text rule of the contracts, which the JSON routes get from plugins/text-guard.ts.
+        const problem = textProblem(value);
+        if (problem) throw new BadRequestError(`${part.fieldname} ${problem}`);
         if (value.length > maxLength) {
           throw new BadRequestError(`${part.fieldname} must be at most ${maxLength} characters`);
         }
@@ -133,6 +151,7 @@ export async function receiveForm(request: FastifyRequest, options: FormOptions)
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new PayloadTooLargeError(`The file is too large: at most ${megabytes(largest)}`);
     }
+    if (isMalformedMultipart(err)) throw new BadRequestError(MALFORMED_MULTIPART_MESSAGE);
     throw err;
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '@/db/client.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { type BlipCommentsService, blipCommentsService } from '@/modules/blips/blip-comments.service.ts';
@@ -25,13 +25,17 @@ export async function registerBlipsModule(
     requireSeller: RequireSeller;
     requireBuyer: RequireBuyer;
     rateLimits: BlipRateLimits;
+    /** The seller whose own media the request's browser may load (lib/media-access.ts), or null. */
+    mediaViewer: (request: FastifyRequest) => string | null;
   },
 ): Promise<Pick<BlipCommentsService, 'addBuyerComment'>> {
   const repo = blipsRepository(deps.db);
   const blips = blipsService({ repo, storage: deps.storage, clock: deps.clock });
   const comments = blipCommentsService({ repo, clock: deps.clock, notifications: deps.notifications });
   const reactions = blipReactionsService({ repo, clock: deps.clock, notifications: deps.notifications });
-  await app.register(blipsRoutes({ blips, comments, requireSeller: deps.requireSeller }));
+  await app.register(
+    blipsRoutes({ blips, comments, requireSeller: deps.requireSeller, mediaViewer: deps.mediaViewer }),
+  );
   await app.register(
     buyerBlipsRoutes({
       blips,

@@ -1,5 +1,5 @@
 import type { ProductStatus } from '@kasuwa/contracts';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import {
   type BlipCommentRow,
@@ -14,6 +14,7 @@ import {
   sellers,
 } from '@/db/schema/index.ts';
 import type { Queryable } from '@/lib/queryable.ts';
+import { PUBLIC_PRODUCT_STATUSES } from '@/modules/blips/blip-view.ts';
 
 /** A blip with what its card shows of the product, and how many comments it has. */
 export type BlipView = {
@@ -57,6 +58,22 @@ export function blipsRepository(db: Database) {
       .innerJoin(products, eq(products.id, blips.productId));
 
   return {
+    /** Whether a stored blip file (video or poster, by storage key) belongs to a blip buyers can see. */
+    async fileIsPublic(key: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: blips.id })
+        .from(blips)
+        .innerJoin(products, eq(products.id, blips.productId))
+        .where(
+          and(
+            or(eq(blips.videoKey, key), eq(blips.posterKey, key)),
+            inArray(products.status, [...PUBLIC_PRODUCT_STATUSES]),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     async findProduct(productId: string): Promise<{ id: string; sellerId: string } | null> {
       const [row] = await db
         .select({ id: products.id, sellerId: products.sellerId })

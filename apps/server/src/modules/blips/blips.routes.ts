@@ -37,10 +37,13 @@ export const blipsRoutes =
     blips,
     comments,
     requireSeller,
+    mediaViewer,
   }: {
     blips: BlipsService;
     comments: BlipCommentsService;
     requireSeller: RequireSeller;
+    /** The seller whose own media the request's browser may load (lib/media-access.ts), or null. */
+    mediaViewer: (request: FastifyRequest) => string | null;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     // A video, an optional poster and a caption; receiveForm sets each file's cap.
@@ -160,15 +163,18 @@ export const blipsRoutes =
     app.get(
       '/api/media/blips/*',
       {
+        // The dashboard's <video> and <img> tags send the media cookie; a fetch may send the token.
+        onRequest: optionalSeller,
         schema: {
           tags,
-          summary: 'A blip video or poster (public); videos answer byte ranges (206) so players can seek',
+          summary:
+            'A blip video or poster: public while its product is visible, else only for its seller; videos answer byte ranges (206) so players can seek',
           params: mediaPathParams,
         },
       },
       async (request, reply) => {
-        const file = await blips.openMedia(request.params['*']);
-        return sendMediaFile(reply, request.headers.range, file);
+        const file = await blips.openMedia(request.params['*'], viewer(request) ?? mediaViewer(request));
+        return sendMediaFile(reply, request.headers.range, file, file.cache);
       },
     );
   };

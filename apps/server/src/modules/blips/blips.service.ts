@@ -178,12 +178,25 @@ export function blipsService({ repo, storage, clock }: Deps) {
       return { message: 'Blip deleted successfully', deletedBlip: { id: row.id } };
     },
 
-    /** A blip's video or poster by its path below /api/media/blips/, with its content type. */
-    async openMedia(path: string) {
+    /**
+     * A blip's video or poster by its path below /api/media/blips/ (`<seller>/<file>`), with its
+     * content type: for anyone while the blip's product is visible to buyers, otherwise only for
+     * its seller (`viewerSellerId`, from a token or the dashboard's media cookie) and the same 404
+     * as a missing file for everyone else, as product photos (issue 18).
+     */
+    async openMedia(path: string, viewerSellerId: string | null) {
       const match = MEDIA_FILE.exec(path);
-      const found = match ? await storage.read(`public/blips/${path}`) : null;
-      if (!match || !found) throw new NotFoundError('File');
-      return { ...found, contentType: MEDIA_TYPES[match[3] ?? ''] ?? 'application/octet-stream' };
+      if (!match) throw new NotFoundError('File');
+      const key = `public/blips/${path}`;
+      const owner = viewerSellerId !== null && viewerSellerId === match[1];
+      if (!owner && !(await repo.fileIsPublic(key))) throw new NotFoundError('File');
+      const found = await storage.read(key);
+      if (!found) throw new NotFoundError('File');
+      return {
+        ...found,
+        contentType: MEDIA_TYPES[match[3] ?? ''] ?? 'application/octet-stream',
+        cache: owner ? ('private' as const) : ('public' as const),
+      };
     },
   };
 }

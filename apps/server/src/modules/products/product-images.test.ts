@@ -57,7 +57,7 @@ const createProduct = (auth: Auth, payload: Record<string, unknown>) =>
   });
 
 describe('POST /api/products/images', () => {
-  it('stores a WebP within 1600 px, without EXIF, under the seller, served publicly and cached for good', async () => {
+  it('stores a WebP within 1600 px, without EXIF, under the seller, served to the seller and cached for good', async () => {
     const a = await sellerWithToken(t);
     const jpeg = await cameraPhoto();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
@@ -68,11 +68,12 @@ describe('POST /api/products/images', () => {
     expect(body.message).toBe('Image uploaded successfully');
     expect(body.image.url).toMatch(new RegExp(`^/api/media/products/${a.seller.id}/[0-9a-f-]{36}\\.webp$`));
 
-    const served = await t.app.inject({ method: 'GET', url: body.image.url });
+    // No product carries it yet, so only its seller sees it (product-photo-access.test.ts).
+    const served = await t.app.inject({ method: 'GET', url: body.image.url, headers: a.auth });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 1067 });
     expect(meta.exif).toBeUndefined();
@@ -85,7 +86,7 @@ describe('POST /api/products/images', () => {
       .toBuffer();
     const res = await upload([{ field: 'image', filename: 'small.png', content: png }], a.auth);
     expect(res.statusCode).toBe(201);
-    const served = await t.app.inject({ method: 'GET', url: res.json().image.url });
+    const served = await t.app.inject({ method: 'GET', url: res.json().image.url, headers: a.auth });
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 400, height: 500 });
   });
 

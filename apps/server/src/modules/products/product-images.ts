@@ -6,6 +6,7 @@ import {
 } from '@kasuwa/contracts';
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError, NotFoundError } from '@/lib/errors.ts';
+import type { ProductPhotosRepository } from '@/modules/products/product-photos.repository.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
 import { renderImageWithin } from '@/uploads/images.ts';
 import { discard, receiveFiles } from '@/uploads/multipart-files.ts';
@@ -45,7 +46,14 @@ export function imageUrlsOf(product: {
 }
 
 /** Product photos: upload (checked, re-encoded, stored under the seller), ownership checks, reads. */
-export function productImages({ storage }: { storage: FileStorage }) {
+export function productImages({
+  storage,
+  photos,
+}: {
+  storage: FileStorage;
+  /** Which photos buyers may see; absent only where nothing is served (benchmarks of uploads). */
+  photos: Pick<ProductPhotosRepository, 'isPublic'>;
+}) {
   return {
     async upload(sellerId: string, request: FastifyRequest): Promise<ProductImageUploadResponse> {
       const files = await receiveFiles(request, {
@@ -92,12 +100,20 @@ export function productImages({ storage }: { storage: FileStorage }) {
       if (missing) throw new BadRequestError(`images: ${missing} was not found; upload the photo again`);
     },
 
-    /** A stored product photo by its URL path below /api/media/products/. */
-    async open(sellerId: string, file: string) {
-      const match = PRODUCT_IMAGE_URL.exec(`${URL_PREFIX}${sellerId}/${file}`);
-      const found = match ? await storage.read(keyOf(sellerId, match[2] ?? '')) : null;
+    /**
+     * A stored product photo by its URL path below /api/media/products/, for its seller (`owner`)
+     * or, once public (product-photos.repository.ts), for anyone; otherwise the same 404 as a
+     * missing photo, so a draft's photo URL tells a stranger nothing (issue 18).
+     */
+    async open(sellerId: string, file: string, viewer: { owner: boolean }) {
+      const url = `${URL_PREFIX}${sellerId}/${file}`;
+      const match = PRODUCT_IMAGE_URL.exec(url);
+      if (!match) throw new NotFoundError('Image');
+      if (!viewer.owner && !(await photos.isPublic(sellerId, url))) throw new NotFoundError('Image');
+      const found = await storage.read(keyOf(sellerId, match[2] ?? ''));
       if (!found) throw new NotFoundError('Image');
-      return found;
+      // The owner's answer may be a photo nobody else may see: only the owner's browser keeps it.
+      return { ...found, cache: viewer.owner ? ('private' as const) : ('public' as const) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '@/db/client.ts';
 import { productImages } from '@/modules/products/product-images.ts';
 import {
@@ -7,6 +7,7 @@ import {
   productListCache,
 } from '@/modules/products/product-list-cache.ts';
 import { productListsService } from '@/modules/products/product-lists.service.ts';
+import { productPhotosRepository } from '@/modules/products/product-photos.repository.ts';
 import { productsRepository } from '@/modules/products/products.repository.ts';
 import { productsRoutes } from '@/modules/products/products.routes.ts';
 import { productsService } from '@/modules/products/products.service.ts';
@@ -36,10 +37,12 @@ export async function registerProductsModule(
     requireSeller: RequireSeller;
     /** Stock notifications of the seller's edits (stock.service.ts); app.ts passes the one it shares. */
     stock?: Pick<StockService, 'productEdited'>;
+    /** The seller whose own media the request's browser may load (lib/media-access.ts), or null. */
+    mediaViewer: (request: FastifyRequest) => string | null;
   },
 ): Promise<void> {
   const repo = productsRepository(deps.db);
-  const images = productImages({ storage: deps.storage });
+  const images = productImages({ storage: deps.storage, photos: productPhotosRepository(deps.db) });
   const lists = productListCache(deps.db, deps.listCache);
   app.decorate('productLists', lists);
   await app.register(
@@ -55,6 +58,7 @@ export async function registerProductsModule(
       images,
       lists,
       requireSeller: deps.requireSeller,
+      mediaViewer: deps.mediaViewer,
     }),
   );
 }

@@ -17,7 +17,7 @@ import {
   updateProductBody,
   updateProductResponse,
 } from '@kasuwa/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@/lib/error-responses.ts';
@@ -53,6 +53,7 @@ export const productsRoutes =
     images,
     lists,
     requireSeller,
+    mediaViewer,
   }: {
     products: ProductsService;
     reads: ProductListsService;
@@ -60,6 +61,8 @@ export const productsRoutes =
     /** The lists' answers, kept per node against the seller's catalogue version. */
     lists: ProductListCache;
     requireSeller: RequireSeller;
+    /** The seller whose own media the request's browser may load (the media cookie), or null. */
+    mediaViewer: (request: FastifyRequest) => string | null;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     // One photo per request; receiveFiles sets the size cap.
@@ -190,14 +193,20 @@ export const productsRoutes =
     app.get(
       '/api/media/products/:sellerId/:file',
       {
+        // The seller's own <img> tags send the media cookie; a fetch may send the token instead.
+        onRequest: optionalSeller,
         schema: {
           tags,
-          summary: 'A product photo (public)',
+          summary:
+            'A product photo: public once a visible product, a show or an order carries it; before that only for its seller',
           params: z.object({ sellerId: z.string(), file: z.string() }),
         },
       },
       async (request, reply) => {
-        return sendStoredImage(reply, await images.open(request.params.sellerId, request.params.file));
+        const { sellerId, file } = request.params;
+        const owner = request.seller?.id === sellerId || mediaViewer(request) === sellerId;
+        const photo = await images.open(sellerId, file, { owner });
+        return sendStoredImage(reply, photo, photo.cache);
       },
     );
 

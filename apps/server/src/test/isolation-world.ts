@@ -1,0 +1,168 @@
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { notifications, sellerDocuments } from '@/db/schema/index.ts';
+import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
+import { blipCalls, video, videoFixture } from '@/test/blips.ts';
+import type { TestApp } from '@/test/build-test-app.ts';
+import { buyerWithToken } from '@/test/buyers.ts';
+import { auctionWin } from '@/test/checkout.ts';
+import { createShow } from '@/test/live.ts';
+import { multipartForm } from '@/test/multipart.ts';
+import { PDF, png } from '@/test/onboarding.ts';
+import { sellerWithToken } from '@/test/sellers.ts';
+
+type Auth = { authorization: string };
+
+/**
+ * Seller A's world, made through the real API where it can be: what the isolation matrix
+ * (route-table.ts) points intruders at. Private things are the ones nobody but A (or buyer A, for
+ * the order) may read or change; public ones exist so a route that legitimately shows them can be
+ * told from one that leaks. A new owned thing (a return, a payout) is one more field here.
+ */
+export type World = {
+  a: {
+    id: string;
+    auth: Auth;
+    email: string;
+    draftProductId: string;
+    draftPhotoUrl: string;
+    activeProductId: string;
+    draftBlipId: string;
+    /** The draft blip's video, as its path below /api/media/blips/. */
+    draftBlipVideo: string;
+    activeBlipId: string;
+    /** A buyer's comment on the active blip. */
+    commentId: string;
+    streamId: string;
+    notificationId: string;
+    documentId: string;
+  };
+  b: { id: string; auth: Auth };
+  /** Buyer A has an order (an unpaid auction win) at seller A. */
+  buyerA: { id: string; auth: Auth; email: string; orderId: string };
+  buyerB: { auth: Auth };
+  /** Tokens naming seller A and buyer A, signed with a secret that is not the server's. */
+  forged: { sellerA: Auth; buyerA: Auth };
+  admin: Auth;
+  /** Strings only A and buyer A may ever see in an answer: ids of private things, e-mails. */
+  secrets: string[];
+};
+
+const FORGER_SECRET = 'not-the-server-secret-but-just-as-long-0123456789';
+
+const expectStatus = (res: { statusCode: number; body: string }, status: number) =>
+  expect(res.statusCode, res.body).toBe(status);
+
+export async function buildWorld(t: TestApp): Promise<World> {
+  const a = await sellerWithToken(t, { accountType: 'individual' });
+  const b = await sellerWithToken(t);
+  const buyerA = await buyerWithToken(t, 'Ada Buyer');
+  const buyerB = await buyerWithToken(t, 'Bayo Buyer');
+  const calls = blipCalls(() => t);
+
+  const form = multipartForm([{ field: 'image', filename: 'a.png', content: await png() }]);
+  const photo = await t.app.inject({
+    method: 'POST',
+    url: '/api/products/images',
+    payload: form.payload,
+    headers: { ...form.headers, ...a.auth },
+  });
+  expectStatus(photo, 201);
+  const draftPhotoUrl = photo.json().image.url as string;
+  const draftProductId = (await calls.product(a.auth, { status: 'draft', images: [draftPhotoUrl] }))._id;
+  const activeProductId = (await calls.product(a.auth))._id;
+  const webm = await videoFixture('blip.webm');
+  const draftBlip = await calls.uploadOk(a.auth, draftProductId, [video(webm)]);
+  const draftBlipId = draftBlip._id;
+  const draftBlipVideo = draftBlip.videoUrl.replace('/api/media/blips/', '');
+  const activeBlipId = (await calls.uploadOk(a.auth, activeProductId, [video(webm)]))._id;
+
+  const comment = await t.app.inject({
+    method: 'POST',
+    url: `/api/blips/${activeBlipId}/comments`,
+    headers: buyerA.auth,
+    payload: { comment: 'Is it available in blue?' },
+  });
+  expectStatus(comment, 201);
+  const [notice] = await t.db.select().from(notifications).where(eq(notifications.sellerId, a.seller.id));
+  if (!notice) throw new Error('the comment made no notification');
+
+  const docs = multipartForm(
+    ['individualTaxId', 'governmentId', 'proofOfAddress'].map((field) => ({
+      field,
+      filename: 'doc.pdf',
+      content: PDF,
+    })),
+  );
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/api/seller/verification/individual',
+    payload: docs.payload,
+    headers: { ...docs.headers, ...a.auth },
+  });
+  expect(uploaded.statusCode, uploaded.body).toBeLessThan(300);
+  const [doc] = await t.db.select().from(sellerDocuments).where(eq(sellerDocuments.sellerId, a.seller.id));
+  if (!doc) throw new Error('no document stored');
+
+  const stream = await createShow(t.app, t, a.auth, [activeProductId]);
+  const orderId = await auctionWin(t, a.seller.id, buyerA.buyer.id);
+
+  const world: World = {
+    a: {
+      id: a.seller.id,
+      auth: a.auth,
+      email: a.seller.email,
+      draftProductId,
+      draftPhotoUrl,
+      activeProductId,
+      draftBlipId,
+      draftBlipVideo,
+      activeBlipId,
+      commentId: comment.json().comment._id,
+      streamId: stream._id,
+      notificationId: notice.id,
+      documentId: doc.id,
+    },
+    b: { id: b.seller.id, auth: b.auth },
+    buyerA: { id: buyerA.buyer.id, auth: buyerA.auth, email: buyerA.buyer.email, orderId },
+    buyerB: { auth: buyerB.auth },
+    forged: {
+      sellerA: { authorization: `Bearer ${await tokenService(FORGER_SECRET, t.clock).sign(a.seller)}` },
+      buyerA: {
+        authorization: `Bearer ${await tokenService(FORGER_SECRET, t.clock, SESSION_TTL_SECONDS, BUYER_AUDIENCE).sign(buyerA.buyer)}`,
+      },
+    },
+    admin: { authorization: `Bearer ${t.adminToken}` },
+    secrets: [],
+  };
+  world.secrets = [
+    draftProductId,
+    draftPhotoUrl.split('/').pop() ?? draftPhotoUrl,
+    draftBlipId,
+    draftBlipVideo.split('/').pop() ?? draftBlipVideo,
+    notice.id,
+    doc.id,
+    orderId,
+    a.seller.email,
+    buyerA.buyer.email,
+  ];
+  return world;
+}
+
+/**
+ * A fingerprint of every row of every table: an intruder's refused call must change nothing at
+ * all, which is stronger than comparing A's rows alone and needs no list of A's tables.
+ */
+export async function databaseSnapshot(t: TestApp): Promise<Record<string, string>> {
+  const { rows: tables } = await t.db.execute<{ name: string }>(
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`,
+  );
+  const snapshot: Record<string, string> = {};
+  for (const { name } of tables) {
+    const { rows } = await t.db.execute<{ digest: string | null }>(
+      sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${sql.identifier(name)} x`,
+    );
+    snapshot[name] = rows[0]?.digest ?? '';
+  }
+  return snapshot;
+}

@@ -1,0 +1,247 @@
+import type { World } from '@/test/isolation-world.ts';
+
+/** One request of the matrix: the route's `:params` (and `*`), query string and body. */
+export type Call = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+};
+type Who = 'seller' | 'buyer' | 'admin';
+
+/**
+ * What the isolation matrix knows of a route, one entry per `METHOD /url` of the app:
+ * - `owned`: it takes the id of something of seller A's (or buyer A's, or the operator's); every
+ *   intruder calling it with A's real ids gets 401, 403 or 404, sees none of A's secrets, and
+ *   changes no row;
+ * - `self`: it acts on the caller's own account only (no id in it); without a token it is a 401;
+ * - `open`: any signed-in buyer or seller may call it on anyone's public things (liking a blip,
+ *   bidding in a show), by design; without a token it is a 401;
+ * - `public`: anyone may call it, for the reason given; `leakCheck` reads A's public pages and
+ *   finds none of A's private things in them.
+ * `noBody` says a POST/PUT/PATCH reads no body, which the schema rule otherwise requires, and
+ * `rawBody` why one reads its bytes unparsed (a signed webhook);
+ * `external` marks a plugin's own route (the API docs), whose schemas are not ours.
+ */
+export type RouteEntry = { noBody?: true; rawBody?: string; external?: true } & (
+  | { kind: 'owned'; owner: Who; call: (w: World) => Call }
+  | { kind: 'self'; who: Who; call?: (w: World) => Call }
+  | { kind: 'open'; who: Who; reason: string; call: (w: World) => Call }
+  | { kind: 'public'; reason: string; leakCheck?: (w: World) => Call }
+);
+
+const owned = (owner: Who, call: (w: World) => Call, extra: { noBody?: true } = {}): RouteEntry => ({
+  kind: 'owned',
+  owner,
+  call,
+  ...extra,
+});
+const self = (who: Who, extra: { noBody?: true } = {}): RouteEntry => ({ kind: 'self', who, ...extra });
+const open = (
+  who: Who,
+  reason: string,
+  call: (w: World) => Call,
+  extra: { noBody?: true } = {},
+): RouteEntry => ({
+  kind: 'open',
+  who,
+  reason,
+  call,
+  ...extra,
+});
+const pub = (reason: string, extra: { noBody?: true; leakCheck?: (w: World) => Call } = {}): RouteEntry => ({
+  kind: 'public',
+  reason,
+  ...extra,
+});
+const docs: RouteEntry = { kind: 'public', reason: 'the API documentation (OpenAPI)', external: true };
+
+// Calls pointing at A's private things; a route that shows public things is aimed at A's draft.
+const draftProduct = (w: World) => ({ params: { id: w.a.draftProductId } });
+const draftBlip = (w: World) => ({ params: { productId: w.a.draftProductId, blipId: w.a.draftBlipId } });
+const stream = (w: World) => ({ params: { id: w.a.streamId } });
+const ofSellerA = (w: World) => ({ params: { sellerId: w.a.id } });
+const order = (w: World) => ({ params: { id: w.buyerA.orderId } });
+const comment = { comment: 'Hello from an intruder' };
+
+/**
+ * Every route of the app. A route without an entry fails route-inventory.test.ts; adding one is
+ * one line here (and a field in isolation-world.ts when it owns a new kind of thing).
+ */
+export const ROUTE_TABLE: Record<string, RouteEntry> = {
+  'GET /api/docs': docs,
+  'GET /api/docs/static/index.html': docs,
+  'GET /api/docs/static/swagger-initializer.js': docs,
+  'GET /api/docs/json': docs,
+  'GET /api/docs/yaml': docs,
+  'GET /api/docs/static/*': docs,
+  'GET /api/health': pub('load balancers and operators probe it'),
+
+  // Blips, seller side.
+  'POST /api/products/:productId/blips': owned('seller', (w) => ({
+    params: { productId: w.a.draftProductId },
+  })),
+  'GET /api/products/seller/:sellerId/blips': pub("a seller's public blips", { leakCheck: ofSellerA }),
+  'GET /api/products/:productId/blips/:blipId': owned('seller', draftBlip),
+  'DELETE /api/products/:productId/blips/:blipId': owned('seller', draftBlip),
+  'GET /api/products/:productId/blips/:blipId/comments': owned('seller', draftBlip),
+  'POST /api/products/:productId/blips/:blipId/comments/:commentId/replies': owned('seller', (w) => ({
+    params: { productId: w.a.activeProductId, blipId: w.a.activeBlipId, commentId: w.a.commentId },
+    body: comment,
+  })),
+  'GET /api/media/blips/*': owned('seller', (w) => ({ params: { '*': w.a.draftBlipVideo } })),
+
+  // Blips, buyer side: public blips are for everyone, a draft's blip for nobody but A.
+  'GET /api/blips/:blipId': owned('seller', (w) => ({ params: { blipId: w.a.draftBlipId } })),
+  'GET /api/blips/:blipId/like': owned('seller', (w) => ({ params: { blipId: w.a.draftBlipId } })),
+  'PUT /api/blips/:blipId/like': owned('seller', (w) => ({ params: { blipId: w.a.draftBlipId } }), {
+    noBody: true,
+  }),
+  'DELETE /api/blips/:blipId/like': owned('seller', (w) => ({ params: { blipId: w.a.draftBlipId } })),
+  'POST /api/blips/:blipId/views': owned('seller', (w) => ({
+    params: { blipId: w.a.draftBlipId },
+    body: { viewerId: '7f1c5a4e-0b7e-4a57-9d1e-3c2b1a0f9e8d' },
+  })),
+  'POST /api/blips/:blipId/comments': owned('seller', (w) => ({
+    params: { blipId: w.a.draftBlipId },
+    body: comment,
+  })),
+  'POST /api/blips/:blipId/comments/:commentId/replies': owned('seller', (w) => ({
+    params: { blipId: w.a.draftBlipId, commentId: w.a.commentId },
+    body: comment,
+  })),
+
+  // The operator's channel.
+  'POST /api/admin/sellers/notify': owned('admin', (w) => ({
+    body: { email: w.a.email, type: 'system', title: 'Hi', message: 'From an intruder' },
+  })),
+  'POST /api/admin/blips/:blipId/comments': owned('admin', (w) => ({
+    params: { blipId: w.a.activeBlipId },
+    body: { authorName: 'Intruder', text: 'Hello' },
+  })),
+  'POST /api/admin/uploads/sweep': owned('admin', () => ({}), { noBody: true }),
+  'POST /api/admin/sellers/:command': owned('admin', (w) => ({
+    params: { command: 'block' },
+    body: { email: w.a.email },
+  })),
+
+  // Accounts.
+  'POST /api/seller/register': pub('sign-up'),
+  'POST /api/seller/login': pub('log-in'),
+  'POST /api/seller/verify-otp': pub('sign-up and log-in codes'),
+  'POST /api/seller/resend-otp': pub('sign-up and log-in codes'),
+  'POST /api/seller/forgot-password': pub('password reset'),
+  'POST /api/seller/reset-password': pub('password reset'),
+  'GET /api/seller/check-token': self('seller'),
+  'GET /api/seller/profile': self('seller'),
+  'GET /api/seller/onboarding-process': self('seller'),
+  'PUT /api/seller/onboarding-process': self('seller'),
+  'GET /api/notifications': self('seller'),
+  'PUT /api/notifications/mark-all-read': self('seller', { noBody: true }),
+  'PUT /api/notifications/:id/mark-read': owned('seller', (w) => ({ params: { id: w.a.notificationId } }), {
+    noBody: true,
+  }),
+  'GET /api/conversations': self('seller'),
+  'GET /api/conversations/unread-count': self('seller'),
+  'PUT /api/conversations/mark-all-read': self('seller', { noBody: true }),
+  'PUT /api/seller/vacation-mode': self('seller'),
+  'GET /api/seller/top-sold-products': self('seller'),
+
+  // Onboarding.
+  'PUT /api/seller/profile/account-type': self('seller'),
+  'PUT /api/seller/business-details': self('seller'),
+  'PUT /api/seller/business-information': self('seller'),
+  'PUT /api/seller/shipping-warehouse': self('seller'),
+  'PUT /api/seller/shipping-options': self('seller'),
+  'PUT /api/seller/profile/bank-details': self('seller'),
+  'GET /api/categories': pub('the catalogue of categories'),
+  'POST /api/seller/select-categories': self('seller'),
+  'PUT /api/seller/individual-information': self('seller'),
+  'POST /api/seller/verification/company': self('seller'),
+  'POST /api/seller/verification/individual': self('seller'),
+  'GET /api/seller/documents': self('seller'),
+  'GET /api/seller/documents/:id/file': owned('seller', (w) => ({ params: { id: w.a.documentId } })),
+  'POST /api/seller/profile/avatar': self('seller'),
+  'POST /api/seller/profile/banner': self('seller'),
+  'GET /api/media/*': pub('avatars, banners and category pictures, shown on public store pages'),
+
+  // Buyers.
+  'POST /api/buyers/register': pub('buyer sign-up'),
+  'POST /api/buyers/login': pub('buyer log-in'),
+  'GET /api/buyers/me': self('buyer'),
+
+  // Live shows.
+  'POST /api/streams/open-live-show': self('seller'),
+  'POST /api/streams/create': self('seller'),
+  'POST /api/streams/media': self('seller'),
+  'GET /api/streams/seller/:sellerId': owned('seller', ofSellerA),
+  'POST /api/streams/reschedule-expired': self('seller'),
+  'GET /api/streams/:id': pub('the watch page of a show'),
+  'GET /api/streams/:id/comments': pub("the chat of a show's watch page"),
+  'POST /api/streams/:id/start': owned('seller', stream, { noBody: true }),
+  'POST /api/streams/:id/end': owned('seller', stream, { noBody: true }),
+  'POST /api/streams/:id/join-seller': owned('seller', stream, { noBody: true }),
+  'GET /api/streams/:id/renew-token': owned('seller', stream),
+  'POST /api/streams/:id/activate-product-bidding': owned('seller', (w) => ({
+    params: { id: w.a.streamId },
+    body: { productId: w.a.activeProductId },
+  })),
+  'POST /api/streams/:id/bids': open('buyer', 'any buyer bids in any live show', (w) => ({
+    params: { id: w.a.streamId },
+    body: { productId: w.a.activeProductId, amount: 100 },
+  })),
+  'GET /api/media/streams/*': pub("shows' covers and previews, shown on public pages"),
+
+  // Products.
+  'POST /api/products': self('seller'),
+  'GET /api/products/seller/:sellerId': pub("a seller's public products", { leakCheck: ofSellerA }),
+  'GET /api/products/seller/:sellerId/search': pub("search in a seller's public products", {
+    leakCheck: (w) => ({ params: { sellerId: w.a.id }, query: { query: 'Ankara' } }),
+  }),
+  'GET /api/products/seller/:sellerId/auctions': pub("a seller's public auction products", {
+    leakCheck: ofSellerA,
+  }),
+  'POST /api/products/images': self('seller'),
+  'GET /api/media/products/:sellerId/:file': owned('seller', (w) => ({
+    params: { sellerId: w.a.id, file: w.a.draftPhotoUrl.split('/').pop() ?? '' },
+  })),
+  'GET /api/products/:id': owned('seller', draftProduct),
+  'PUT /api/products/:id': owned('seller', (w) => ({ ...draftProduct(w), body: { name: 'Taken over' } })),
+  'DELETE /api/products/:id': owned('seller', draftProduct),
+
+  // Payments and checkout.
+  'POST /api/webhooks/local-pay': {
+    ...pub("the local payment provider's webhook, signed"),
+    rawBody: 'its signature is checked on the exact bytes sent, before any parsing',
+  },
+  'GET /pay/:reference': pub("a payment's page, opened by its unguessable reference"),
+  'GET /pay/local/:reference': pub("the local provider's payment page, opened by its unguessable reference"),
+  'POST /pay/local/:reference': pub("the local provider's payment page, opened by its unguessable reference"),
+  'GET /api/settings/delivery': self('seller'),
+  'PUT /api/settings/delivery': self('seller'),
+  'GET /api/checkout/sellers/:sellerId/options': pub("a seller's delivery options, shown at checkout", {
+    leakCheck: ofSellerA,
+  }),
+  'POST /api/checkout/orders': self('buyer'),
+  'POST /api/checkout/orders/:id': owned('buyer', (w) => ({
+    ...order(w),
+    body: {
+      delivery: {
+        method: 'seller',
+        address: {
+          fullName: 'Ada Obi',
+          phoneNumber: '+2348012345678',
+          state: 'Lagos',
+          city: 'Ikeja',
+          addressLine1: '4 Opebi Road',
+        },
+      },
+      paymentMethod: 'online',
+    },
+  })),
+  'GET /api/checkout/orders': self('buyer'),
+  'GET /api/checkout/orders/:id': owned('buyer', order),
+  'GET /api/checkout/orders/:id/verify': owned('buyer', (w) => ({
+    ...order(w),
+    query: { reference: 'ref-of-an-intruder' },
+  })),
+};
