@@ -205,6 +205,8 @@ export const livestreamDraftSchema = z.object({
     .array(
       z.object({
         productId: z.string(),
+        /** The combination under the hammer, for a product auctioned per variant (issue 14). */
+        variant: z.array(variantChoiceSchema).optional(),
         auctionSettings: z
           .object({
             startingBid: z.number(),
@@ -218,7 +220,10 @@ export const livestreamDraftSchema = z.object({
       }),
     )
     .default([]),
-  selectedProducts: z.array(streamProductSummary).default([]),
+  /** `variant` ties a summary to its product's row when one product comes once per combination. */
+  selectedProducts: z
+    .array(streamProductSummary.extend({ variant: z.array(variantChoiceSchema).optional() }))
+    .default([]),
   scheduledStartTime: z.string().nullable().default(null),
   startImmediately: z.boolean().default(false),
 });

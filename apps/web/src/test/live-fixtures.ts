@@ -60,3 +60,43 @@ export function testStream(overrides: Partial<Stream> = {}): Stream {
     ...overrides,
   };
 }
+
+/** Two rows of one product auctioned per variant (issue 14): the Ankara gown in Red M and Red L. */
+export const RED_M_ROW_ID = '5c1e8f3a-2b4d-4e6f-8a9b-0c1d2e3f4a01';
+export const RED_L_ROW_ID = '5c1e8f3a-2b4d-4e6f-8a9b-0c1d2e3f4a02';
+export const RED_M = [
+  { name: 'Colour', value: 'Red' },
+  { name: 'Size', value: 'M' },
+];
+export const RED_L = [
+  { name: 'Colour', value: 'Red' },
+  { name: 'Size', value: 'L' },
+];
+
+export function testVariantRows(
+  m: Partial<StreamProduct> = {},
+  l: Partial<StreamProduct> = {},
+): [StreamProduct, StreamProduct] {
+  return [
+    testStreamProduct({
+      name: 'Ankara gown — Red / M',
+      streamProductId: RED_M_ROW_ID,
+      variant: RED_M,
+      ...m,
+    }),
+    testStreamProduct({
+      name: 'Ankara gown — Red / L',
+      streamProductId: RED_L_ROW_ID,
+      variant: RED_L,
+      auctionSettings: {
+        startingBid: 6000,
+        durationSeconds: 30,
+        counterBidSeconds: 10,
+        suddenDeath: false,
+        reservePrice: null,
+      },
+      minimumNextBid: 6000,
+      ...l,
+    }),
+  ];
+}

@@ -10,8 +10,10 @@ import type {
   StreamProduct,
   StreamStatus,
   StreamStatusEvent,
+  VariantChoice,
   ViewerCountEvent,
 } from '@kasuwa/contracts';
+import { variantLabel } from '@kasuwa/contracts';
 
 /**
  * What a show looks like from the studio or a watch page, as a pure reducer of the fetched stream
@@ -33,6 +35,8 @@ export type FeedItem =
       kind: 'bid';
       id: string;
       productId: string;
+      /** The row bid on (see LiveProduct.key). */
+      key: string;
       amount: number;
       bidder: Bidder;
       content: string;
@@ -42,6 +46,8 @@ export type FeedItem =
       kind: 'winner';
       id: string;
       productId: string;
+      /** The row won (see LiveProduct.key). */
+      key: string;
       amount: number;
       buyer: Bidder;
       content: string;
@@ -49,7 +55,17 @@ export type FeedItem =
     };
 
 export interface LiveProduct {
+  /**
+   * The row of the show: its `streamProductId`, else the product id. A product auctioned per
+   * variant (issue 14) has one row per combination, each with its own status, clock, bids and
+   * winner, so everything here is keyed by this, never by the product id alone.
+   */
+  key: string;
   productId: string;
+  streamProductId: string | null;
+  /** The combination under the hammer; empty for a product without variants. */
+  variant: VariantChoice[];
+  /** The server's name, which reads with the variant ('Ankara dress — Red / M'). */
   name: string;
   image: string | null;
   /** The listed price (naira); an Open Live Show sells at it. */
@@ -100,9 +116,37 @@ export const emptyLiveRoom: LiveRoomState = {
   feed: [],
 };
 
+/** A row's key: the stream product, else (older answers, a show without per-variant rows) the product. */
+export const rowKey = (ref: { productId: string; streamProductId?: string | null | undefined }) =>
+  ref.streamProductId || ref.productId;
+
+/**
+ * Which row an event means. Events name the stream product; one that does not (an older server)
+ * means its product's row, the running one if the product has several.
+ */
+export function resolveRowKey(
+  products: readonly LiveProduct[],
+  ref: { productId: string; streamProductId?: string | null | undefined },
+): string {
+  const named = ref.streamProductId;
+  if (named && products.some((p) => p.key === named)) return named;
+  const candidates = products.filter(
+    (p) => p.productId === ref.productId && (!named || p.streamProductId === null),
+  );
+  const row = candidates.find((p) => p.bidStatus === 'active') ?? candidates[0];
+  return row?.key ?? rowKey(ref);
+}
+
+/** 'Red / M', or null for a product without variants. */
+export const variantText = (product: Pick<LiveProduct, 'variant'>) =>
+  product.variant.length > 0 ? variantLabel(product.variant) : null;
+
 function fromStream(p: StreamProduct): LiveProduct {
   return {
+    key: rowKey({ productId: p.product.productId, streamProductId: p.streamProductId }),
     productId: p.product.productId,
+    streamProductId: p.streamProductId ?? null,
+    variant: p.variant ?? [],
     name: p.product.name,
     image: p.product.image,
     price: p.product.price,
@@ -147,11 +191,11 @@ function merge(local: LiveProduct | undefined, fetched: LiveProduct): LiveProduc
 
 function updateProduct(
   s: LiveRoomState,
-  productId: string,
+  key: string,
   change: (p: LiveProduct) => LiveProduct,
 ): LiveRoomState {
-  if (!s.products.some((p) => p.productId === productId)) return s;
-  return { ...s, products: s.products.map((p) => (p.productId === productId ? change(p) : p)) };
+  if (!s.products.some((p) => p.key === key)) return s;
+  return { ...s, products: s.products.map((p) => (p.key === key ? change(p) : p)) };
 }
 
 function addToFeed(s: LiveRoomState, item: FeedItem): LiveRoomState {
@@ -203,8 +247,9 @@ function notification(s: LiveRoomState, n: StreamNotification): LiveRoomState {
       });
     case 'new_bid': {
       const d = n.data;
-      const productId = d.product.product.productId;
-      const next = updateProduct(s, productId, (p) =>
+      const { productId } = d.product.product;
+      const key = resolveRowKey(s.products, d.product.product);
+      const next = updateProduct(s, key, (p) =>
         d.bidsCount < p.bidsCount && p.bidStatus === 'active'
           ? p
           : {
@@ -218,8 +263,9 @@ function notification(s: LiveRoomState, n: StreamNotification): LiveRoomState {
       );
       return addToFeed(next, {
         kind: 'bid',
-        id: `bid:${productId}:${d.bidsCount}:${d.currentBidder._id}:${d.bidAmount}`,
+        id: `bid:${key}:${d.bidsCount}:${d.currentBidder._id}:${d.bidAmount}`,
         productId,
+        key,
         amount: d.bidAmount,
         bidder: d.currentBidder,
         content: n.content,
@@ -228,8 +274,9 @@ function notification(s: LiveRoomState, n: StreamNotification): LiveRoomState {
     }
     case 'auction_winner': {
       const d = n.data;
-      const productId = d.product.product.productId;
-      const next = updateProduct(s, productId, (p) => ({
+      const { productId } = d.product.product;
+      const key = resolveRowKey(s.products, d.product.product);
+      const next = updateProduct(s, key, (p) => ({
         ...p,
         outcome: 'sold',
         currentBid: d.bidWinner.bidAmount,
@@ -238,8 +285,9 @@ function notification(s: LiveRoomState, n: StreamNotification): LiveRoomState {
       }));
       return addToFeed(next, {
         kind: 'winner',
-        id: `winner:${productId}:${d.bidWinner.buyer._id}:${d.bidWinner.bidAmount}`,
+        id: `winner:${key}:${d.bidWinner.buyer._id}:${d.bidWinner.bidAmount}`,
         productId,
+        key,
         amount: d.bidWinner.bidAmount,
         buyer: d.bidWinner.buyer,
         content: n.content,
@@ -253,20 +301,25 @@ export function liveRoomReducer(s: LiveRoomState, action: LiveRoomAction): LiveR
   switch (action.type) {
     case 'hydrate': {
       const { stream } = action;
-      const local = new Map(s.products.map((p) => [p.productId, p]));
+      const local = new Map(s.products.map((p) => [p.key, p]));
+      const products = stream.products.map(fromStream);
       return {
         ...s,
         status: stream.status,
         viewerCount: stream.viewerCount,
         peakViewers: Math.max(stream.peakViewers, stream.viewerCount),
-        products: stream.products.map((p) => merge(local.get(p.product.productId), fromStream(p))),
+        products: products.map((p) => merge(local.get(p.key), p)),
       };
     }
     case 'comments':
       return mergeComments(s, action.comments);
     case 'product': {
       const fetched = fromStream(action.product);
-      return updateProduct(s, fetched.productId, (p) => merge(p, fetched));
+      // The row keeps its key, so the statuses kept under it still find it.
+      return updateProduct(s, resolveRowKey(s.products, fetched), (p) => ({
+        ...merge(p, fetched),
+        key: p.key,
+      }));
     }
     case 'notification':
       return notification(s, action.notification);
@@ -277,16 +330,16 @@ export function liveRoomReducer(s: LiveRoomState, action: LiveRoomAction): LiveR
         peakViewers: Math.max(s.peakViewers, action.event.peakViewers, action.event.viewerCount),
       };
     case 'timer': {
-      const { productId, secondsLeft, formattedTime, timestamp } = action.event;
-      return updateProduct(s, productId, (p) =>
+      const { secondsLeft, formattedTime, timestamp } = action.event;
+      return updateProduct(s, resolveRowKey(s.products, action.event), (p) =>
         p.timer && p.timer.timestamp > timestamp
           ? p
           : { ...p, timer: { secondsLeft, formattedTime, timestamp } },
       );
     }
     case 'auctionStatus': {
-      const { productId, status, outcome, endsAt } = action.event;
-      return updateProduct(s, productId, (p) =>
+      const { status, outcome, endsAt } = action.event;
+      return updateProduct(s, resolveRowKey(s.products, action.event), (p) =>
         status === 'active'
           ? // A new run (an unsold product auctioned again) starts without the last run's result.
             { ...p, bidStatus: 'active', endsAt, outcome: null, winner: null, timer: null }

@@ -10,7 +10,13 @@ import {
 } from '@kasuwa/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { emptyLiveRoom, type LiveRoomAction, liveRoomReducer } from '@/features/live-room/live-room';
+import {
+  emptyLiveRoom,
+  type LiveRoomAction,
+  liveRoomReducer,
+  resolveRowKey,
+  rowKey,
+} from '@/features/live-room/live-room';
 import { liveRoomKeys, liveRoomQueries } from '@/features/live-room/live-room-queries';
 import {
   type ConnectLiveSocket,
@@ -26,7 +32,11 @@ import { type ApiClient, api as appApi } from '@/lib/api-client';
  * caller's (features/live/use-auction-status.ts): the same events are handed to `auction`.
  */
 
-/** The SPEC section 4 reducer's inputs; useAuctionStatus's controls fit. */
+/**
+ * The SPEC section 4 reducer's inputs; useAuctionStatus's controls fit. The ids are rows' keys
+ * (LiveProduct.key: the stream product, else the product), so two variants of one product each
+ * have their own status.
+ */
 export interface AuctionEventSink {
   activate(productId: string): void;
   timer(productId: string, secondsLeft: number): void;
@@ -54,6 +64,14 @@ export function useLiveRoom({
 }: UseLiveRoomOptions) {
   const queryClient = useQueryClient();
   const [room, dispatch] = useReducer(liveRoomReducer, emptyLiveRoom);
+  // The rows as last drawn, to tell the auction statuses which row an event means.
+  const productsRef = useRef(room.products);
+  productsRef.current = room.products;
+  const keyOf = useCallback(
+    (ref: { productId: string; streamProductId?: string | undefined }) =>
+      resolveRowKey(productsRef.current, ref),
+    [],
+  );
   const [connection, setConnection] = useState<LiveConnection | null>(null);
   const [connected, setConnected] = useState(false);
   const [connectError, setConnectError] = useState<string | null>(null);
@@ -81,7 +99,10 @@ export function useLiveRoom({
     if (!stream) return;
     dispatch({ type: 'hydrate', stream });
     auctionRef.current?.hydrate(
-      stream.products.map((p) => ({ productId: p.product.productId, bidStatus: p.bidStatus })),
+      stream.products.map((p) => ({
+        productId: rowKey({ productId: p.product.productId, streamProductId: p.streamProductId }),
+        bidStatus: p.bidStatus,
+      })),
     );
   }, [stream]);
 
@@ -105,7 +126,7 @@ export function useLiveRoom({
           if (!parsed.success || parsed.data.data.streamId !== streamId) return;
           dispatch({ type: 'notification', notification: parsed.data });
           if (parsed.data.type === 'auction_winner') {
-            auctionRef.current?.winner(parsed.data.data.product.product.productId);
+            auctionRef.current?.winner(keyOf(parsed.data.data.product.product));
           }
         },
       ],
@@ -131,7 +152,7 @@ export function useLiveRoom({
           const parsed = bidTimerUpdateEvent.safeParse(raw);
           if (!parsed.success || parsed.data.streamId !== streamId) return;
           dispatch({ type: 'timer', event: parsed.data });
-          auctionRef.current?.timer(parsed.data.productId, parsed.data.secondsLeft);
+          auctionRef.current?.timer(keyOf(parsed.data), parsed.data.secondsLeft);
         },
       ],
       [
@@ -140,7 +161,7 @@ export function useLiveRoom({
           const parsed = productAuctionStatusEvent.safeParse(raw);
           if (!parsed.success || parsed.data.streamId !== streamId) return;
           dispatch({ type: 'auctionStatus', event: parsed.data });
-          auctionRef.current?.signal(parsed.data.productId, parsed.data.status);
+          auctionRef.current?.signal(keyOf(parsed.data), parsed.data.status);
           // An activation carries no prices: the new run's starting bid comes with the stream.
           if (parsed.data.status === 'active') void refetch();
         },
@@ -193,7 +214,7 @@ export function useLiveRoom({
       setConnection(null);
       setConnected(false);
     };
-  }, [streamId, sellerId, refetch, refetchAll]);
+  }, [streamId, sellerId, refetch, refetchAll, keyOf]);
 
   const apply = useCallback((action: LiveRoomAction) => dispatch(action), []);
 

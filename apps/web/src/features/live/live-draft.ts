@@ -11,6 +11,7 @@ import {
   type Product,
   type StreamProductSummary,
   type StreamType,
+  type VariantChoice,
 } from '@kasuwa/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
@@ -33,9 +34,17 @@ export interface AuctionSettingsValues {
 
 export interface DraftProductValues {
   productId: string;
+  /**
+   * The combination under the hammer when a live auction offers a product with variants (issue 14):
+   * the product may come once per combination. Absent for a product without variants.
+   */
+  variant?: VariantChoice[];
   /** Ignored for an Open Live Show, whose products sell at their price. */
   auctionSettings: AuctionSettingsValues;
 }
+
+/** What the wizard shows of a chosen product (or of one combination of it). */
+export type DraftProductSummary = StreamProductSummary & { variant?: VariantChoice[] };
 
 export interface LiveDraftValues {
   title: string;
@@ -49,7 +58,7 @@ export interface LiveDraftValues {
   /** What is submitted, in the order the seller added them. */
   products: DraftProductValues[];
   /** What the wizard shows of those products (name, price, photo), in the same order. */
-  selectedProducts: StreamProductSummary[];
+  selectedProducts: DraftProductSummary[];
   /** ISO-8601, or null while not chosen. */
   scheduledStartTime: string | null;
   startImmediately: boolean;
@@ -119,8 +128,9 @@ export function toBody(values: LiveDraftValues, kind: StreamType) {
   }
   body.products =
     kind === 'live_auction'
-      ? values.products.map(({ productId, auctionSettings: s }) => ({
+      ? values.products.map(({ productId, variant, auctionSettings: s }) => ({
           productId,
+          ...(variant && variant.length > 0 ? { variant } : {}),
           auctionSettings: {
             startingBid: required(s.startingBid),
             durationSeconds: required(s.durationSeconds),
@@ -292,7 +302,7 @@ const finite = (text: string) => {
 export function toStoredDraft(values: LiveDraftValues): LivestreamDraft {
   return {
     ...values,
-    products: values.products.map(({ productId, auctionSettings: s }) => {
+    products: values.products.map(({ productId, variant, auctionSettings: s }) => {
       const settings: NonNullable<LivestreamDraft['products'][number]['auctionSettings']> = {
         suddenDeath: s.suddenDeath,
       };
@@ -300,7 +310,7 @@ export function toStoredDraft(values: LiveDraftValues): LivestreamDraft {
         const n = finite(s[key]);
         if (n !== undefined) settings[key] = n;
       }
-      return { productId, auctionSettings: settings };
+      return { productId, ...(variant ? { variant } : {}), auctionSettings: settings };
     }),
   };
 }
@@ -308,8 +318,9 @@ export function toStoredDraft(values: LiveDraftValues): LivestreamDraft {
 export function fromStoredDraft(draft: LivestreamDraft): LiveDraftValues {
   return {
     ...draft,
-    products: draft.products.map(({ productId, auctionSettings: s = {} }) => ({
+    products: draft.products.map(({ productId, variant, auctionSettings: s = {} }) => ({
       productId,
+      ...(variant ? { variant } : {}),
       auctionSettings: {
         startingBid: amountText(s.startingBid),
         durationSeconds: amountText(s.durationSeconds ?? DEFAULT_AUCTION_DURATION_SECONDS),

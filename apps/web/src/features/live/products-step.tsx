@@ -1,9 +1,4 @@
-import {
-  MAX_STREAM_PRODUCTS,
-  type Product,
-  type StreamProductSummary,
-  type StreamType,
-} from '@kasuwa/contracts';
+import { MAX_STREAM_PRODUCTS, type Product, type StreamType } from '@kasuwa/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Check, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -12,14 +7,24 @@ import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { AuctionSettings } from '@/features/live/auction-settings';
 import {
+  auctionCombinations,
+  draftItemKey,
+  variantAuctionSettings,
+  variantSummary,
+} from '@/features/live/draft-variants';
+import {
+  type DraftProductSummary,
+  type DraftProductValues,
   defaultAuctionSettings,
   type LiveDraftBody,
   type LiveDraftValues,
   productSummary,
 } from '@/features/live/live-draft';
 import { fetchPickableProducts } from '@/features/live/streams-api';
+import { VariantPicker } from '@/features/live/variant-picker';
 import type { ApiClient } from '@/lib/api-client';
 import { formatNaira, formatNairaRange } from '@/lib/money';
+import type { Combination } from '@/lib/tray-product';
 import { Button } from '@/ui/button';
 import { FormSection } from '@/ui/form-parts';
 import { LoadMoreButton } from '@/ui/load-more-button';
@@ -48,7 +53,8 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * The products step: the seller's products to pick from (searchable, a page at a time) and the
- * chosen ones; for a live auction each chosen product has its own auction settings.
+ * chosen ones; for a live auction each chosen product has its own auction settings, and a product
+ * with variants is chosen per combination (issue 14), each once.
  */
 export function ProductsStep({
   form,
@@ -71,31 +77,40 @@ export function ProductsStep({
   const listError = productsError?.message ?? productsError?.root?.message;
   const full = fields.length >= MAX_STREAM_PRODUCTS;
 
-  const add = (product: Product) => {
-    if (fields.some((f) => f.productId === product._id) || full) return;
+  const chosenKeys = new Set(fields.map(draftItemKey));
+
+  const add = (product: Product, combination?: Combination) => {
+    const row: DraftProductValues = combination
+      ? {
+          productId: product._id,
+          variant: combination.variant,
+          auctionSettings: variantAuctionSettings(product, combination),
+        }
+      : { productId: product._id, auctionSettings: defaultAuctionSettings(product) };
+    if (chosenKeys.has(draftItemKey(row)) || full) return;
     // Focusing the new product's first field would pop up the keyboard and scroll away from the list.
-    append(
-      { productId: product._id, auctionSettings: defaultAuctionSettings(product) },
-      { shouldFocus: false },
-    );
-    form.setValue('selectedProducts', [...form.getValues('selectedProducts'), productSummary(product)], {
+    append(row, { shouldFocus: false });
+    const summary = combination ? variantSummary(product, combination) : productSummary(product);
+    form.setValue('selectedProducts', [...form.getValues('selectedProducts'), summary], {
       shouldDirty: true,
     });
     if (listError) form.clearErrors('products');
   };
 
   const removeAt = (index: number) => {
-    const productId = fields[index]?.productId;
+    const field = fields[index];
+    if (!field) return;
+    const key = draftItemKey(field);
     remove(index);
     form.setValue(
       'selectedProducts',
-      form.getValues('selectedProducts').filter((p) => p.productId !== productId),
+      form.getValues('selectedProducts').filter((p) => draftItemKey(p) !== key),
       { shouldDirty: true },
     );
   };
 
-  const summaryOf = (productId: string): StreamProductSummary | undefined =>
-    selected.find((p) => p.productId === productId);
+  const summaryOf = (row: DraftProductValues): DraftProductSummary | undefined =>
+    selected.find((p) => draftItemKey(p) === draftItemKey(row));
 
   return (
     <div className="flex flex-col gap-4">
@@ -121,7 +136,7 @@ export function ProductsStep({
         ) : (
           <ol className="flex flex-col gap-3">
             {fields.map((field, index) => {
-              const summary = summaryOf(field.productId);
+              const summary = summaryOf(field);
               const name = summary?.name ?? 'Product';
               return (
                 <li key={field.key} className="rounded-control border border-line p-3">
@@ -152,7 +167,11 @@ export function ProductsStep({
         api={api}
         sellerId={sellerId}
         kind={kind}
-        isChosen={(id) => fields.some((f) => f.productId === id)}
+        isChosen={(productId, combination) =>
+          chosenKeys.has(
+            draftItemKey(combination ? { productId, variant: combination.variant } : { productId }),
+          )
+        }
         full={full}
         onAdd={add}
       />
@@ -171,9 +190,9 @@ function ProductChooser({
   api: ApiClient;
   sellerId: string;
   kind: StreamType;
-  isChosen: (productId: string) => boolean;
+  isChosen: (productId: string, combination?: Combination) => boolean;
   full: boolean;
-  onAdd: (product: Product) => void;
+  onAdd: (product: Product, combination?: Combination) => void;
 }) {
   const searchId = useId();
   const [text, setText] = useState('');
@@ -228,6 +247,18 @@ function ProductChooser({
       ) : (
         <ul aria-label="Products to add" className="flex flex-col divide-y divide-line">
           {products.map((product) => {
+            if (kind === 'live_auction' && auctionCombinations(product).length > 0) {
+              return (
+                <VariantPicker
+                  key={product._id}
+                  product={product}
+                  thumb={<Thumb image={product.images[0] ?? null} />}
+                  isChosen={(combination) => isChosen(product._id, combination)}
+                  full={full}
+                  onAdd={(combination) => onAdd(product, combination)}
+                />
+              );
+            }
             const chosen = isChosen(product._id);
             const price = product.saleType.auction?.startingBid ?? product.price;
             return (

@@ -4,6 +4,7 @@ import { AlertCircle, CalendarClock, ImageOff, Pencil, Zap } from 'lucide-react'
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
+import { draftItemKey } from '@/features/live/draft-variants';
 import {
   type AuctionSettingsValues,
   checkDraft,
@@ -355,9 +356,11 @@ function ProductsReview({
       ) : (
         <ul className="flex flex-col divide-y divide-line">
           {values.products.map((product, index) => {
-            const summary = values.selectedProducts.find((p) => p.productId === product.productId);
+            // One product may come once per combination (issue 14): the row is the product and its variant.
+            const key = draftItemKey(product);
+            const summary = values.selectedProducts.find((p) => draftItemKey(p) === key);
             return (
-              <li key={product.productId} className="flex gap-3 py-2">
+              <li key={key} className="flex gap-3 py-2">
                 {summary?.image ? (
                   <img src={summary.image} alt="" className="size-12 shrink-0 rounded-control object-cover" />
                 ) : (

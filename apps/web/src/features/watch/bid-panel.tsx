@@ -1,12 +1,13 @@
 import type { AuctionStatus } from '@kasuwa/contracts';
 import { Gavel, ImageOff, Trophy } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { countdownOf, type LiveProduct } from '@/features/live-room/live-room';
+import { countdownOf, type LiveProduct, variantText } from '@/features/live-room/live-room';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
 
 /**
- * Bidding on the product the seller has open: its current bid and bidder, the countdown, the
+ * Bidding on the product the seller has open (for a product auctioned per variant, the
+ * combination under the hammer, named on its own line): its current bid and bidder, the countdown, the
  * smallest bid the server accepts now (it answers `minimumNextBid`, so the client never computes
  * the increment ladder), quick-bid buttons from it, and the result when the clock runs out.
  */
@@ -38,6 +39,7 @@ export function BidPanel({ product, status, now, buyerId, placing, error, onBid 
   const minimum = product.minimumNextBid;
   const leading = buyerId !== null && product.currentBidder?._id === buyerId;
   const open = status === 'active' && minimum !== null;
+  const variant = variantText(product);
 
   const submitCustom = (event: FormEvent) => {
     event.preventDefault();
@@ -57,6 +59,11 @@ export function BidPanel({ product, status, now, buyerId, placing, error, onBid 
         )}
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">{product.name}</h2>
+          {variant && (
+            <p className="text-ink-muted text-sm">
+              Variant <span className="font-semibold text-ink">{variant}</span>
+            </p>
+          )}
           {product.currentBid !== null && product.currentBidder ? (
             <p className="text-sm">
               <span className="font-bold text-lg">{formatNaira(product.currentBid)}</span>{' '}

@@ -1,5 +1,6 @@
 import {
   type AuctionStatus,
+  type PlaceBidBody,
   type PlaceBidResponse,
   PRODUCT_NAME,
   type Stream,
@@ -9,6 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Eye, Radio } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { LiveProduct } from '@/features/live-room/live-room';
 import { fetchStream } from '@/features/live-room/live-room-queries';
 import { type ConnectLiveSocket, sendStreamMessage } from '@/features/live-room/live-socket';
 import { type AuctionEventSink, useLiveRoom } from '@/features/live-room/use-live-room';
@@ -33,7 +35,7 @@ const BuyerAuthSheet = lazy(() => import('@/features/watch/buyer-auth-sheet'));
  * log-in, offered in a sheet over the video.
  */
 
-/** SPEC section 4's statuses per product, kept by the caller (useAuctionStatus). */
+/** SPEC section 4's statuses per row (LiveProduct.key), kept by the caller (useAuctionStatus). */
 export type WatchAuction = AuctionEventSink & { statuses: Readonly<Record<string, AuctionStatus>> };
 
 export interface WatchPageProps {
@@ -42,6 +44,13 @@ export interface WatchPageProps {
   api?: ApiClient;
   connect?: ConnectLiveSocket;
   loadProvider?: (name: VideoProvider) => Promise<VideoProviderClient>;
+}
+
+/** A bid names the row it is for, so it cannot land on another variant of the same product. */
+function bidBody(row: LiveProduct, amount: number): PlaceBidBody {
+  return row.streamProductId
+    ? { productId: row.productId, streamProductId: row.streamProductId, amount }
+    : { productId: row.productId, amount };
 }
 
 const startFormat = new Intl.DateTimeFormat('en-NG', {
@@ -75,7 +84,7 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
    * signed up in the sheet, if that product is still open and the amount still enough (they asked
    * for exactly that bid, and the clock is running); otherwise they are told it was not placed.
    */
-  const pendingBid = useRef<{ productId: string; amount: number } | null>(null);
+  const pendingBid = useRef<{ key: string; amount: number } | null>(null);
   const [bidAfterLogIn, setBidAfterLogIn] = useState(false);
   const bidQueued = useRef(false);
 
@@ -99,15 +108,16 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
   const isLive = status === 'live';
   // An ended (or never started) show has no audience to count and nothing left to bid on.
   const isOver = status === 'ended' || status === 'expired';
+  // By row: with a product auctioned per variant, the running combination is the one bid on.
   const current =
-    room.products.find((p) => auction.statuses[p.productId] === 'active') ??
-    room.products.find((p) => auction.statuses[p.productId] === 'ongoing') ??
+    room.products.find((p) => auction.statuses[p.key] === 'active') ??
+    room.products.find((p) => auction.statuses[p.key] === 'ongoing') ??
     null;
-  const currentStatus = current ? auction.statuses[current.productId] : undefined;
+  const currentStatus = current ? auction.statuses[current.key] : undefined;
 
   // Failures are shown beside the bid box (or reopen the log-in sheet), not toasted: no errorToast.
   const { mutateAsync: postBid } = useMutation({
-    mutationFn: (bid: { productId: string; amount: number }) =>
+    mutationFn: (bid: PlaceBidBody) =>
       api.post<PlaceBidResponse>(`/streams/${encodeURIComponent(streamId)}/bids`, bid),
   });
 
@@ -115,7 +125,7 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
     async (amount: number) => {
       if (!current) return;
       if (!session) {
-        pendingBid.current = { productId: current.productId, amount };
+        pendingBid.current = { key: current.key, amount };
         askToLogIn(
           `Log in or sign up to bid. Your ${formatNaira(amount).replace(/\.00$/, '')} bid is placed as soon as you are in.`,
         );
@@ -124,7 +134,7 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
       setPlacing(amount);
       setBidError(null);
       try {
-        const answer = await postBid({ productId: current.productId, amount });
+        const answer = await postBid(bidBody(current, amount));
         live.apply({ type: 'product', product: answer.product });
       } catch (error) {
         if (isApiError(error) && error.status === 401) {
@@ -150,7 +160,7 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
     pendingBid.current = null;
     if (!wanted) return;
     const stillOpen =
-      current?.productId === wanted.productId &&
+      current?.key === wanted.key &&
       currentStatus === 'active' &&
       current.minimumNextBid !== null &&
       wanted.amount >= current.minimumNextBid;

@@ -45,7 +45,7 @@ export function BidFeed({ items, productName }: { items: FeedItem[]; productName
           >
             <Trophy className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>
-              <span className="font-semibold">{item.buyer.name}</span> won {productName(item.productId)} for{' '}
+              <span className="font-semibold">{item.buyer.name}</span> won {productName(item.key)} for{' '}
               <span className="font-semibold">{formatNaira(item.amount)}</span>
             </span>
           </li>
@@ -56,7 +56,7 @@ export function BidFeed({ items, productName }: { items: FeedItem[]; productName
               <span className="font-semibold text-ink">{item.bidder.name}</span>{' '}
               <span className="text-ink-muted">bid</span>{' '}
               <span className="font-semibold">{formatNaira(item.amount)}</span>{' '}
-              <span className="text-ink-muted">on {productName(item.productId)}</span>
+              <span className="text-ink-muted">on {productName(item.key)}</span>
             </span>
           </li>
         ) : null,

@@ -45,8 +45,9 @@ export interface ProductRailProps {
   auction: boolean;
   /** Bidding can be activated only while the show is live. */
   live: boolean;
+  /** The row (LiveProduct.key) whose bidding is being activated. */
   activatingId: string | null;
-  onActivate: (productId: string) => void;
+  onActivate: (product: LiveProduct) => void;
   now: number;
   /** The product presented to every viewer (issue 14); absent where the rail offers no pin. */
   pin?: {
@@ -73,17 +74,18 @@ export function ProductRail({
   return (
     <ul aria-label="Products" className="flex flex-col gap-3 p-3">
       {products.map((product) => {
-        const status: RailStatus = statuses[product.productId] ?? 'pending';
+        // Keyed by row: two variants of one product each have their own status, clock and bids.
+        const status: RailStatus = statuses[product.key] ?? 'pending';
         return (
           <ProductCard
-            key={product.productId}
+            key={product.key}
             product={product}
             status={status}
             auction={auction}
             showActivate={auction && live && canActivate(status, product)}
-            activating={activatingId === product.productId}
+            activating={activatingId === product.key}
             activateDisabled={activatingId !== null}
-            onActivate={() => onActivate(product.productId)}
+            onActivate={() => onActivate(product)}
             now={now}
             pin={pin}
           />

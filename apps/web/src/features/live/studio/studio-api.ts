@@ -1,4 +1,5 @@
 import {
+  type ActivateProductBiddingBody,
   type ActivateProductBiddingResponse,
   type EndStreamResponse,
   type JoinSellerResponse,
@@ -26,10 +27,20 @@ export async function endStream(api: ApiClient, streamId: string): Promise<Strea
   return (await api.post<EndStreamResponse>(path(streamId, 'end'))).stream;
 }
 
-export async function activateProductBidding(api: ApiClient, streamId: string, productId: string) {
-  return (
-    await api.post<ActivateProductBiddingResponse>(path(streamId, 'activate-product-bidding'), { productId })
-  ).product;
+/**
+ * Opens one row's bidding: a product auctioned per variant names the row (`streamProductId`), so
+ * the server knows which combination goes under the hammer (issue 14).
+ */
+export async function activateProductBidding(
+  api: ApiClient,
+  streamId: string,
+  row: { productId: string; streamProductId: string | null },
+) {
+  const body: ActivateProductBiddingBody = row.streamProductId
+    ? { productId: row.productId, streamProductId: row.streamProductId }
+    : { productId: row.productId };
+  return (await api.post<ActivateProductBiddingResponse>(path(streamId, 'activate-product-bidding'), body))
+    .product;
 }
 
 /**

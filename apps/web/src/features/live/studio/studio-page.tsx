@@ -146,7 +146,7 @@ export function StudioPage({
             auction={live.isAuction}
             live={isLive}
             activatingId={rail.activatingId}
-            onActivate={(id) => void rail.activate(id)}
+            onActivate={(product) => void rail.activate(product)}
             now={now}
             pin={{ pinnedProductId: pin.pinnedProductId, pinningId: pin.pinningId, onPin: pin.setPinned }}
           />

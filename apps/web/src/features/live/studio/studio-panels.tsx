@@ -39,7 +39,8 @@ export function StudioPanels({
   productRail: ReactNode;
   productCount: number;
   feed: FeedItem[];
-  productName: (productId: string) => string;
+  /** A feed item's row (FeedItem.key) by name. */
+  productName: (key: string) => string;
 } & MessageBoxProps) {
   const [panel, setPanel] = useState<Panel>('products');
   const counts = panelCounts(productCount, feed);

@@ -23,18 +23,18 @@ export function useAuctionRail({
   streamId: string;
   products: LiveProduct[];
   statuses: Readonly<Record<string, AuctionStatus>>;
-  /** Starts the product's SPEC section 4 status (useAuctionStatus's `activate`). */
-  startStatus: (productId: string) => void;
+  /** Starts the row's SPEC section 4 status (useAuctionStatus's `activate`), by LiveProduct.key. */
+  startStatus: (key: string) => void;
   apply: (action: LiveRoomAction) => void;
 }) {
   const [activatingId, setActivatingId] = useState<string | null>(null);
 
   const activate = useCallback(
-    async (productId: string) => {
-      setActivatingId(productId);
+    async (row: Pick<LiveProduct, 'key' | 'productId' | 'streamProductId'>) => {
+      setActivatingId(row.key);
       try {
-        const product = await activateProductBidding(api, streamId, productId);
-        startStatus(productId);
+        const product = await activateProductBidding(api, streamId, row);
+        startStatus(row.key);
         apply({ type: 'product', product });
         toast.success(STREAM_MESSAGES.activated);
       } catch (error) {
@@ -46,10 +46,11 @@ export function useAuctionRail({
     [api, startStatus, apply, streamId],
   );
 
-  const names = useMemo(() => new Map(products.map((p) => [p.productId, p.name])), [products]);
-  const productName = useCallback((id: string) => names.get(id) ?? 'a product', [names]);
+  // By row: the feed names the variant bid on ('Ankara dress — Red / M').
+  const names = useMemo(() => new Map(products.map((p) => [p.key, p.name])), [products]);
+  const productName = useCallback((key: string) => names.get(key) ?? 'a product', [names]);
   /** Bidding closed and the result is on show (SPEC section 4 'ongoing'). */
-  const closing = products.find((p) => statuses[p.productId] === 'ongoing') ?? null;
+  const closing = products.find((p) => statuses[p.key] === 'ongoing') ?? null;
 
   return { activatingId, activate, productName, closing };
 }
