@@ -119,10 +119,16 @@ export function ordersCore(deps: OrdersDeps) {
     after.push(staged.push);
   }
 
-  async function releaseStock(q: Queryable, orderId: string) {
+  async function releaseStock(q: Queryable, orderId: string, after: AfterCommit) {
     for (const line of await repo.lines(q, orderId)) {
       if (line.productId) {
-        await stock.release(q, { productId: line.productId, variant: line.variant, quantity: line.quantity });
+        // back_in_stock, stored by the products module in `q`, is pushed with the order's notices.
+        const released = await stock.release(q, {
+          productId: line.productId,
+          variant: line.variant,
+          quantity: line.quantity,
+        });
+        if (released?.afterCommit) after.push(released.afterCommit);
       }
     }
   }
@@ -132,22 +138,26 @@ export function ordersCore(deps: OrdersDeps) {
    * (a savepoint undoes a partial take). Only an order the window closed can reopen: one the
    * seller cancelled, or whose items went to a second-chance bidder, stays cancelled.
    */
-  async function retakeStock(q: Queryable, order: OrderRow): Promise<boolean> {
+  async function retakeStock(q: Queryable, order: OrderRow, after: AfterCommit): Promise<boolean> {
     if (!(await repo.hasEvent(q, order.id, 'expired'))) return false;
     if (await repo.hasEvent(q, order.id, 'second_chance_offered')) return false;
     const lines = await repo.lines(q, order.id);
     await q.execute(sql`savepoint retake_stock`);
+    // Pushed only if every take holds: a rolled-back take's low_stock was never stored.
+    const pushes: AfterCommit = [];
     try {
       for (const line of lines) {
         if (!line.productId) continue;
-        await stock.reserve(q, {
+        const taken = await stock.reserve(q, {
           sellerId: order.sellerId,
           productId: line.productId,
           variant: line.variant,
           quantity: line.quantity,
         });
+        if (taken.afterCommit) pushes.push(taken.afterCommit);
       }
       await q.execute(sql`release savepoint retake_stock`);
+      after.push(...pushes);
       return true;
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
@@ -168,7 +178,7 @@ export function ordersCore(deps: OrdersDeps) {
     for (const effect of effects) {
       switch (effect.type) {
         case 'releaseStock':
-          await releaseStock(q, order.id);
+          await releaseStock(q, order.id, after);
           break;
         case 'removeJob':
           for (const key of orderJobKeys(order.id, effect.job)) await jobs.remove(q, key);
@@ -271,7 +281,7 @@ export function ordersCore(deps: OrdersDeps) {
       return order;
     }
     const late = order.fulfilmentStatus === 'cancelled' && order.paymentStatus === 'awaiting_payment';
-    const facts: TransitionFacts = late ? { lateStockTaken: await retakeStock(q, order) } : {};
+    const facts: TransitionFacts = late ? { lateStockTaken: await retakeStock(q, order, after) } : {};
     if (!transition(order, event, facts).ok) {
       await repo.insertEvent(q, {
         orderId: order.id,
