@@ -51,12 +51,33 @@ async function firstCategory(request: APIRequestContext) {
 export async function buyNowProduct(
   request: APIRequestContext,
   headers: Headers,
-  product: { name: string; price: number; stock: number },
+  product: {
+    name: string;
+    price: number;
+    stock: number;
+    /** One level of options, e.g. sizes, each with its stock and (null: the product's) price. */
+    sizes?: { value: string; price: number | null; stock: number }[];
+  },
 ) {
+  const { sizes, ...fields } = product;
+  const variants = sizes
+    ? {
+        options: [{ id: 'size', name: 'Size', values: sizes.map((s) => s.value) }],
+        variants: sizes.map((s) => ({
+          name: 'Size',
+          value: s.value,
+          price: s.price,
+          totalStock: s.stock,
+          images: [],
+          subVariants: [],
+        })),
+      }
+    : {};
   const answer = await request.post('/api/products', {
     headers,
     data: {
-      ...product,
+      ...fields,
+      ...variants,
       ...(await firstCategory(request)),
       saleType: { buyNow: true, auction: null },
     },

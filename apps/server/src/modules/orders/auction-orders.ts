@@ -16,7 +16,7 @@ import {
   orderJobKeys,
   PAYMENT_REMINDER_TASK,
   PAYMENT_WINDOW_TASK,
-  runAll,
+  runAfterCommit,
 } from '@/modules/orders/orders.service.ts';
 
 type Win = Parameters<RecordAuctionWin>[1];
@@ -161,7 +161,7 @@ export function auctionOrders(deps: OrdersDeps) {
   const recordAuctionWin: RecordAuctionWin = async (q, win) => {
     const after: AfterCommit = [];
     const answer = await recordWin(q, win, after);
-    runAll(after);
+    runAfterCommit(q, after);
     return answer;
   };
 

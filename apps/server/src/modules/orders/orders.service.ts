@@ -5,7 +5,7 @@ import type { JobQueue } from '@/jobs/job-queue.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { ConflictError, HttpError, NotFoundError } from '@/lib/errors.ts';
 import { nairaText } from '@/lib/naira.ts';
-import type { Queryable } from '@/lib/queryable.ts';
+import { afterCommit, type Queryable } from '@/lib/queryable.ts';
 import type { Mail } from '@/mail/mailer.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import { addBusinessDays } from '@/modules/orders/business-days.ts';
@@ -49,6 +49,10 @@ export const orderJobKeys = (orderId: string, job: OrderJob): string[] =>
 export type AfterCommit = Array<() => void>;
 export const runAll = (after: AfterCommit) => {
   for (const fn of after) fn();
+};
+/** The ports' pushes: after the caller's transaction commits, so a screen refetching on a push reads the change. */
+export const runAfterCommit = (q: Queryable, after: AfterCommit) => {
+  for (const fn of after) afterCommit(q, fn);
 };
 
 export type OrdersDeps = {
@@ -313,13 +317,13 @@ export function ordersCore(deps: OrdersDeps) {
     } else {
       await applyLocked(q, order, event, actor, after);
     }
-    runAll(after);
+    runAfterCommit(q, after);
   };
 
   const paymentSucceeded: PaymentSucceeded = async (q, payment) => {
     const after: AfterCommit = [];
     await paymentLocked(q, await lockOrThrow(q, payment.orderId), payment, after);
-    runAll(after);
+    runAfterCommit(q, after);
   };
 
   /** A carrier's update: a step already taken (a repeated webhook) is not an error, only nothing. */
@@ -331,7 +335,7 @@ export function ordersCore(deps: OrdersDeps) {
         ? { type: 'in_transit', ...(update.detail ? { detail: update.detail } : {}) }
         : { type: 'delivered' };
     if (transition(order, event).ok) await applyLocked(q, order, event, 'carrier', after);
-    runAll(after);
+    runAfterCommit(q, after);
   };
 
   return {
