@@ -48,7 +48,9 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), SEED_DEMO: '1', DATA_DIR: process.env.E2E_DATA_DIR },
+    // PUBLIC_URL is the origin the browsers use: pay links and payment returns are built from it, and
+    // a return to another origin (localhost for 127.0.0.1) would find none of the buyer's storage.
+    env: { PORT: String(port), SEED_DEMO: '1', DATA_DIR: process.env.E2E_DATA_DIR, PUBLIC_URL: baseURL },
     reuseExistingServer: false,
     timeout: 90_000,
     stdout: 'pipe',

@@ -43,5 +43,6 @@ export async function scheduleAuction(
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()).stream as { _id: string; title: string };
+  const stream = (await created.json()).stream as { _id: string; title: string };
+  return { ...stream, productId };
 }

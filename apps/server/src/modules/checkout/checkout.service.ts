@@ -301,7 +301,13 @@ export function checkoutService(deps: CheckoutServiceDeps) {
               { runAt: order.paymentDueAt ?? now, jobKey: paymentWindowJobKey(order.id) },
             );
           }
-          return { orderId: order.id, online, push: staged.push };
+          // The new order's notice and the products module's low_stock (if this sale made it) go
+          // out once the order has committed.
+          const push = () => {
+            staged.push();
+            item.afterCommit?.();
+          };
+          return { orderId: order.id, online, push };
         });
       } catch (err) {
         // Two requests with one key at once: the second waits on the first's row, then answers it.

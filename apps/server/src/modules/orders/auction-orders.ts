@@ -16,7 +16,7 @@ import {
   orderJobKeys,
   PAYMENT_REMINDER_TASK,
   PAYMENT_WINDOW_TASK,
-  runAll,
+  runAfterCommit,
 } from '@/modules/orders/orders.service.ts';
 
 type Win = Parameters<RecordAuctionWin>[1];
@@ -91,15 +91,17 @@ export function auctionOrders(deps: OrdersDeps) {
    * Takes the won unit out of stock. A unit already gone (sold by Buy now meanwhile) does not undo
    * the win: the order records the shortfall so the seller sorts it out with the buyer.
    */
-  async function takeStock(q: Queryable, order: OrderRow, win: Win): Promise<void> {
+  async function takeStock(q: Queryable, order: OrderRow, win: Win, after: AfterCommit): Promise<void> {
     if (!win.productId) return;
     try {
-      await stock.reserve(q, {
+      // The products module's own notices (low_stock) go out with the order's, after the commit.
+      const taken = await stock.reserve(q, {
         sellerId: win.sellerId,
         productId: win.productId,
         variant: win.variant,
         quantity: 1,
       });
+      if (taken.afterCommit) after.push(taken.afterCommit);
     } catch (err) {
       if (!(err instanceof ConflictError)) throw err;
       await repo.insertEvent(q, {
@@ -142,7 +144,7 @@ export function auctionOrders(deps: OrdersDeps) {
       data: { streamProductId: win.streamProductId },
       createdAt: win.now,
     });
-    await takeStock(q, updated, win);
+    await takeStock(q, updated, win, after);
     const buyerName = (await repo.buyerContact(q, win.buyerId))?.name ?? 'A buyer';
     const notice = created
       ? auctionWonNotice(buyerName, item, win.amountKobo)
@@ -159,7 +161,7 @@ export function auctionOrders(deps: OrdersDeps) {
   const recordAuctionWin: RecordAuctionWin = async (q, win) => {
     const after: AfterCommit = [];
     const answer = await recordWin(q, win, after);
-    runAll(after);
+    runAfterCommit(q, after);
     return answer;
   };
 

@@ -5,7 +5,7 @@ import type { JobQueue } from '@/jobs/job-queue.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { ConflictError, HttpError, NotFoundError } from '@/lib/errors.ts';
 import { nairaText } from '@/lib/naira.ts';
-import type { Queryable } from '@/lib/queryable.ts';
+import { afterCommit, type Queryable } from '@/lib/queryable.ts';
 import type { Mail } from '@/mail/mailer.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import { addBusinessDays } from '@/modules/orders/business-days.ts';
@@ -49,6 +49,10 @@ export const orderJobKeys = (orderId: string, job: OrderJob): string[] =>
 export type AfterCommit = Array<() => void>;
 export const runAll = (after: AfterCommit) => {
   for (const fn of after) fn();
+};
+/** The ports' pushes: after the caller's transaction commits, so a screen refetching on a push reads the change. */
+export const runAfterCommit = (q: Queryable, after: AfterCommit) => {
+  for (const fn of after) afterCommit(q, fn);
 };
 
 export type OrdersDeps = {
@@ -119,10 +123,16 @@ export function ordersCore(deps: OrdersDeps) {
     after.push(staged.push);
   }
 
-  async function releaseStock(q: Queryable, orderId: string) {
+  async function releaseStock(q: Queryable, orderId: string, after: AfterCommit) {
     for (const line of await repo.lines(q, orderId)) {
       if (line.productId) {
-        await stock.release(q, { productId: line.productId, variant: line.variant, quantity: line.quantity });
+        // back_in_stock, stored by the products module in `q`, is pushed with the order's notices.
+        const released = await stock.release(q, {
+          productId: line.productId,
+          variant: line.variant,
+          quantity: line.quantity,
+        });
+        if (released?.afterCommit) after.push(released.afterCommit);
       }
     }
   }
@@ -132,22 +142,26 @@ export function ordersCore(deps: OrdersDeps) {
    * (a savepoint undoes a partial take). Only an order the window closed can reopen: one the
    * seller cancelled, or whose items went to a second-chance bidder, stays cancelled.
    */
-  async function retakeStock(q: Queryable, order: OrderRow): Promise<boolean> {
+  async function retakeStock(q: Queryable, order: OrderRow, after: AfterCommit): Promise<boolean> {
     if (!(await repo.hasEvent(q, order.id, 'expired'))) return false;
     if (await repo.hasEvent(q, order.id, 'second_chance_offered')) return false;
     const lines = await repo.lines(q, order.id);
     await q.execute(sql`savepoint retake_stock`);
+    // Pushed only if every take holds: a rolled-back take's low_stock was never stored.
+    const pushes: AfterCommit = [];
     try {
       for (const line of lines) {
         if (!line.productId) continue;
-        await stock.reserve(q, {
+        const taken = await stock.reserve(q, {
           sellerId: order.sellerId,
           productId: line.productId,
           variant: line.variant,
           quantity: line.quantity,
         });
+        if (taken.afterCommit) pushes.push(taken.afterCommit);
       }
       await q.execute(sql`release savepoint retake_stock`);
+      after.push(...pushes);
       return true;
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
@@ -168,7 +182,7 @@ export function ordersCore(deps: OrdersDeps) {
     for (const effect of effects) {
       switch (effect.type) {
         case 'releaseStock':
-          await releaseStock(q, order.id);
+          await releaseStock(q, order.id, after);
           break;
         case 'removeJob':
           for (const key of orderJobKeys(order.id, effect.job)) await jobs.remove(q, key);
@@ -271,7 +285,7 @@ export function ordersCore(deps: OrdersDeps) {
       return order;
     }
     const late = order.fulfilmentStatus === 'cancelled' && order.paymentStatus === 'awaiting_payment';
-    const facts: TransitionFacts = late ? { lateStockTaken: await retakeStock(q, order) } : {};
+    const facts: TransitionFacts = late ? { lateStockTaken: await retakeStock(q, order, after) } : {};
     if (!transition(order, event, facts).ok) {
       await repo.insertEvent(q, {
         orderId: order.id,
@@ -303,13 +317,13 @@ export function ordersCore(deps: OrdersDeps) {
     } else {
       await applyLocked(q, order, event, actor, after);
     }
-    runAll(after);
+    runAfterCommit(q, after);
   };
 
   const paymentSucceeded: PaymentSucceeded = async (q, payment) => {
     const after: AfterCommit = [];
     await paymentLocked(q, await lockOrThrow(q, payment.orderId), payment, after);
-    runAll(after);
+    runAfterCommit(q, after);
   };
 
   /** A carrier's update: a step already taken (a repeated webhook) is not an error, only nothing. */
@@ -321,7 +335,7 @@ export function ordersCore(deps: OrdersDeps) {
         ? { type: 'in_transit', ...(update.detail ? { detail: update.detail } : {}) }
         : { type: 'delivered' };
     if (transition(order, event).ok) await applyLocked(q, order, event, 'carrier', after);
-    runAll(after);
+    runAfterCommit(q, after);
   };
 
   return {

@@ -9,6 +9,7 @@ import { canCheckOut } from '@/features/checkout/checkout-page';
 import { StatusBadge, StatusSteps } from '@/features/checkout/order-status';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
+import { stateText } from '@/lib/state-name';
 import { buttonClasses } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 
@@ -207,7 +208,7 @@ function OrderView({ order, returnedFromPayment }: { order: BuyerOrder; returned
               {order.deliveryAddress.addressLine1}
               {order.deliveryAddress.addressLine2 && `, ${order.deliveryAddress.addressLine2}`}
               <br />
-              {order.deliveryAddress.city}, {order.deliveryAddress.state}
+              {order.deliveryAddress.city}, {stateText(order.deliveryAddress.state)}
               {order.deliveryAddress.landmark && ` · near ${order.deliveryAddress.landmark}`}
             </p>
           </Card>

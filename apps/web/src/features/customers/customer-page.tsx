@@ -8,6 +8,7 @@ import { formatDate } from '@/features/customers/customer-format';
 import { customerQueries } from '@/features/customers/customers-api';
 import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
+import { stateText } from '@/lib/state-name';
 import { buttonClasses } from '@/ui/button';
 import { ListSkeleton, LoadFailed } from '@/ui/list-skeleton';
 
@@ -72,7 +73,7 @@ export function CustomerPage({
       </Link>
       <div>
         <h2 className="font-semibold text-ink text-xl">{customer.name}</h2>
-        {customer.state && <p className="text-ink-muted text-sm">{customer.state}</p>}
+        {customer.state && <p className="text-ink-muted text-sm">{stateText(customer.state)}</p>}
       </div>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure label="Total spent" value={formatNaira(customer.totalSpent)} />
@@ -122,7 +123,7 @@ export function CustomerPage({
                       {a.fullName}, {a.phoneNumber}
                       <br />
                       {a.addressLine1}
-                      {a.addressLine2 ? `, ${a.addressLine2}` : ''}, {a.city}, {a.state}
+                      {a.addressLine2 ? `, ${a.addressLine2}` : ''}, {a.city}, {stateText(a.state)}
                     </address>
                   </li>
                 ))}

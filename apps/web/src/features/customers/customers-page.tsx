@@ -20,6 +20,7 @@ import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { downloadFile, type FileDownloader, lagosDate } from '@/lib/download-file';
 import { formatNaira } from '@/lib/money';
 import { apiErrorDetail } from '@/lib/mutation-errors';
+import { stateText } from '@/lib/state-name';
 import { toast } from '@/lib/toast';
 import { useMediaQuery, WIDE_LIST_QUERY } from '@/lib/use-media-query';
 import { Button } from '@/ui/button';
@@ -112,7 +113,7 @@ const TableRow = memo(function TableRow({ customer: c }: { customer: CustomerSum
       <th scope="row" className="px-4 py-3 text-left font-normal">
         {nameLink(c)}
       </th>
-      <td className="px-4 py-3">{c.state ?? '—'}</td>
+      <td className="px-4 py-3">{c.state ? stateText(c.state) : '—'}</td>
       <td className="px-4 py-3 text-right tabular-nums">{c.orderCount}</td>
       <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatNaira(c.totalSpent)}</td>
       <td className="px-4 py-3">{formatDate(c.lastOrderAt)}</td>
@@ -130,7 +131,7 @@ function CustomerRows({ customers }: { customers: CustomerSummary[] }) {
             <div className="min-w-0">
               {nameLink(c)}
               <p className="text-ink-muted text-xs">
-                {c.state ? `${c.state} · ` : ''}
+                {c.state ? `${stateText(c.state)} · ` : ''}
                 {c.orderCount} {c.orderCount === 1 ? 'order' : 'orders'} · last {formatDate(c.lastOrderAt)}
               </p>
             </div>

@@ -68,8 +68,17 @@ export function useMarkRead(sellerId: string | null, api: ApiClient = appApi) {
 }
 
 /**
+ * Whether a notification tells of an order's change (a new order, paid, shipped...). The Orders,
+ * Order, Customers and Home screens keep their queries under ['orders'] (features/orders/
+ * orders-queries.ts), so one invalidation refreshes whichever is on screen.
+ */
+export const changesOrders = (type: string) => type === 'new_order' || type.startsWith('order_');
+const ORDERS_QUERIES = ['orders'] as const;
+
+/**
  * Keeps a socket open while the dashboard is on screen and adds each pushed notification to the
- * cached list and badge, so a new one appears without a reload. Answers whether it is connected.
+ * cached list and badge, so a new one appears without a reload; an order's notification also
+ * refreshes the orders screens. Answers whether it is connected.
  */
 export function useLiveNotifications(
   sellerId: string | null,
@@ -85,6 +94,7 @@ export function useLiveNotifications(
       const parsed = notificationCreatedEvent.safeParse(payload);
       if (!parsed.success) return;
       const notification = parsed.data.notification;
+      if (changesOrders(notification.type)) void queryClient.invalidateQueries({ queryKey: ORDERS_QUERIES });
       if (HIDDEN_NOTIFICATION_TYPES.includes(notification.type)) return;
       const key = notificationKeys.list(sellerId);
       if (!queryClient.getQueryData(key)) {

@@ -15,6 +15,7 @@ import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
 import { downloadFile, type FileDownloader } from '@/lib/download-file';
 import { formatNaira } from '@/lib/money';
 import { apiErrorDetail } from '@/lib/mutation-errors';
+import { stateText } from '@/lib/state-name';
 import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
 import { Button, buttonClasses } from '@/ui/button';
@@ -119,7 +120,7 @@ function Buyer({ order }: { order: OrderDetail }) {
             {address.addressLine1}
             {address.addressLine2 ? `, ${address.addressLine2}` : ''}
             <br />
-            {address.city}, {address.state}
+            {address.city}, {stateText(address.state)}
             {address.landmark && (
               <>
                 <br />
