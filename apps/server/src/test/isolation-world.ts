@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { notifications, sellerDocuments } from '@/db/schema/index.ts';
+import { notifications, orders, sellerDocuments } from '@/db/schema/index.ts';
 import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import { blipCalls, video, videoFixture } from '@/test/blips.ts';
 import type { TestApp } from '@/test/build-test-app.ts';
@@ -36,6 +36,10 @@ export type World = {
     streamId: string;
     notificationId: string;
     documentId: string;
+    /** Buyer A's order at A (the same as buyerA.orderId), placed in A's show. */
+    orderId: string;
+    /** Buyer A's id, which is A's customer id for them. */
+    customerId: string;
   };
   b: { id: string; auth: Auth };
   /** Buyer A has an order (an unpaid auction win) at seller A. */
@@ -106,6 +110,21 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   const stream = await createShow(t.app, t, a.auth, [activeProductId]);
   const orderId = await auctionWin(t, a.seller.id, buyerA.buyer.id);
+  // Won in A's show, so the show's packing list and the customer's shows have something of A's.
+  await t.db.update(orders).set({ streamId: stream._id }).where(eq(orders.id, orderId));
+  const delivery = await t.app.inject({
+    method: 'PUT',
+    url: '/api/settings/delivery',
+    headers: a.auth,
+    payload: {
+      shipping: { enabled: true, fees: [{ state: 'Lagos', fee: 2500 }] },
+      pickup: { enabled: false },
+      payOnDelivery: { enabled: true, cap: 50_000 },
+      lowStockThreshold: 3,
+      paymentWindowHours: 24,
+    },
+  });
+  expectStatus(delivery, 200);
 
   const world: World = {
     a: {
@@ -122,6 +141,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       streamId: stream._id,
       notificationId: notice.id,
       documentId: doc.id,
+      orderId,
+      customerId: buyerA.buyer.id,
     },
     b: { id: b.seller.id, auth: b.auth },
     buyerA: { id: buyerA.buyer.id, auth: buyerA.auth, email: buyerA.buyer.email, orderId },

@@ -7,6 +7,14 @@ export type Call = {
   body?: Record<string, unknown>;
 };
 type Who = 'seller' | 'buyer' | 'admin';
+/**
+ * A batch route answers 200 with what it did to each id it was given, so an intruder's refusal is
+ * an answer in which every one of A's ids failed, exactly as a made-up id fails; `reason` says so.
+ */
+export type BatchRefusal = {
+  reason: string;
+  refused: (res: { statusCode: number; body: string }) => boolean;
+};
 
 /**
  * What the isolation matrix knows of a route, one entry per `METHOD /url` of the app:
@@ -23,13 +31,17 @@ type Who = 'seller' | 'buyer' | 'admin';
  * `external` marks a plugin's own route (the API docs), whose schemas are not ours.
  */
 export type RouteEntry = { noBody?: true; rawBody?: string; external?: true } & (
-  | { kind: 'owned'; owner: Who; call: (w: World) => Call }
+  | { kind: 'owned'; owner: Who; call: (w: World) => Call; batch?: BatchRefusal }
   | { kind: 'self'; who: Who; call?: (w: World) => Call }
   | { kind: 'open'; who: Who; reason: string; call: (w: World) => Call }
   | { kind: 'public'; reason: string; leakCheck?: (w: World) => Call }
 );
 
-const owned = (owner: Who, call: (w: World) => Call, extra: { noBody?: true } = {}): RouteEntry => ({
+const owned = (
+  owner: Who,
+  call: (w: World) => Call,
+  extra: { noBody?: true; batch?: BatchRefusal } = {},
+): RouteEntry => ({
   kind: 'owned',
   owner,
   call,
@@ -62,6 +74,7 @@ const stream = (w: World) => ({ params: { id: w.a.streamId } });
 const ofSellerA = (w: World) => ({ params: { sellerId: w.a.id } });
 const order = (w: World) => ({ params: { id: w.buyerA.orderId } });
 const comment = { comment: 'Hello from an intruder' };
+const sellersOrder = (w: World) => ({ params: { id: w.a.orderId } });
 
 /**
  * Every route of the app. A route without an entry fails route-inventory.test.ts; adding one is
@@ -243,5 +256,56 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /api/checkout/orders/:id/verify': owned('buyer', (w) => ({
     ...order(w),
     query: { reference: 'ref-of-an-intruder' },
+  })),
+
+  // Orders, seller side: A's order is buyer A's auction win, placed in A's show.
+  'GET /api/orders': self('seller'),
+  'GET /api/orders/export.csv': self('seller'),
+  'GET /api/orders/overview': self('seller'),
+  'GET /api/orders/:id': owned('seller', sellersOrder),
+  'POST /api/orders/:id/actions': owned('seller', (w) => ({
+    ...sellersOrder(w),
+    body: { action: 'cancel', reason: 'Cancelled by an intruder' },
+  })),
+  'POST /api/orders/bulk-ship': owned(
+    'seller',
+    (w) => ({ body: { orderIds: [w.a.orderId], carrier: 'GIG Logistics' } }),
+    {
+      batch: {
+        reason:
+          "it ships what it can and lists the rest; another's order is 'Order not found', like a made-up id",
+        refused: (res) => {
+          if (res.statusCode !== 200) return false;
+          const { shipped, failed } = JSON.parse(res.body) as {
+            shipped: string[];
+            failed: { message: string }[];
+          };
+          return (
+            shipped.length === 0 && failed.length > 0 && failed.every((f) => f.message === 'Order not found')
+          );
+        },
+      },
+    },
+  ),
+  'GET /api/customers': self('seller'),
+  'GET /api/customers/export.csv': self('seller'),
+  'GET /api/customers/:id': owned('seller', (w) => ({ params: { id: w.a.customerId } })),
+
+  // Shipping and the packing documents.
+  'GET /api/shipping/provider': self('seller'),
+  // Quotes are asked of the carrier for the order as it is; the request carries nothing else.
+  'POST /api/orders/:id/shipping/quotes': owned('seller', sellersOrder, { noBody: true }),
+  'POST /api/orders/:id/shipping/book': owned('seller', (w) => ({
+    ...sellersOrder(w),
+    body: { rateId: 'rate-of-an-intruder' },
+  })),
+  'GET /api/orders/:id/packing-slip.pdf': owned('seller', sellersOrder),
+  'GET /api/streams/:id/packing-list.pdf': owned('seller', stream),
+
+  // A show's tray and pin.
+  'GET /api/streams/:id/tray': pub("the products a show's viewers can buy", { leakCheck: stream }),
+  'POST /api/streams/:id/pin': owned('seller', (w) => ({
+    ...stream(w),
+    body: { productId: w.a.activeProductId },
   })),
 };
