@@ -79,6 +79,7 @@ export function testOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     carrier: null,
     trackingNumber: null,
     trackingUrl: null,
+    labelUrl: null,
     paidAt: '2026-03-10T09:35:00.000Z',
     paymentDueAt: null,
     cancelReason: null,

@@ -161,8 +161,14 @@ export function shippingRepository() {
       return rows.map((r) => ({ ...r, lines: lines.get(r.id) ?? [] }));
     },
 
-    async recordShipment(q: Queryable, orderId: string, shipmentRef: string): Promise<void> {
-      await q.update(orders).set({ shipmentRef }).where(eq(orders.id, orderId));
+    /** The booked shipment's id, and its tracking page and label, which the order screens link to. */
+    async recordShipment(
+      q: Queryable,
+      orderId: string,
+      shipment: { shipmentRef: string; trackingUrl: string | null; labelUrl: string | null },
+    ): Promise<void> {
+      const { shipmentRef, trackingUrl, labelUrl } = shipment;
+      await q.update(orders).set({ shipmentRef, trackingUrl, labelUrl }).where(eq(orders.id, orderId));
     },
 
     /** The order a provider's shipment belongs to (tracking), with its seller. */

@@ -140,7 +140,7 @@ export function shippingService(deps: {
             { type: 'ship', carrier: shipment.carrier, trackingNumber: shipment.trackingNumber ?? undefined },
             'seller',
           );
-          await repo.recordShipment(tx, orderId, shipment.shipmentRef);
+          await repo.recordShipment(tx, orderId, shipment);
           await deps.jobs.add(
             tx,
             SHIPMENT_TRACK_TASK,
