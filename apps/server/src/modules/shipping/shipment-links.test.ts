@@ -33,7 +33,13 @@ async function sellerWithWarehouse() {
     warehouseDetails: {
       name: 'Bola Ade',
       contactNumber: '+2348031234567',
-      address: { country: 'Nigeria', state: 'Lagos', city: 'Ikeja', addressLine1: '12 Allen Avenue' },
+      address: {
+        country: 'Nigeria',
+        state: 'Lagos',
+        city: 'Ikeja',
+        addressLine1: '12 Allen Avenue',
+        zipCode: '100001',
+      },
     },
   });
   return s;
