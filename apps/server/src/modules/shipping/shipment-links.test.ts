@@ -170,4 +170,27 @@ describe('a booked shipment’s tracking page and label', () => {
     const detail = await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: other.auth });
     expect(detail.statusCode).toBe(404);
   });
+
+  it('an individual seller without a warehouse books from the address they gave, as checkout shows it', async () => {
+    const { seller, auth } = await sellerWithToken(t, {
+      accountType: 'individual',
+      sellerAddress: {
+        country: 'Nigeria',
+        state: 'Oyo',
+        city: 'Ibadan',
+        addressLine1: '7 Ring Road',
+        zipCode: '200001',
+      },
+    });
+    const { order } = await paidOrder(seller.id);
+    const quotes = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/shipping/quotes`,
+      headers: auth,
+    });
+    expect(quotes.statusCode).toBe(200);
+    expect(fake.requests.at(-1)?.body).toMatchObject({
+      pickup_address: { line1: '7 Ring Road', city: 'Ibadan', state: 'Oyo' },
+    });
+  });
 });
