@@ -184,6 +184,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
+  /** The carrier's printable label, when the shipment was booked through a carrier API. */
+  labelUrl: z.string().nullable(),
   paidAt: isoDate.nullable(),
   /** When an unpaid order is cancelled by itself. */
   paymentDueAt: isoDate.nullable(),

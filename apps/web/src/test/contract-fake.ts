@@ -4,6 +4,7 @@ import {
   bankDetailsBody,
   blipReplyBody,
   blipViewBody,
+  bookShipmentBody,
   bulkShipBody,
   businessDetailsBody,
   businessInformationBody,
@@ -72,6 +73,7 @@ export const contractBodies: Record<string, z.ZodType> = {
   'POST /streams/:id/bids': placeBidBody,
   'POST /orders/bulk-ship': bulkShipBody,
   'POST /orders/:id/actions': sellerOrderActionBody,
+  'POST /orders/:id/shipping/book': bookShipmentBody,
   'PUT /settings/delivery': deliverySettingsSchema,
 };
 

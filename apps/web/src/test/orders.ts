@@ -19,6 +19,7 @@ import type {
 } from '@kasuwa/contracts';
 import { bodyCheck } from '@/test/contract-fake';
 import { type Answer, type Call, fakeApiClient, type Override } from '@/test/in-memory-api';
+import { type FakeShippingOptions, fakeShipping } from '@/test/shipping';
 
 /*
  * The seller's orders for web tests: factories and one fake of GET /orders (tabs, search, pages),
@@ -79,6 +80,7 @@ export function testOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     carrier: null,
     trackingNumber: null,
     trackingUrl: null,
+    labelUrl: null,
     paidAt: '2026-03-10T09:35:00.000Z',
     paymentDueAt: null,
     cancelReason: null,
@@ -191,6 +193,8 @@ export interface FakeOrdersOptions {
   /** Orders the server refuses to bulk-ship, with its reason. */
   bulkShipRefusals?: Record<string, string>;
   override?: Override;
+  /** The carrier API (test/shipping.ts); by default the manual provider, which books nothing. */
+  shipping?: FakeShippingOptions;
 }
 
 function applyAction(order: OrderDetail, body: SellerOrderActionBody): OrderDetail {
@@ -246,6 +250,13 @@ export function fakeOrdersApi(options: FakeOrdersOptions = {}) {
   let orders = options.orders ?? [];
   let settings: DeliverySettings = options.settings ?? defaultDeliverySettings;
   const { refusal } = bodyCheck();
+  const shipping = fakeShipping(options.shipping);
+  const store = {
+    find: (id: string) => orders.find((o) => o._id === id),
+    save: (order: OrderDetail) => {
+      orders = orders.map((o) => (o._id === order._id ? order : o));
+    },
+  };
 
   const counts = (): OrderTabCounts => ({
     to_pay: orders.filter((o) => inTab(o, 'to_pay')).length,
@@ -338,7 +349,8 @@ export function fakeOrdersApi(options: FakeOrdersOptions = {}) {
     (call) =>
       refusal(call) ??
       options.override?.(call) ??
-      answer(call) ?? { status: 404, body: { message: 'Not found' } },
+      answer(call) ??
+      shipping(call, store) ?? { status: 404, body: { message: 'Not found' } },
   );
   return { api, calls, orders: () => orders, settings: () => settings };
 }

@@ -94,6 +94,10 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     /** The shipping provider's own id of the shipment, when one was booked through it. */
     shipmentRef: text('shipment_ref'),
+    /** The carrier's page where anyone with the link follows the parcel (a booked shipment's). */
+    trackingUrl: text('tracking_url'),
+    /** The carrier's printable label for the parcel (a booked shipment's); a link, not the file. */
+    labelUrl: text('label_url'),
     cancelReason: text('cancel_reason'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),

@@ -69,8 +69,8 @@ export async function buyerOrderViews(
     pickupCode: showsPickupCode(o) ? o.pickupCode : null,
     carrier: o.carrier,
     trackingNumber: o.trackingNumber,
-    // No carrier API is wired to orders yet; the shipping work fills this in.
-    trackingUrl: null,
+    // Only a shipment booked through a carrier API has a tracking page; a hand-typed one has none.
+    trackingUrl: o.trackingUrl,
     paymentDueAt: o.paymentDueAt?.toISOString() ?? null,
     timeline: events
       .filter((e) => e.orderId === o.id)

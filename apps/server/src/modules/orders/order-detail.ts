@@ -92,8 +92,9 @@ export function toOrderDetail(
     pickupAddress: row.deliveryMethod === 'pickup' ? pickupAddressText(parts.seller?.address ?? null) : null,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
-    // The manual provider has no tracking page; a carrier integration (issue 14 SHIPPING) fills it.
-    trackingUrl: null,
+    // Only a shipment booked through a carrier API has a tracking page; a hand-typed one has none.
+    trackingUrl: row.trackingUrl,
+    labelUrl: row.labelUrl,
     paidAt: row.paidAt?.toISOString() ?? null,
     paymentDueAt: row.paymentDueAt?.toISOString() ?? null,
     cancelReason: row.cancelReason,

@@ -20,6 +20,8 @@ const seller: SellerForShipping = {
       zipCode: '100001',
     },
   },
+  sellerAddress: null,
+  businessAddress: null,
 };
 
 const order = (over: Partial<ShippableOrder> = {}): ShippableOrder => ({

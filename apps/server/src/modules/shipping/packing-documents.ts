@@ -7,7 +7,11 @@ import {
 } from '@kasuwa/contracts';
 import PDFDocument from 'pdfkit';
 import { nairaText } from '@/lib/naira.ts';
-import type { SellerForShipping, ShippableOrder } from '@/modules/shipping/shipping.repository.ts';
+import {
+  pickupAddressOfSeller,
+  type SellerForShipping,
+  type ShippableOrder,
+} from '@/modules/shipping/shipping.repository.ts';
 
 /**
  * Packing slips (one order) and packing lists (a show's paid orders by buyer), drawn with pdfkit.
@@ -41,7 +45,7 @@ function newDocument(title: string): { doc: PDFKit.PDFDocument; done: Promise<Bu
 }
 
 function warehouseLine(seller: SellerForShipping): string {
-  const a = seller.warehouse?.address;
+  const a = pickupAddressOfSeller(seller);
   if (!a) return seller.phoneNumber;
   return [a.addressLine1, a.addressLine2, a.city, a.state].filter(Boolean).join(', ');
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  type AddressRecord,
   buyers,
   type DeliveryAddressRecord,
   orderLines,
@@ -49,7 +50,17 @@ export type SellerForShipping = {
   email: string;
   phoneNumber: string;
   warehouse: WarehouseRecord | null;
+  /** An individual seller's address, and a business's: the pickup address when there is no warehouse. */
+  sellerAddress: AddressRecord | null;
+  businessAddress: AddressRecord | null;
 };
+
+/**
+ * The seller's pickup address, as checkout tells buyers it (checkout's pickupAddressOf): the
+ * warehouse a business gave, else the address an individual seller gave, else the business's.
+ */
+export const pickupAddressOfSeller = (seller: SellerForShipping) =>
+  seller.warehouse?.address ?? seller.sellerAddress ?? seller.businessAddress ?? null;
 
 /** Orders a packing list gathers: money is in (paid, or to be collected on delivery), not cancelled. */
 const PACKABLE_PAYMENT = ['paid', 'pay_on_delivery_pending', 'pay_on_delivery_collected'] as const;
@@ -108,6 +119,8 @@ export function shippingRepository() {
           email: sellers.email,
           phoneNumber: sellers.phoneNumber,
           warehouse: sellerOnboarding.warehouseDetails,
+          sellerAddress: sellers.sellerAddress,
+          businessAddress: sellers.businessAddress,
         })
         .from(sellers)
         .leftJoin(sellerOnboarding, eq(sellerOnboarding.sellerId, sellers.id))
@@ -161,8 +174,14 @@ export function shippingRepository() {
       return rows.map((r) => ({ ...r, lines: lines.get(r.id) ?? [] }));
     },
 
-    async recordShipment(q: Queryable, orderId: string, shipmentRef: string): Promise<void> {
-      await q.update(orders).set({ shipmentRef }).where(eq(orders.id, orderId));
+    /** The booked shipment's id, and its tracking page and label, which the order screens link to. */
+    async recordShipment(
+      q: Queryable,
+      orderId: string,
+      shipment: { shipmentRef: string; trackingUrl: string | null; labelUrl: string | null },
+    ): Promise<void> {
+      const { shipmentRef, trackingUrl, labelUrl } = shipment;
+      await q.update(orders).set({ shipmentRef, trackingUrl, labelUrl }).where(eq(orders.id, orderId));
     },
 
     /** The order a provider's shipment belongs to (tracking), with its seller. */

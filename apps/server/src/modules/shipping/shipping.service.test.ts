@@ -159,6 +159,8 @@ describe('booking a paid order with a carrier', () => {
       fulfilmentStatus: 'shipped',
       carrier: 'GIG Logistics',
       trackingNumber: answer.shipment.trackingNumber,
+      trackingUrl: answer.shipment.trackingUrl,
+      labelUrl: answer.shipment.labelUrl,
     });
     expect(row?.shipmentRef).toMatch(/^SH-/);
     expect(n.jobs).toEqual([

@@ -13,7 +13,11 @@ import { toNaira } from '@/lib/naira.ts';
 import type { Queryable, RunInTransaction } from '@/lib/queryable.ts';
 import type { ApplyOrderEvent, TrackingUpdate } from '@/modules/orders/order-ports.ts';
 import { packingListPdf, packingSlipPdf } from '@/modules/shipping/packing-documents.ts';
-import type { ShippableOrder, ShippingRepository } from '@/modules/shipping/shipping.repository.ts';
+import {
+  pickupAddressOfSeller,
+  type ShippableOrder,
+  type ShippingRepository,
+} from '@/modules/shipping/shipping.repository.ts';
 import {
   type ShippingAddress,
   type ShippingProvider,
@@ -69,18 +73,18 @@ export function shippingService(deps: {
 
   async function route(sellerId: string, order: ShippableOrder) {
     const seller = await repo.seller(db, sellerId);
-    const warehouse = seller?.warehouse;
-    if (!seller || !warehouse || !order.deliveryAddress) {
+    const address = seller ? pickupAddressOfSeller(seller) : null;
+    if (!seller || !address || !order.deliveryAddress) {
       throw new ConflictError('Add your pickup address in Settings before booking a carrier');
     }
     const from: ShippingAddress = {
-      name: warehouse.name || seller.storeName,
-      phone: warehouse.contactNumber || seller.phoneNumber,
+      name: seller.warehouse?.name || seller.storeName,
+      phone: seller.warehouse?.contactNumber || seller.phoneNumber,
       email: seller.email,
-      line1: warehouse.address.addressLine1,
-      line2: warehouse.address.addressLine2,
-      city: warehouse.address.city,
-      state: warehouse.address.state,
+      line1: address.addressLine1,
+      line2: address.addressLine2,
+      city: address.city,
+      state: address.state,
     };
     const a = order.deliveryAddress;
     const to: ShippingAddress = {
@@ -140,7 +144,7 @@ export function shippingService(deps: {
             { type: 'ship', carrier: shipment.carrier, trackingNumber: shipment.trackingNumber ?? undefined },
             'seller',
           );
-          await repo.recordShipment(tx, orderId, shipment.shipmentRef);
+          await repo.recordShipment(tx, orderId, shipment);
           await deps.jobs.add(
             tx,
             SHIPMENT_TRACK_TASK,

@@ -1,13 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PastShows } from '@/features/live/past-shows';
 import { liveApi, SELLER_ID, testStream } from '@/features/live/testing';
+import { ApiError } from '@/lib/api-client';
+import type { FileDownloader } from '@/lib/download-file';
+import { fakeDownloader } from '@/test/orders';
 import { renderRoutes } from '@/test/render-screen';
 
 const PAST = '/dashboard/live-streams/past-shows';
 
-function open(fake: ReturnType<typeof liveApi>) {
-  return renderRoutes(PAST, [{ path: PAST, element: <PastShows sellerId={SELLER_ID} api={fake.api} /> }]);
+function open(fake: ReturnType<typeof liveApi>, download: FileDownloader = fakeDownloader().download) {
+  return renderRoutes(PAST, [
+    { path: PAST, element: <PastShows sellerId={SELLER_ID} api={fake.api} download={download} /> },
+  ]);
 }
 
 const figure = (card: HTMLElement, label: string) =>
@@ -58,5 +64,33 @@ describe('the past shows page', () => {
   it('says when there are no past shows yet', async () => {
     open(liveApi());
     expect(await screen.findByText('No past shows yet')).toBeVisible();
+  });
+
+  it('downloads an ended show’s packing list, busy until the file is in', async () => {
+    const show = testStream({ title: 'Friday auction', status: 'ended' });
+    const downloader = fakeDownloader();
+    open(liveApi({ streams: [show] }), downloader.download);
+    const card = await screen.findByRole('article', { name: 'Friday auction' });
+    const button = within(card).getByRole('button', { name: 'Packing list for Friday auction' });
+    await userEvent.click(button);
+    expect(downloader.downloads).toEqual([
+      { path: `/streams/${show._id}/packing-list.pdf`, fileName: `packing-list-${show._id.slice(0, 8)}.pdf` },
+    ]);
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    downloader.finish();
+    await waitFor(() => expect(button).toBeEnabled());
+  });
+
+  it('says why a packing list could not be downloaded', async () => {
+    const show = testStream({ title: 'Friday auction', status: 'ended' });
+    const refuse: FileDownloader = () =>
+      Promise.reject(new ApiError({ status: 404, kind: 'http', message: 'Live show not found' }));
+    open(liveApi({ streams: [show] }), refuse);
+    const card = await screen.findByRole('article', { name: 'Friday auction' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Packing list for Friday auction' }));
+    expect(await screen.findByText('Could not download the packing list')).toBeVisible();
+    expect(screen.getByText('Live show not found')).toBeVisible();
+    expect(within(card).getByRole('button', { name: 'Packing list for Friday auction' })).toBeEnabled();
   });
 });

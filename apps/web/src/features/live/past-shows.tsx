@@ -1,7 +1,7 @@
 import { type Stream, streamDurationMinutes } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
-import { Eye, Gavel, History, ImageOff, ShoppingBag, Timer } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Eye, FileDown, Gavel, History, ImageOff, ShoppingBag, Timer } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { SHOW_KIND_LABELS } from '@/features/live/live-draft';
@@ -9,7 +9,10 @@ import { ENDED_STATUSES, PAST_SHOWS_LIMIT } from '@/features/live/live-queries';
 import { formatLagosTime } from '@/features/live/show-time';
 import { useSellerStreams } from '@/features/live/use-seller-streams';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
+import { downloadFile, type FileDownloader } from '@/lib/download-file';
 import { formatNaira } from '@/lib/money';
+import { apiErrorDetail } from '@/lib/mutation-errors';
+import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
 import { LoadMoreButton } from '@/ui/load-more-button';
 import { Spinner } from '@/ui/spinner';
@@ -32,7 +35,15 @@ export function pastShowFigures(stream: Stream) {
 const minutesText = (n: number) => `${n} ${n === 1 ? 'minute' : 'minutes'}`;
 
 /** The past-shows page: ended shows, how long they ran, who watched and what sold. */
-export function PastShows({ sellerId, api = appApi }: { sellerId: string; api?: ApiClient }) {
+export function PastShows({
+  sellerId,
+  api = appApi,
+  download = downloadFile,
+}: {
+  sellerId: string;
+  api?: ApiClient;
+  download?: FileDownloader;
+}) {
   const list = useSellerStreams(api, sellerId, ENDED_STATUSES, PAST_SHOWS_LIMIT);
 
   if (list.isPending) {
@@ -87,7 +98,7 @@ export function PastShows({ sellerId, api = appApi }: { sellerId: string; api?: 
       <ul className="flex flex-col gap-3">
         {shows.map(({ stream, figures }) => (
           <li key={stream._id}>
-            <PastShowCard stream={stream} figures={figures} />
+            <PastShowCard stream={stream} figures={figures} download={download} />
           </li>
         ))}
       </ul>
@@ -155,7 +166,38 @@ function Figure({ icon, label, value }: { icon: ReactNode; label: string; value:
   );
 }
 
-function PastShowCard({ stream, figures }: Shown) {
+/** The show's path for the packing list PDF (apps/server modules/shipping, docs/shipping.md). */
+export const packingListPath = (streamId: string) =>
+  `/streams/${encodeURIComponent(streamId)}/packing-list.pdf`;
+
+/** The show's paid orders grouped by buyer, as a PDF to pack from; fetched with the seller's token. */
+function PackingList({ stream, download }: { stream: Stream; download: FileDownloader }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await download(packingListPath(stream._id), `packing-list-${stream._id.slice(0, 8)}.pdf`);
+    } catch (error) {
+      toast.error('Could not download the packing list', apiErrorDetail(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      loading={busy}
+      onClick={() => void run()}
+      aria-label={`Packing list for ${stream.title}`}
+    >
+      <FileDown className="size-4" aria-hidden />
+      Packing list
+    </Button>
+  );
+}
+
+function PastShowCard({ stream, figures, download }: Shown & { download: FileDownloader }) {
   return (
     <article aria-labelledby={`past-${stream._id}`} className="rounded-card bg-surface p-4 shadow-card">
       <div className="flex gap-3">
@@ -204,6 +246,9 @@ function PastShowCard({ stream, figures }: Shown) {
           value={`${figures.salesCount} · ${formatNaira(figures.salesTotal)}`}
         />
       </dl>
+      <div className="mt-3 flex justify-end border-line border-t pt-3">
+        <PackingList stream={stream} download={download} />
+      </div>
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import type { OrderDetail, SellerOrderAction, SellerOrderActionBody } from '@kasuwa/contracts';
 import { useState } from 'react';
+import { BookCourier } from '@/features/orders/book-courier';
 import { CarrierField, carrierError } from '@/features/orders/carrier-field';
 import { ACTION_TEXT } from '@/features/orders/order-labels';
 import { useOrderAction } from '@/features/orders/orders-mutations';
@@ -187,22 +188,26 @@ export function OrderActions({ api, order }: { api: ApiClient; order: OrderDetai
       onSettled: () => setRunning(null),
     });
   };
+  const button = (a: SellerOrderAction) => (
+    <Button
+      key={a}
+      variant={a === 'cancel' ? 'danger' : a === allowed[0] ? 'primary' : 'secondary'}
+      loading={running === a && !open}
+      disabled={action.isPending}
+      onClick={() => (asksFirst(a) ? setOpen(a) : run({ action: a }))}
+    >
+      {ACTION_TEXT[a]}
+    </Button>
+  );
   const text = open ? DIALOG_TEXT[open] : null;
   const formProps = { onSubmit: run, pending: action.isPending };
 
   return (
     <div className="flex flex-wrap gap-2">
-      {allowed.map((a) => (
-        <Button
-          key={a}
-          variant={a === 'cancel' ? 'danger' : a === allowed[0] ? 'primary' : 'secondary'}
-          loading={running === a && !open}
-          disabled={action.isPending}
-          onClick={() => (asksFirst(a) ? setOpen(a) : run({ action: a }))}
-        >
-          {ACTION_TEXT[a]}
-        </Button>
-      ))}
+      {allowed.slice(0, 1).map(button)}
+      {/* Beside Ship, and kept in place after booking so its dialog can show the label and tracking links. */}
+      <BookCourier api={api} order={order} disabled={action.isPending} onShipByHand={() => setOpen('ship')} />
+      {allowed.slice(1).map(button)}
       <Dialog
         open={open !== null}
         onOpenChange={(next) => !next && !action.isPending && setOpen(null)}

@@ -173,6 +173,13 @@ function Payment({ order }: { order: OrderDetail }) {
             )}
           </Row>
         )}
+        {order.labelUrl && (
+          <Row label="Label">
+            <a href={order.labelUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+              Print shipping label
+            </a>
+          </Row>
+        )}
         {order.cancelReason && <Row label="Cancelled because">{order.cancelReason}</Row>}
       </dl>
     </Panel>
