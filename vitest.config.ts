@@ -19,6 +19,9 @@ export default defineConfig({
           environmentOptions: { happyDOM: { url: 'http://127.0.0.1:9/' } },
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: [here('./apps/web/src/test/setup.ts')],
+          // Whole-screen journeys (the product editor, the blip page's sign-up) take 1–3 s on a quiet
+          // machine; 5 s failed them on a loaded one, which says nothing about the screens.
+          testTimeout: 15_000,
         },
       },
       {

@@ -33,7 +33,7 @@ export function OrderTabs({
           <span
             className={clsx(
               'rounded-full px-1.5 text-xs tabular-nums',
-              tab === value ? 'bg-white/20' : 'bg-surface text-ink-muted',
+              tab === value ? 'bg-white text-brand-800' : 'bg-surface text-ink-muted',
             )}
           >
             {counts[tab]}
