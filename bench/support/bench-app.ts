@@ -14,6 +14,8 @@ import { localDiskStorage } from '@/storage/file-storage.ts';
 
 export type BenchEnvironment = {
   database: DatabaseHandle;
+  /** The benchmark's database, for a server run in a process of its own (support/app-process.ts). */
+  databaseUrl: string;
   /** Everything buildApp needs but the logger and the web folder, which each benchmark picks. */
   deps: Omit<AppDeps, 'logger' | 'webDist'>;
   close: () => Promise<void>;
@@ -41,6 +43,7 @@ export async function benchEnvironment(name: string): Promise<BenchEnvironment> 
 
   return {
     database,
+    databaseUrl: url.toString(),
     deps: {
       db: database.db,
       storage: await localDiskStorage(path.join(tmp, 'uploads')),
