@@ -20,6 +20,7 @@ export {
   type State,
   searchCities,
   searchStates,
+  stateDisplayName,
 } from './nigeria.ts';
 
 /**

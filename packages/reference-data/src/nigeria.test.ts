@@ -7,6 +7,7 @@ import {
   hasBundledStates,
   searchCities,
   searchStates,
+  stateDisplayName,
 } from './nigeria.ts';
 
 /**
@@ -178,5 +179,11 @@ describe('findBySlug', () => {
     expect(findBySlug('nigeria_lagos')?.name).toBe('Lagos');
     expect(findBySlug('nigeria_lagos_ikeja')?.name).toBe('Ikeja');
     expect(findBySlug('nigeria_lagos_atlantis')).toBeUndefined();
+  });
+
+  it('shows a stored state name as people read it: the capital in full, others as they are', () => {
+    expect(stateDisplayName('Fct')).toBe('Federal Capital Territory');
+    expect(stateDisplayName('Lagos')).toBe('Lagos');
+    expect(stateDisplayName('Somewhere else')).toBe('Somewhere else');
   });
 });

@@ -30,6 +30,13 @@ export interface City {
 
 const DISPLAY_NAMES: Readonly<Record<string, string>> = { Fct: 'Federal Capital Territory' };
 
+/**
+ * A Nigerian state as people read it. Orders, addresses and customers store the state's name, which
+ * for the capital is "Fct"; screens, exports and packing slips show its display name, "Federal
+ * Capital Territory". Any other text is answered as it is.
+ */
+export const stateDisplayName = (name: string): string => DISPLAY_NAMES[name] ?? name;
+
 const states: State[] = [];
 const cities: City[] = [];
 const citiesByState = new Map<string, City[]>();

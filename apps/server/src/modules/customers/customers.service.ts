@@ -1,4 +1,5 @@
 import type { CustomerResponse, CustomerSummary, CustomersResponse, customersQuery } from '@kasuwa/contracts';
+import { stateDisplayName } from '@kasuwa/reference-data';
 import type { z } from 'zod';
 import type { Clock } from '@/lib/clock.ts';
 import { csvStream, safeCell } from '@/lib/csv-export.ts';
@@ -41,7 +42,7 @@ const csvRecord = (r: CustomerRow): string[] =>
     r.name,
     r.email ?? '',
     r.phone ?? '',
-    r.state ?? '',
+    stateDisplayName(r.state ?? ''),
     String(r.order_count),
     toNaira(Number(r.spent_kobo)).toFixed(2),
     lagosDay(new Date(r.first_order_at)),

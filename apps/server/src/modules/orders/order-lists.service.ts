@@ -7,6 +7,7 @@ import {
   type SellerOrdersResponse,
   type sellerOrdersQuery,
 } from '@kasuwa/contracts';
+import { stateDisplayName } from '@kasuwa/reference-data';
 import type { z } from 'zod';
 import type { Clock } from '@/lib/clock.ts';
 import { csvStream, safeCell } from '@/lib/csv-export.ts';
@@ -116,7 +117,7 @@ function csvRecord(r: OrderExportRow): string[] {
     formatOrderNumber(Number(r.number)),
     r.created_lagos,
     r.buyer_name ?? '',
-    r.buyer_state ?? '',
+    stateDisplayName(r.buyer_state ?? ''),
     r.items ?? '',
     String(r.quantity ?? 0),
     money(Number(r.subtotal_kobo)),

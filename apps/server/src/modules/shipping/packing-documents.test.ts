@@ -101,6 +101,14 @@ describe('packing documents', () => {
     expect(text).toContain('Pay on delivery: collect ₦34,000.00');
   });
 
+  it('names the capital as people read it, not as it is stored', async () => {
+    const capital = order();
+    if (capital.deliveryAddress) capital.deliveryAddress.state = 'Fct';
+    const text = await textOf(await packingSlipPdf(seller, capital));
+    expect(text).toContain('Wuse, Federal Capital Territory');
+    expect(text).not.toContain('Fct');
+  });
+
   it('a pickup slip says who collects instead of an address', async () => {
     const text = await textOf(
       await packingSlipPdf(seller, order({ deliveryMethod: 'pickup', deliveryAddress: null })),

@@ -5,6 +5,7 @@ import {
   type PaymentStatus,
   variantLabel,
 } from '@kasuwa/contracts';
+import { stateDisplayName } from '@kasuwa/reference-data';
 import PDFDocument from 'pdfkit';
 import { nairaText } from '@/lib/naira.ts';
 import {
@@ -47,7 +48,7 @@ function newDocument(title: string): { doc: PDFKit.PDFDocument; done: Promise<Bu
 function warehouseLine(seller: SellerForShipping): string {
   const a = pickupAddressOfSeller(seller);
   if (!a) return seller.phoneNumber;
-  return [a.addressLine1, a.addressLine2, a.city, a.state].filter(Boolean).join(', ');
+  return [a.addressLine1, a.addressLine2, a.city, stateDisplayName(a.state)].filter(Boolean).join(', ');
 }
 
 function deliveryLines(order: ShippableOrder): string[] {
@@ -59,7 +60,7 @@ function deliveryLines(order: ShippableOrder): string[] {
     a.fullName,
     a.phoneNumber,
     [a.addressLine1, a.addressLine2].filter(Boolean).join(', '),
-    `${a.city}, ${a.state}`,
+    `${a.city}, ${stateDisplayName(a.state)}`,
     ...(a.landmark ? [`Landmark: ${a.landmark}`] : []),
   ];
 }
