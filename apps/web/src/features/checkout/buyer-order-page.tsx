@@ -1,7 +1,7 @@
 import { type BuyerOrder, PRODUCT_NAME, variantLabel } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { checkoutKeys, fetchBuyerOrder, verifyPayment } from '@/features/checkout/checkout-api';
@@ -39,16 +39,29 @@ function Card({ title, children }: { title?: string; children: ReactNode }) {
   );
 }
 
+const ORDER_REFRESH_MS = 30_000;
+const isSettled = (order: BuyerOrder | undefined) =>
+  order !== undefined && ['delivered', 'picked_up', 'cancelled'].includes(order.fulfilmentStatus);
+
 /**
  * A buyer's order (`/my-orders/{id}`): the confirmation after payment (the provider returns the
  * buyer here with `?reference=`, which is verified before anything is shown), then the order's
  * progress, the pickup code, tracking, lines, totals and timeline.
  */
 export function BuyerOrderPage({ api, orderId, reference, onSessionExpired }: BuyerOrderPageProps) {
+  const verified = useRef(false);
   const query = useQuery({
     queryKey: checkoutKeys.order(orderId),
-    queryFn: ({ signal }) =>
-      reference ? verifyPayment(api, orderId, reference) : fetchBuyerOrder(api, orderId, signal),
+    // The payment is verified once, on arrival; the page's later refreshes only read the order.
+    queryFn: ({ signal }) => {
+      if (!reference || verified.current) return fetchBuyerOrder(api, orderId, signal);
+      verified.current = true;
+      return verifyPayment(api, orderId, reference);
+    },
+    // The seller moves the order on (shipped, in transit, ready for pickup) while the buyer keeps the
+    // page open: ask again every half minute until it has arrived or was cancelled. The browser's
+    // hidden tabs do not poll (TanStack's default), which spares a phone's data.
+    refetchInterval: (q) => (isSettled(q.state.data?.order) ? false : ORDER_REFRESH_MS),
   });
   useEffect(() => {
     if (isApiError(query.error) && query.error.status === 401) onSessionExpired();

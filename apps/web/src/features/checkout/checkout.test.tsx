@@ -260,12 +260,17 @@ describe('Checkout (Buy now)', () => {
   });
 });
 
-function renderOrder(order: BuyerOrder, reference: string | null, verified?: BuyerOrder) {
+function renderOrder(
+  order: BuyerOrder | (() => BuyerOrder),
+  reference: string | null,
+  verified?: BuyerOrder,
+) {
+  const now = () => (typeof order === 'function' ? order() : order);
   const { api, calls } = fakeApiClient((call) => {
     if (call.path === `/checkout/orders/${ORDER_ID}/verify`)
-      return { status: 200, body: { order: verified ?? order } satisfies BuyerOrderResponse };
+      return { status: 200, body: { order: verified ?? now() } satisfies BuyerOrderResponse };
     if (call.path === `/checkout/orders/${ORDER_ID}`)
-      return { status: 200, body: { order } satisfies BuyerOrderResponse };
+      return { status: 200, body: { order: now() } satisfies BuyerOrderResponse };
     return { status: 404, body: { message: 'Not found' } };
   });
   renderRoutes(`/my-orders/${ORDER_ID}`, [
@@ -313,5 +318,25 @@ describe('The buyer’s order page', () => {
     expect(
       within(screen.getByRole('list', { name: 'Order progress' })).getByText(/Ready for pickup/),
     ).toHaveTextContent('(done)');
+  });
+
+  it('moves on by itself while it stays open, verifying the payment only once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let current = buyerOrder({ paymentStatus: 'paid' });
+      const { calls } = renderOrder(() => current, 'ref-1');
+      expect(await screen.findByText('Thank you! Order KSW-100234 is paid')).toBeVisible();
+      current = buyerOrder({
+        paymentStatus: 'paid',
+        fulfilmentStatus: 'shipped',
+        carrier: 'Kwik',
+        trackingNumber: 'KW-5521',
+      });
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await screen.findByText(/KW-5521/)).toBeVisible();
+      expect(calls.filter((c) => c.path.endsWith('/verify'))).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
