@@ -3,7 +3,6 @@ import { useMemo, useSyncExternalStore } from 'react';
 /**
  * Whether a CSS media query matches now, following changes. Lists use it to render either their
  * table or their phone cards, not both hidden by CSS (twice the work on a long page).
- * (features/products has its own copy from before this one existed.)
  */
 export function useMediaQuery(query: string): boolean {
   const list = useMemo(

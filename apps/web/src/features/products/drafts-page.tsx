@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { useDeleteProduct } from '@/features/products/delete-product';
 import { readLocalDraft } from '@/features/products/local-draft';
-import { ListSkeleton, productThumb } from '@/features/products/product-bits';
+import { productThumb } from '@/features/products/product-bits';
 import { productMessages } from '@/features/products/products-api';
 import { usePublishDraft } from '@/features/products/products-mutations';
 import { productQueries } from '@/features/products/products-queries';
@@ -13,6 +13,7 @@ import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
+import { ListSkeleton } from '@/ui/list-skeleton';
 
 const editedText = (iso: string) =>
   new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,5 +1,4 @@
 import type { ProductStatus } from '@kasuwa/contracts';
-import { clsx } from 'clsx';
 import { statusLabels } from '@/features/products/products-api';
 
 const badgeBase =
@@ -37,38 +36,5 @@ export function productThumb(src: string | undefined, size: 'md' | 'lg' = 'md') 
   if (!src) return <span className={classes.empty} />;
   return (
     <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" className={classes.image} />
-  );
-}
-
-const SKELETON_ROWS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-
-/** Grey rows standing in for a list of products while it loads, announced once as `label`. */
-export function ListSkeleton({
-  label,
-  rows,
-  thumbClassName,
-}: {
-  label: string;
-  rows: number;
-  /** The size of the thumbnail the real rows show, so the page does not jump when they arrive. */
-  thumbClassName: string;
-}) {
-  return (
-    <div className="p-4">
-      <span className="sr-only" role="status">
-        {label}
-      </span>
-      <ul aria-hidden className="flex flex-col gap-4">
-        {SKELETON_ROWS.slice(0, rows).map((row) => (
-          <li key={row} className="flex animate-pulse items-center gap-3">
-            <span className={clsx('shrink-0 rounded-control bg-line', thumbClassName)} />
-            <span className="flex flex-1 flex-col gap-2">
-              <span className="h-4 w-2/3 rounded bg-line" />
-              <span className="h-3 w-1/3 rounded bg-line" />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

@@ -6,7 +6,7 @@ import { ProductCards } from '@/features/products/product-cards';
 import { ProductTable } from '@/features/products/product-table';
 import { statusLabels } from '@/features/products/products-api';
 import type { DeleteTarget } from '@/features/products/products-mutations';
-import { useMediaQuery } from '@/features/products/use-media-query';
+import { useMediaQuery, WIDE_LIST_QUERY } from '@/lib/use-media-query';
 import { Button, buttonClasses } from '@/ui/button';
 
 /** A table from 768 px, cards below; only one of the two is rendered, so a 100-row page stays cheap. */
@@ -16,7 +16,7 @@ export function ProductList(props: {
   onDelete: (target: DeleteTarget) => void;
   deletingId: string | undefined;
 }) {
-  const wide = useMediaQuery('(min-width: 768px)');
+  const wide = useMediaQuery(WIDE_LIST_QUERY);
   return wide ? <ProductTable {...props} /> : <ProductCards {...props} />;
 }
 

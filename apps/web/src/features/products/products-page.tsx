@@ -4,17 +4,17 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { useDeleteProduct } from '@/features/products/delete-product';
-import { ListSkeleton } from '@/features/products/product-bits';
 import { EmptyList, ProductList } from '@/features/products/product-list';
 import { StatisticsCards } from '@/features/products/product-statistics';
 import { productMessages } from '@/features/products/products-api';
 import { StatusTabs, Toolbar } from '@/features/products/products-filters';
-import { Pagination } from '@/features/products/products-pagination';
 import { productQueries } from '@/features/products/products-queries';
 import { useListParams } from '@/features/products/use-list-params';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
+import { ListSkeleton } from '@/ui/list-skeleton';
+import { Pagination } from '@/ui/pagination';
 
 export interface ProductsPageProps {
   sellerId: string;
