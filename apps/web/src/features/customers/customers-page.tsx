@@ -1,7 +1,7 @@
 import type { CustomerSummary } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Search, Users } from 'lucide-react';
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { formatDate } from '@/features/customers/customer-format';
@@ -22,13 +22,12 @@ import { formatNaira } from '@/lib/money';
 import { apiErrorDetail } from '@/lib/mutation-errors';
 import { stateText } from '@/lib/state-name';
 import { toast } from '@/lib/toast';
+import { useDebouncedSearch } from '@/lib/use-debounced-search';
 import { useMediaQuery, WIDE_LIST_QUERY } from '@/lib/use-media-query';
 import { Button } from '@/ui/button';
 import { ListSkeleton, LoadFailed } from '@/ui/list-skeleton';
 import { Pagination } from '@/ui/pagination';
 import { SearchInput } from '@/ui/search-input';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 function useCustomerParams() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -48,21 +47,9 @@ function Toolbar({
   const searchId = useId();
   const sortId = useId();
   const value = params.search ?? '';
-  const [text, setText] = useState(value);
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  useEffect(() => {
-    setText((current) => (current.trim() === value ? current : value));
-  }, [value]);
-  useEffect(() => {
-    const next = text.trim();
-    if (next === value) return;
-    const timer = setTimeout(
-      () => latest.current({ search: next || undefined, page: 1 }, true),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [text, value]);
+  const [text, setText] = useDebouncedSearch(value, (search) =>
+    onChange({ search: search || undefined, page: 1 }, true),
+  );
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="flex flex-1 flex-col gap-1.5">

@@ -1,13 +1,13 @@
 import type { OrderSort, OrderTab, OrderTabCounts } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { ORDER_SORT_TEXT, ORDER_SORTS, ORDER_TAB_TEXT, ORDER_TABS } from '@/features/orders/order-labels';
 import type { OrderListParams } from '@/features/orders/orders-api';
+import { useDebouncedSearch } from '@/lib/use-debounced-search';
 import { SearchInput } from '@/ui/search-input';
 import { type TabItem, TabList } from '@/ui/tabs';
 
 /** Long enough to skip the keystrokes of a word, short enough to feel instant. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export const ORDERS_PANEL_ID = 'orders-panel';
 export const orderTabId = (tab: OrderTab) => `orders-tab-${tab}`;
@@ -72,19 +72,7 @@ export function DebouncedSearch({
   onSearch: (text: string) => void;
 }) {
   const id = useId();
-  const [text, setText] = useState(value);
-  const latest = useRef(onSearch);
-  latest.current = onSearch;
-  // The URL can change under the box (back button, clearing the filters): follow it.
-  useEffect(() => {
-    setText((current) => (current.trim() === value ? current : value));
-  }, [value]);
-  useEffect(() => {
-    const next = text.trim();
-    if (next === value) return;
-    const timer = setTimeout(() => latest.current(next), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
+  const [text, setText] = useDebouncedSearch(value, onSearch);
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1.5">
       <label htmlFor={id} className="font-medium text-ink text-sm">

@@ -1,11 +1,11 @@
 import type { ProductSort, ProductStatistics, ProductStatus } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { PRODUCT_SORTS, PRODUCT_STATUSES, sortLabels, statusLabels } from '@/features/products/products-api';
+import { useDebouncedSearch } from '@/lib/use-debounced-search';
 import { SearchInput } from '@/ui/search-input';
 
 /** Long enough to skip the keystrokes of a word, short enough to feel instant. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The status tabs, each with its count from the statistics. */
 export function StatusTabs({
@@ -73,22 +73,7 @@ export function Toolbar({
 }) {
   const searchId = useId();
   const sortId = useId();
-  const [text, setText] = useState(search);
-  // The parent hands a new callback on every render; the pending search must not restart for that.
-  const latestOnSearch = useRef(onSearch);
-  latestOnSearch.current = onSearch;
-
-  // The URL can change under the box (back button, clearing the filters): follow it.
-  useEffect(() => {
-    setText((current) => (current.trim() === search ? current : search));
-  }, [search]);
-
-  useEffect(() => {
-    const next = text.trim();
-    if (next === search) return;
-    const timer = setTimeout(() => latestOnSearch.current(next), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, search]);
+  const [text, setText] = useDebouncedSearch(search, onSearch);
 
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
