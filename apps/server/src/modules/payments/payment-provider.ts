@@ -36,10 +36,19 @@ export type ChargeEvent = {
 };
 
 /**
- * What a webhook delivery turned out to be: refused (bad or missing signature, unreadable body), or
- * accepted; an accepted event we do not act on (not a successful charge) has `event: null`.
+ * A signed event that is not a charge (`transfer.success`, `refund.processed`, …), passed as the
+ * provider sent it to the module that registered for its name's prefix (payments.service.ts
+ * `onProviderEvent`); that module reads `data` with its own schema.
  */
-export type WebhookVerdict = { ok: true; event: ChargeEvent | null } | { ok: false; reason: string };
+export type ProviderEvent = { name: string; data: unknown };
+
+/**
+ * What a webhook delivery turned out to be: refused (bad or missing signature, unreadable body), or
+ * accepted; an accepted event that is not a successful charge has `event: null` and is in `other`.
+ */
+export type WebhookVerdict =
+  | { ok: true; event: ChargeEvent | null; other?: ProviderEvent }
+  | { ok: false; reason: string };
 
 /**
  * What the server needs of a card processor: start a payment the buyer completes on the provider's

@@ -5,13 +5,30 @@ import type { Clock } from '@/lib/clock.ts';
 import { ConflictError, NotFoundError, UnauthorizedError } from '@/lib/errors.ts';
 import type { Queryable } from '@/lib/queryable.ts';
 import type { PaymentSucceeded, PaymentsPort } from '@/modules/orders/order-ports.ts';
-import { type PaymentProvider, PaymentProviderError } from '@/modules/payments/payment-provider.ts';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderEvent,
+} from '@/modules/payments/payment-provider.ts';
 import type { PaymentsRepository, PaymentView } from '@/modules/payments/payments.repository.ts';
 
 /** Our pay link of an attempt: the provider is asked for its checkout only when the buyer opens it. */
 export const payLinkPath = (reference: string) => `/pay/${encodeURIComponent(reference)}`;
 
-export type WebhookOutcome = 'settled' | 'already_settled' | 'duplicate' | 'ignored' | 'unknown_reference';
+export type WebhookOutcome =
+  | 'settled'
+  | 'already_settled'
+  | 'duplicate'
+  | 'ignored'
+  | 'unknown_reference'
+  | 'handled';
+
+/**
+ * Another module's handler of a signed provider event (payouts: `transfer.`; refunds: `refund.`).
+ * It runs in one transaction and must be idempotent itself (a provider retries deliveries, and its
+ * events carry no id): a state that only moves forward, or a key of its own.
+ */
+export type ProviderEventHandler = (tx: Queryable, event: ProviderEvent) => Promise<void>;
 
 type Charge = { reference: string; amountKobo: number; currency: string; paidAt: Date | null };
 
@@ -34,6 +51,7 @@ type Deps = {
  */
 export function paymentsService({ repo, provider, onSucceeded, clock, log, publicUrl }: Deps) {
   const origin = new URL(publicUrl).origin;
+  const eventHandlers: { prefix: string; handler: ProviderEventHandler }[] = [];
 
   /** A place on our own site to send the buyer back to; anything else falls back to the order page. */
   const returnUrl = (orderId: string, returnPath: string | undefined) => {
@@ -132,6 +150,11 @@ export function paymentsService({ repo, provider, onSucceeded, clock, log, publi
     ...port,
     providerName: provider.name,
 
+    /** Registers the handler of the signed events whose name starts with `prefix` (e.g. `transfer.`). */
+    onProviderEvent(prefix: string, handler: ProviderEventHandler) {
+      eventHandlers.push({ prefix, handler });
+    },
+
     /** The attempt with its order, buyer and store, or null. */
     view: (reference: string) => repo.view(repo.db, reference),
 
@@ -201,7 +224,13 @@ export function paymentsService({ repo, provider, onSucceeded, clock, log, publi
         throw new UnauthorizedError('Invalid webhook signature');
       }
       const event = verdict.event;
-      if (!event) return 'ignored';
+      if (!event) {
+        const other = verdict.other;
+        const entry = other && eventHandlers.find((h) => other.name.startsWith(h.prefix));
+        if (!other || !entry) return 'ignored';
+        await repo.transaction((tx) => entry.handler(tx, other));
+        return 'handled';
+      }
       return repo.transaction(async (tx) => {
         if (!(await repo.recordWebhook(tx, provider.name, event.id, clock.now()))) return 'duplicate';
         return settle(tx, event);

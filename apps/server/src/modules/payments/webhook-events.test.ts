@@ -61,9 +61,13 @@ describe('the Paystack webhook signature check', () => {
     expect(verdict.ok && verdict.event?.amountKobo).toBe(5000);
   });
 
-  it('accepts other signed events without acting on them', () => {
+  it('passes other signed events on, unsettled, for the module that handles them', () => {
     const body = JSON.stringify({ event: 'transfer.success', data: { reference: 'x' } });
-    expect(paystack.verifyWebhook(Buffer.from(body), signed(body))).toEqual({ ok: true, event: null });
+    expect(paystack.verifyWebhook(Buffer.from(body), signed(body))).toEqual({
+      ok: true,
+      event: null,
+      other: { name: 'transfer.success', data: { reference: 'x' } },
+    });
   });
 
   it('refuses a signed body that is not an event', () => {

@@ -36,7 +36,8 @@ const chargeData = z.object({
 
 /**
  * Reads a signed delivery in Paystack's envelope `{ event, data }` (the local provider sends the
- * same shape). Only `charge.success` is acted on: Paystack sends no event for failed charges.
+ * same shape). `charge.success` is read here (Paystack sends no event for failed charges); any other
+ * event is handed on as `other` for the module that registered for it.
  * The payload has no event id, so the dedupe key is the event name and the reference.
  */
 export function readChargeEvent(rawBody: Buffer): WebhookVerdict {
@@ -48,7 +49,8 @@ export function readChargeEvent(rawBody: Buffer): WebhookVerdict {
   }
   const outer = envelope.safeParse(json);
   if (!outer.success) return { ok: false, reason: 'not an event' };
-  if (outer.data.event !== 'charge.success') return { ok: true, event: null };
+  if (outer.data.event !== 'charge.success')
+    return { ok: true, event: null, other: { name: outer.data.event, data: outer.data.data } };
   const data = chargeData.safeParse(outer.data.data);
   if (!data.success) return { ok: false, reason: 'charge.success without reference or amount' };
   const paidAt = data.data.paid_at ?? data.data.paidAt;
