@@ -9,6 +9,8 @@ const port = Number(process.env.E2E_PORT ?? 3197);
 // read the mail outbox and run `npm run admin` against the same server (see e2e/support/server.ts).
 process.env.E2E_PORT = String(port);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'kasuwa-e2e-'));
+// The server's whole log (info and above) goes to this file too; the teardown scans it for secrets.
+process.env.E2E_LOG_FILE ??= `${process.env.E2E_DATA_DIR}-server.log`;
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -50,7 +52,13 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     // PUBLIC_URL is the origin the browsers use: pay links and payment returns are built from it, and
     // a return to another origin (localhost for 127.0.0.1) would find none of the buyer's storage.
-    env: { PORT: String(port), SEED_DEMO: '1', DATA_DIR: process.env.E2E_DATA_DIR, PUBLIC_URL: baseURL },
+    env: {
+      PORT: String(port),
+      SEED_DEMO: '1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      PUBLIC_URL: baseURL,
+      LOG_FILE: process.env.E2E_LOG_FILE,
+    },
     reuseExistingServer: false,
     timeout: 90_000,
     stdout: 'pipe',

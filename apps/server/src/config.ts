@@ -47,6 +47,8 @@ export const configSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   PUBLIC_URL: optionalUrl(['http', 'https']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Also write the log, at `info` and above whatever LOG_LEVEL says, to this file (the e2e run scans it for secrets). */
+  LOG_FILE: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),

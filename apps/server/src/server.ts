@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { buildApp } from '@/app.ts';
 import { ConfigError, loadConfig } from '@/config.ts';
 import {
@@ -22,6 +22,7 @@ import { runMigrations } from '@/db/migrate.ts';
 import { migrationsFolder } from '@/db/migrations-folder.ts';
 import { installJobSchema } from '@/jobs/job-worker.ts';
 import { systemClock } from '@/lib/clock.ts';
+import { createLogger } from '@/lib/logger.ts';
 import { configuredMailer } from '@/mail/mailer.ts';
 import { scaleAuthRateLimits } from '@/modules/auth/auth.routes.ts';
 import { scaleBuyerRateLimits } from '@/modules/buyers/buyers.routes.ts';
@@ -78,10 +79,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     throw err;
   }
 
-  const logger: Logger = pino({
-    level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-  });
+  const logger: Logger = createLogger(config);
   const cleanups: Array<() => Promise<void>> = [];
   const runCleanups = async () => {
     for (const fn of cleanups.reverse()) {
@@ -159,7 +157,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     if (config.SEED_DEMO) {
       const { seeded } = await seedDemo(setup.db);
       if (seeded)
-        logger.info({ email: DEMO_SELLER.email, password: DEMO_SELLER.password }, 'demo seller created');
+        logger.info({ email: DEMO_SELLER.email }, 'demo seller created (its password is in the README)');
     }
 
     // Uploads live outside any folder served statically; only the API hands them out. Several API
