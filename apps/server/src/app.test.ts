@@ -99,6 +99,51 @@ describe('every answer', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-request-id']).toBe('abc-123');
   });
+
+  /** The policy's directives by name: `{ 'script-src': ["'self'"], … }`. */
+  const directives = (csp: string | undefined) =>
+    Object.fromEntries(
+      (csp ?? '')
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((parts) => parts[0])
+        .map(([name, ...values]) => [name, values]),
+    );
+
+  it.each([
+    ['a JSON answer', 'GET', '/api/health'],
+    ['a 404', 'GET', '/api/nothing-here'],
+    ['a validation error', 'POST', '/api/seller/login'],
+    ['an authentication error', 'GET', '/api/orders'],
+  ])('%s: scripts only from this site, never framed, HTTPS remembered', async (_what, method, url) => {
+    const res = await t.app.inject({
+      method: method as 'GET' | 'POST',
+      url,
+      ...(method === 'POST' ? { payload: {} } : {}),
+    });
+    const csp = directives(res.headers['content-security-policy'] as string | undefined);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    // HSTS: browsers honour it only over TLS (behind the proxy that ends TLS); half a year at least.
+    const hsts = String(res.headers['strict-transport-security']);
+    expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(15_552_000);
+    expect(hsts).toContain('includeSubDomains');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('the web page has no inline script the policy would block (its only script is a file)', async () => {
+    const html = await fs.readFile(path.join(import.meta.dirname, '../../web/index.html'), 'utf8');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc=/);
+      expect(body?.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+  });
 });
 
 describe('unexpected failures', () => {
