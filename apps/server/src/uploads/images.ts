@@ -18,7 +18,7 @@ const IMAGE_MIMES = new Set([
 ]);
 
 /** Checks by content that the file is an image within the pixel cap, before anything decodes it. */
-async function assertImage(file: ReceivedFile): Promise<void> {
+export async function assertImage(file: ReceivedFile): Promise<void> {
   const found = await fileTypeFromFile(file.scratchPath);
   if (!found || !IMAGE_MIMES.has(found.mime)) {
     throw new UnsupportedMediaTypeError(

@@ -98,7 +98,10 @@ export async function receiveForm(request: FastifyRequest, options: FormOptions)
     if (!request.isMultipart()) {
       throw new UnsupportedMediaTypeError('Send the files as multipart/form-data');
     }
-    for await (const part of request.parts({ limits: { fileSize: largest } })) {
+    // One byte over the largest cap: busboy would otherwise cut the file at exactly the cap and keep
+    // reading (and dropping) the rest of a huge body before saying it was too large; one byte more
+    // trips byteCap below while the upload is still streaming, and the 413 goes out at once.
+    for await (const part of request.parts({ limits: { fileSize: largest + 1 } })) {
       if (part.type !== 'file') {
         const maxLength = options.text?.[part.fieldname];
         if (maxLength === undefined) {

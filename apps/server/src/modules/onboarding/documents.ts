@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
+import { assertImage } from '@/uploads/images.ts';
 import { type ReceivedFile, UnsupportedMediaTypeError } from '@/uploads/multipart-files.ts';
 
 /** What the content says the file is, by its magic bytes; the name and the browser's claim are ignored. */
@@ -31,6 +32,8 @@ export async function sniffDocument(file: ReceivedFile): Promise<{ mime: string;
       `${file.field} ${ACCEPTED}; this file is an OLE2 compound file (such as an .xls, .ppt or .msi) that is not a Word document`,
     );
   }
+  // A picture is kept as sent, but screens show it: one that unpacks to a huge bitmap is refused.
+  if (type.mime.startsWith('image/')) await assertImage(file);
   return type;
 }
 
