@@ -168,6 +168,8 @@ describe('GET /api/earnings/transactions', () => {
     expect(await kinds('filter=payouts')).toEqual(['payout']);
     // 31 May in Lagos holds only the first sale (22:30 UTC = 23:30 Lagos); the second is 1 June in Lagos.
     expect(await kinds('from=2026-05-31&to=2026-05-31&filter=sales')).toEqual(['sale']);
+    // One posting's lines read as written: the sale, then what came off it.
+    expect(await kinds('from=2026-05-31&to=2026-05-31')).toEqual(['sale', 'commission', 'payment_fee']);
     expect(await kinds('from=2026-06-01&to=2026-06-01&filter=sales')).toEqual(['sale']);
     const page2 = (await get('/api/earnings/transactions?limit=2&page=2', s.auth)).json();
     expect(page2.transactions).toHaveLength(2);

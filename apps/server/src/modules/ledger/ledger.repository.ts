@@ -209,7 +209,11 @@ export function ledgerRepository(db: Database) {
       return num((rows.rows[0] as Row).total);
     },
 
-    /** One page of the seller's shown lines, newest first, with the total count of the filter. */
+    /**
+     * One page of the seller's shown lines, newest first, with the total count of the filter. Lines
+     * of one posting share its instant and keep their written order (the sale above its commission
+     * and fee); the id makes the order total, so pages never overlap.
+     */
     async lines(
       q: Queryable,
       f: { sellerId: string; kinds: readonly LedgerEntryKind[] | null; from: Date | null; to: Date | null },
@@ -232,7 +236,7 @@ export function ledgerRepository(db: Database) {
                  o.number as order_number
           from ledger_entries e left join orders o on o.id = e.order_id
           where ${cond}
-          order by e.at desc, e.id desc
+          order by e.at desc, e.id asc
           limit ${page.limit} offset ${page.offset}`),
         q.execute(sql`select count(*) as n from ledger_entries e where ${cond}`),
       ]);
