@@ -167,6 +167,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
     a.seller.email,
     buyerA.buyer.email,
   ];
+  // issue 15: ledger — A has money on that order, so B's earnings reads would show its id if they leaked.
+  await t.db.transaction((q) =>
+    t.app.ledger.port.orderPaid(q, {
+      orderId,
+      sellerId: a.seller.id,
+      amountKobo: 2_000_000,
+      paymentReference: 'isolation-world',
+      at: t.clock.now(),
+    }),
+  );
   return world;
 }
 
