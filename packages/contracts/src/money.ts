@@ -262,3 +262,14 @@ export type PayoutsResponse = z.infer<typeof payoutsResponse>;
 export const payoutScheduleBody = z.strictObject({ schedule: payoutScheduleSchema, stepUp: stepUpSchema });
 export type PayoutScheduleBody = z.infer<typeof payoutScheduleBody>;
 export const payoutScheduleResponse = z.object({ message: z.string(), schedule: payoutScheduleSchema });
+
+/**
+ * POST /api/payouts's `Idempotency-Key` header: a new random id (a UUID) for each payout the seller
+ * means, sent again unchanged when the same request is retried.
+ */
+export const payoutIdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: 'Send an Idempotency-Key header: a new UUID for each payout' })
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{8,200}$/, 'The Idempotency-Key header must be 8 to 200 letters, digits, -, _, . or :'),
+});
