@@ -253,7 +253,9 @@ function videoConfig(c: z.infer<typeof configSchema>): VideoConfig {
 
 /** Paystack without its secret key would fail at the first checkout; the public key is a common slip. */
 function paymentProblems(c: z.infer<typeof configSchema>): string[] {
-  const users = (['PAYMENT_PROVIDER', 'PAYOUT_PROVIDER', 'BANK_PROVIDER'] as const).filter((n) => c[n] === 'paystack');
+  const users = (['PAYMENT_PROVIDER', 'PAYOUT_PROVIDER', 'BANK_PROVIDER'] as const).filter(
+    (n) => c[n] === 'paystack',
+  );
   if (users.length === 0) return [];
   if (!c.PAYSTACK_SECRET_KEY)
     return [`  PAYSTACK_SECRET_KEY: is required when ${users.map((n) => `${n}=paystack`).join(', ')}`];
@@ -281,7 +283,9 @@ function payoutsConfig(c: z.infer<typeof configSchema>): PayoutsConfig {
   };
   return {
     payout:
-      c.PAYOUT_PROVIDER === 'paystack' ? paystack : { provider: 'local', delayMs: c.LOCAL_PAYOUT_DELAY_SECONDS * 1000 },
+      c.PAYOUT_PROVIDER === 'paystack'
+        ? paystack
+        : { provider: 'local', delayMs: c.LOCAL_PAYOUT_DELAY_SECONDS * 1000 },
     bank: c.BANK_PROVIDER === 'paystack' ? paystack : { provider: 'local' },
   };
 }

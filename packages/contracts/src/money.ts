@@ -271,5 +271,8 @@ export const payoutIdempotencyHeaders = z.object({
   'idempotency-key': z
     .string({ error: 'Send an Idempotency-Key header: a new UUID for each payout' })
     .trim()
-    .regex(/^[A-Za-z0-9_.:-]{8,200}$/, 'The Idempotency-Key header must be 8 to 200 letters, digits, -, _, . or :'),
+    .regex(
+      /^[A-Za-z0-9_.:-]{8,200}$/,
+      'The Idempotency-Key header must be 8 to 200 letters, digits, -, _, . or :',
+    ),
 });

@@ -48,7 +48,11 @@ export type FakePaystackTransfers = {
   /** The signed delivery Paystack would send for a transfer (`transfer.success` / `.failed` / `.reversed`). */
   transferWebhook: (reference: string) => { body: string; headers: Record<string, string> };
   /** Posts that delivery to `url`; `signature` replaces the real one (null: none). */
-  sendTransferWebhook: (url: string, reference: string, options?: { signature?: string | null }) => Promise<number>;
+  sendTransferWebhook: (
+    url: string,
+    reference: string,
+    options?: { signature?: string | null },
+  ) => Promise<number>;
   stop: () => Promise<void>;
 };
 
@@ -57,7 +61,13 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 const refuse = (res: ServerResponse, status: number, message: string, code = 'invalid_params') =>
-  json(res, status, { status: false, message, meta: { nextStep: 'Check the request' }, type: 'validation_error', code });
+  json(res, status, {
+    status: false,
+    message,
+    meta: { nextStep: 'Check the request' },
+    type: 'validation_error',
+    code,
+  });
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
   const chunks: Buffer[] = [];
@@ -154,7 +164,12 @@ export async function startFakePaystackTransfers(
     const url = new URL(req.url ?? '/', 'http://fake');
     calls.push(`${req.method} ${url.pathname}`);
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
-      return json(res, 401, { status: false, message: 'Invalid key', type: 'api_error', code: 'invalid_key' });
+      return json(res, 401, {
+        status: false,
+        message: 'Invalid key',
+        type: 'api_error',
+        code: 'invalid_key',
+      });
     }
     if (req.method === 'GET' && url.pathname === '/bank') {
       if (url.searchParams.get('currency') !== 'NGN' && url.searchParams.get('country') !== 'nigeria')
@@ -193,7 +208,13 @@ export async function startFakePaystackTransfers(
       // Paystack answers the same recipient for an account it already has.
       let r = recipients.find((x) => x.accountNumber === accountNumber && x.bankCode === bankCode);
       if (!r) {
-        r = { id: nextId++, code: `RCP_${randomBytes(8).toString('hex')}`, name: body.name, accountNumber, bankCode };
+        r = {
+          id: nextId++,
+          code: `RCP_${randomBytes(8).toString('hex')}`,
+          name: body.name,
+          accountNumber,
+          bankCode,
+        };
         recipients.push(r);
       }
       return json(res, 201, {
@@ -231,11 +252,13 @@ export async function startFakePaystackTransfers(
       if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0)
         return refuse(res, 400, 'Invalid amount');
       const recipient = String(body.recipient ?? '');
-      if (!recipients.some((r) => r.code === recipient)) return refuse(res, 400, 'Recipient specified is invalid');
+      if (!recipients.some((r) => r.code === recipient))
+        return refuse(res, 400, 'Recipient specified is invalid');
       const reference = String(body.reference ?? '');
       if (!TRANSFER_REFERENCE.test(reference))
         return refuse(res, 400, 'Your reference contains illegal special characters');
-      if (transfers.has(reference)) return refuse(res, 400, 'Duplicate Transfer Reference', 'duplicate_reference');
+      if (transfers.has(reference))
+        return refuse(res, 400, 'Duplicate Transfer Reference', 'duplicate_reference');
       const now = new Date().toISOString();
       const t: FakeTransfer = {
         id: nextId++,

@@ -13,7 +13,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sellers } from './sellers.ts';
 
-export const payoutStatusEnum = pgEnum('payout_status', ['pending', 'processing', 'paid', 'failed', 'reversed']);
+export const payoutStatusEnum = pgEnum('payout_status', [
+  'pending',
+  'processing',
+  'paid',
+  'failed',
+  'reversed',
+]);
 export const payoutScheduleEnum = pgEnum('payout_schedule', ['manual', 'weekly', 'daily']);
 
 /**

@@ -96,4 +96,3 @@ export function stepUpService(deps: { db: Database; codes: OneTimeCodeStore; mai
   };
 }
 export type StepUpService = ReturnType<typeof stepUpService>;
-

@@ -1,4 +1,4 @@
-import { isValidNigerianAccountNumber, NIGERIAN_BANKS, accountNumberRuleText } from '@kasuwa/contracts';
+import { accountNumberRuleText, isValidNigerianAccountNumber, NIGERIAN_BANKS } from '@kasuwa/contracts';
 import { z } from 'zod';
 import type { Clock } from '@/lib/clock.ts';
 import { BadRequestError, HttpError } from '@/lib/errors.ts';
@@ -32,8 +32,30 @@ const unknownBank = () => new BadRequestError('Choose your bank from the list');
 
 // Names the local provider answers: a holder chosen by the account number's digits, so the same
 // number always resolves to the same name and different numbers mostly to different ones.
-const FIRST_NAMES = ['ADAEZE', 'CHINEDU', 'FATIMA', 'IBRAHIM', 'NGOZI', 'OLUWASEUN', 'TUNDE', 'AMINA', 'EMEKA', 'ZAINAB'];
-const SURNAMES = ['OKAFOR', 'BELLO', 'ADEYEMI', 'NWOSU', 'MUSA', 'OKONKWO', 'ABUBAKAR', 'EZE', 'OGUNLEYE', 'DANJUMA'];
+const FIRST_NAMES = [
+  'ADAEZE',
+  'CHINEDU',
+  'FATIMA',
+  'IBRAHIM',
+  'NGOZI',
+  'OLUWASEUN',
+  'TUNDE',
+  'AMINA',
+  'EMEKA',
+  'ZAINAB',
+];
+const SURNAMES = [
+  'OKAFOR',
+  'BELLO',
+  'ADEYEMI',
+  'NWOSU',
+  'MUSA',
+  'OKONKWO',
+  'ABUBAKAR',
+  'EZE',
+  'OGUNLEYE',
+  'DANJUMA',
+];
 
 /** The name the local provider gives an account number: first name by its 8th digit, surname by its 9th. */
 export const localAccountName = (accountNumber: string) =>
@@ -96,8 +118,10 @@ export function paystackBankProvider(options: {
       if (next) query.set('next', next);
       const { data, meta } = await call('GET', `/bank?${query}`);
       const items = z.array(bankItem).safeParse(data);
-      if (!items.success) throw new BankProviderUnavailableError('Paystack answered a bank list we could not read');
-      for (const b of items.data) if (b.active !== false && !b.is_deleted) banks.push({ name: b.name, code: b.code });
+      if (!items.success)
+        throw new BankProviderUnavailableError('Paystack answered a bank list we could not read');
+      for (const b of items.data)
+        if (b.active !== false && !b.is_deleted) banks.push({ name: b.name, code: b.code });
       next = bankMeta.parse(meta ?? null)?.next ?? null;
       if (!next) break;
     }
@@ -126,7 +150,8 @@ export function paystackBankProvider(options: {
         const query = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
         const { data } = await call('GET', `/bank/resolve?${query}`);
         const parsed = resolveData.safeParse(data);
-        if (!parsed.success) throw new BankProviderUnavailableError('The bank answered without an account name');
+        if (!parsed.success)
+          throw new BankProviderUnavailableError('The bank answered without an account name');
         return { accountName: parsed.data.account_name, bankName: bank.name };
       } catch (err) {
         if (!(err instanceof PaystackCallError)) throw err;

@@ -52,7 +52,11 @@ export function transition(status: PayoutStatus, event: PayoutEvent): PayoutTran
           status: 'reversed',
           reason: event.reason,
           effects: [
-            { type: 'ledger_returned', from: status === 'paid' ? 'paid_out' : 'in_flight', reason: event.reason },
+            {
+              type: 'ledger_returned',
+              from: status === 'paid' ? 'paid_out' : 'in_flight',
+              reason: event.reason,
+            },
             { type: 'mail', about: 'reversed' },
           ],
         };

@@ -61,7 +61,8 @@ export function transferStatusOf(paystackStatus: string): TransferOutcome['statu
 
 /** An account number ending in 0000 fails at the local provider (demos and tests of a failed payout). */
 export const LOCAL_FAILING_ACCOUNT = /0000$/;
-export const LOCAL_FAILURE_REASON = 'The bank could not credit this account (local provider: account numbers ending in 0000 fail)';
+export const LOCAL_FAILURE_REASON =
+  'The bank could not credit this account (local provider: account numbers ending in 0000 fail)';
 
 /**
  * The default: nothing leaves the server. A transfer is `pending` when sent and, `delayMs` after
@@ -130,7 +131,11 @@ export function paystackPayoutProvider(options: {
   const call = paystackClient(options);
   const wrap = (err: unknown): never => {
     if (err instanceof PaystackCallError)
-      throw new PayoutProviderError(err.message, err.conclusive, DUPLICATE.test(err.message) || err.code === 'duplicate_reference');
+      throw new PayoutProviderError(
+        err.message,
+        err.conclusive,
+        DUPLICATE.test(err.message) || err.code === 'duplicate_reference',
+      );
     throw err;
   };
   return {
@@ -162,7 +167,8 @@ export function paystackPayoutProvider(options: {
           currency: 'NGN',
         });
         const parsed = transferData.safeParse(data);
-        if (!parsed.success) throw new PayoutProviderError('Paystack answered a transfer we could not read', false);
+        if (!parsed.success)
+          throw new PayoutProviderError('Paystack answered a transfer we could not read', false);
         return outcomeOf(parsed.data);
       } catch (err) {
         return wrap(err);
@@ -172,7 +178,8 @@ export function paystackPayoutProvider(options: {
       try {
         const { data } = await call('GET', `/transfer/verify/${encodeURIComponent(reference)}`);
         const parsed = transferData.safeParse(data);
-        if (!parsed.success) throw new PayoutProviderError('Paystack answered a verify we could not read', false);
+        if (!parsed.success)
+          throw new PayoutProviderError('Paystack answered a verify we could not read', false);
         return outcomeOf(parsed.data);
       } catch (err) {
         // "Transfer not found": it was never created (paystack.md §4 "Verify and fetch").

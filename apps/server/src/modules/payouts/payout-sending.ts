@@ -68,12 +68,21 @@ const transferEventData = transferData.extend({ reference: z.string().min(1) });
 export function payoutSending(deps: Deps) {
   const { repo, ledger, provider, jobs, clock, log } = deps;
 
-  const mailFor = (row: PayoutRow, about: 'paid' | 'failed' | 'reversed', reason: string | null, email: string, firstName: string): Mail => {
+  const mailFor = (
+    row: PayoutRow,
+    about: 'paid' | 'failed' | 'reversed',
+    reason: string | null,
+    email: string,
+    firstName: string,
+  ): Mail => {
     const amount = nairaText(row.amountKobo);
     const to = `${row.bankName} ${last4(row.accountNumber)}`;
     const lines =
       about === 'paid'
-        ? [`Your payout of ${amount} to ${to} has been sent.`, 'Banks usually show it within minutes; some take until the next working day.']
+        ? [
+            `Your payout of ${amount} to ${to} has been sent.`,
+            'Banks usually show it within minutes; some take until the next working day.',
+          ]
         : [
             `Your payout of ${amount} to ${to} ${about === 'failed' ? 'failed' : 'was sent back by the bank'}.`,
             `Reason: ${reason ?? 'not given'}.`,
@@ -87,12 +96,25 @@ export function payoutSending(deps: Deps) {
           : about === 'failed'
             ? `Your ${amount} payout failed`
             : `Your ${amount} payout was returned`,
-      text: [`Hello ${firstName},`, '', ...lines, '', `Reference: ${row.reference}`, '', `— The ${PRODUCT_NAME} team`].join('\n'),
+      text: [
+        `Hello ${firstName},`,
+        '',
+        ...lines,
+        '',
+        `Reference: ${row.reference}`,
+        '',
+        `— The ${PRODUCT_NAME} team`,
+      ].join('\n'),
     };
   };
 
   /** Moves a locked payout by one event, with its ledger postings and e-mail, in `tx`. */
-  async function applyLocked(tx: Queryable, row: PayoutRow, event: PayoutEvent, extra: { transferCode?: string } = {}) {
+  async function applyLocked(
+    tx: Queryable,
+    row: PayoutRow,
+    event: PayoutEvent,
+    extra: { transferCode?: string } = {},
+  ) {
     const next = transition(row.status, event);
     if (!next) return row.status;
     const at = clock.now();
@@ -113,14 +135,23 @@ export function payoutSending(deps: Deps) {
         await ledger.payoutReturned(tx, { ...money, from: effect.from, reason: effect.reason });
       else {
         const seller = await repo.seller(tx, row.sellerId);
-        if (seller) await deps.sendMail(tx, mailFor(row, effect.about, next.reason ?? null, seller.email, seller.firstName));
+        if (seller)
+          await deps.sendMail(
+            tx,
+            mailFor(row, effect.about, next.reason ?? null, seller.email, seller.firstName),
+          );
       }
     }
     if (next.status === 'processing') {
-      await jobs.add(tx, RECONCILE_TASK, { payoutId: row.id, round: 0 }, {
-        jobKey: reconcileJobKey(row.id),
-        runAt: new Date(at.getTime() + deps.reconcileAfterMs),
-      });
+      await jobs.add(
+        tx,
+        RECONCILE_TASK,
+        { payoutId: row.id, round: 0 },
+        {
+          jobKey: reconcileJobKey(row.id),
+          runAt: new Date(at.getTime() + deps.reconcileAfterMs),
+        },
+      );
     }
     log.info({ payoutId: row.id, from: row.status, to: next.status }, 'payout moved');
     return next.status;
@@ -130,7 +161,12 @@ export function payoutSending(deps: Deps) {
     return repo.transaction(async (tx) => {
       const row = await repo.byId(tx, payoutId, { lock: true });
       if (!row) return null;
-      return applyLocked(tx, row, eventOf(outcome), outcome.transferCode ? { transferCode: outcome.transferCode } : {});
+      return applyLocked(
+        tx,
+        row,
+        eventOf(outcome),
+        outcome.transferCode ? { transferCode: outcome.transferCode } : {},
+      );
     });
   }
 
@@ -155,7 +191,7 @@ export function payoutSending(deps: Deps) {
   /** The `payouts.send` job. Throws (the queue retries with back-off) while the outcome is unknown. */
   async function send(payoutId: string): Promise<void> {
     const row = await repo.byId(repo.db, payoutId);
-    if (!row || row.status !== 'pending') return;
+    if (row?.status !== 'pending') return;
     if (row.sendAttemptedAt) {
       // An earlier try may have reached the provider: ask before sending again.
       const known = await provider.verify(row.reference);
@@ -211,10 +247,15 @@ export function payoutSending(deps: Deps) {
     const status = await apply(row.id, known);
     if (status === 'pending' || status === 'processing') {
       const delay = Math.min(deps.reconcileAfterMs * 2 ** (round + 1), RECONCILE_MAX_DELAY_MS);
-      await jobs.add(repo.db, RECONCILE_TASK, { payoutId: row.id, round: round + 1 }, {
-        jobKey: reconcileJobKey(row.id),
-        runAt: new Date(clock.now().getTime() + delay),
-      });
+      await jobs.add(
+        repo.db,
+        RECONCILE_TASK,
+        { payoutId: row.id, round: round + 1 },
+        {
+          jobKey: reconcileJobKey(row.id),
+          runAt: new Date(clock.now().getTime() + delay),
+        },
+      );
     }
   }
 
@@ -230,7 +271,10 @@ export function payoutSending(deps: Deps) {
     }
     const row = await repo.byReference(tx, data.data.reference, { lock: true });
     if (!row) {
-      log.warn({ event: event.name, reference: data.data.reference }, 'transfer event for an unknown reference');
+      log.warn(
+        { event: event.name, reference: data.data.reference },
+        'transfer event for an unknown reference',
+      );
       return;
     }
     const status =
@@ -243,7 +287,12 @@ export function payoutSending(deps: Deps) {
             : null;
     if (!status) return;
     const outcome = transferOutcomeOf({ ...data.data, status });
-    await applyLocked(tx, row, eventOf(outcome), outcome.transferCode ? { transferCode: outcome.transferCode } : {});
+    await applyLocked(
+      tx,
+      row,
+      eventOf(outcome),
+      outcome.transferCode ? { transferCode: outcome.transferCode } : {},
+    );
   }
 
   return { send, reconcile, onTransferEvent, apply };

@@ -1,4 +1,4 @@
-import { type BankAccount, NIGERIAN_BANKS, findNigerianBank, type Payout } from '@kasuwa/contracts';
+import { type BankAccount, findNigerianBank, NIGERIAN_BANKS, type Payout } from '@kasuwa/contracts';
 import type { BankDetailsRecord, PayoutAccountRow, PayoutRow } from '@/db/schema/index.ts';
 import { toNaira } from '@/lib/naira.ts';
 
@@ -38,11 +38,18 @@ export function onboardingAccount(
   details: BankDetailsRecord | null,
 ): { bankCode: string; bankName: string; accountNumber: string; accountName: string } | null {
   if (!details) return null;
-  if (details.bankCountry.trim().toLowerCase() !== 'nigeria' || details.accountCurrency !== 'NGN') return null;
+  if (details.bankCountry.trim().toLowerCase() !== 'nigeria' || details.accountCurrency !== 'NGN')
+    return null;
   const bank =
-    findNigerianBank(details.bankName) ?? NIGERIAN_BANKS.find((b) => b.code === details.bankIdentifierCode.trim());
+    findNigerianBank(details.bankName) ??
+    NIGERIAN_BANKS.find((b) => b.code === details.bankIdentifierCode.trim());
   if (!bank || !/^\d{10}$/.test(details.accountNumber)) return null;
-  return { bankCode: bank.code, bankName: bank.name, accountNumber: details.accountNumber, accountName: details.accountName };
+  return {
+    bankCode: bank.code,
+    bankName: bank.name,
+    accountNumber: details.accountNumber,
+    accountName: details.accountName,
+  };
 }
 
 /** The seller record's `bankDetails` (SPEC section 3) for a payout account, keeping what onboarding asked that we do not. */

@@ -14,7 +14,13 @@ import {
   type PayoutProviderConfig,
   paystackPayoutProvider,
 } from '@/modules/payouts/payout-provider.ts';
-import { type PayoutSending, payoutSending, RECONCILE_TASK, SEND_TASK, type SendMail } from '@/modules/payouts/payout-sending.ts';
+import {
+  type PayoutSending,
+  payoutSending,
+  RECONCILE_TASK,
+  SEND_TASK,
+  type SendMail,
+} from '@/modules/payouts/payout-sending.ts';
 import { payoutsRepository } from '@/modules/payouts/payouts.repository.ts';
 import { payoutsRoutes } from '@/modules/payouts/payouts.routes.ts';
 import { type PayoutsService, payoutsService, SCHEDULED_TASK } from '@/modules/payouts/payouts.service.ts';
@@ -24,7 +30,10 @@ import type { RequireSeller } from '@/plugins/auth.ts';
 export type PayoutsConfig = { payout: PayoutProviderConfig; bank: BankProviderConfig };
 
 /** The local providers, with the local payout completing 10 s after it was sent. */
-export const LOCAL_PAYOUTS: PayoutsConfig = { payout: { provider: 'local', delayMs: 10_000 }, bank: { provider: 'local' } };
+export const LOCAL_PAYOUTS: PayoutsConfig = {
+  payout: { provider: 'local', delayMs: 10_000 },
+  bank: { provider: 'local' },
+};
 
 /** How long to wait for Paystack's webhook before asking about a transfer ourselves. */
 const PAYSTACK_RECONCILE_AFTER_MS = 15 * 60 * 1000;
@@ -96,8 +105,9 @@ export async function registerPayoutsModule(
   deps.onProviderEvent('transfer.', sending.onTransferEvent);
   app.jobs.register({
     [SEND_TASK]: taskOf(z.object({ payoutId: z.uuid() }), ({ payoutId }) => sending.send(payoutId)),
-    [RECONCILE_TASK]: taskOf(z.object({ payoutId: z.uuid(), round: z.number().int().min(0) }), ({ payoutId, round }) =>
-      sending.reconcile(payoutId, round),
+    [RECONCILE_TASK]: taskOf(
+      z.object({ payoutId: z.uuid(), round: z.number().int().min(0) }),
+      ({ payoutId, round }) => sending.reconcile(payoutId, round),
     ),
     [SCHEDULED_TASK]: taskOf(z.object({ sellerId: z.uuid(), slot: z.iso.datetime() }), ({ sellerId, slot }) =>
       service.runScheduled(sellerId, slot),

@@ -31,7 +31,11 @@ export const payoutsRepository = (db: Database) => ({
   transaction: transactionsOf(db),
 
   /** The seller as payouts need them; `lock` takes their row lock (one payout decision at a time). */
-  async seller(q: Queryable, sellerId: string, options: { lock?: boolean } = {}): Promise<PayoutSellerRow | null> {
+  async seller(
+    q: Queryable,
+    sellerId: string,
+    options: { lock?: boolean } = {},
+  ): Promise<PayoutSellerRow | null> {
     const query = q
       .select({
         id: sellers.id,
@@ -53,7 +57,10 @@ export const payoutsRepository = (db: Database) => ({
 
   /** Keeps the seller record's `bankDetails` (SPEC section 3) the account payouts go to. */
   async mirrorBankDetails(q: Queryable, sellerId: string, details: BankDetailsRecord): Promise<void> {
-    await q.update(sellers).set({ bankDetails: details, updatedAt: sql`now()` }).where(eq(sellers.id, sellerId));
+    await q
+      .update(sellers)
+      .set({ bankDetails: details, updatedAt: sql`now()` })
+      .where(eq(sellers.id, sellerId));
   },
 
   async account(q: Queryable, sellerId: string): Promise<PayoutAccountRow | null> {
@@ -63,7 +70,10 @@ export const payoutsRepository = (db: Database) => ({
 
   async saveAccount(q: Queryable, row: typeof payoutAccounts.$inferInsert): Promise<void> {
     const { sellerId: _id, createdAt: _created, ...changes } = row;
-    await q.insert(payoutAccounts).values(row).onConflictDoUpdate({ target: payoutAccounts.sellerId, set: changes });
+    await q
+      .insert(payoutAccounts)
+      .values(row)
+      .onConflictDoUpdate({ target: payoutAccounts.sellerId, set: changes });
   },
 
   async setRecipient(
@@ -122,7 +132,11 @@ export const payoutsRepository = (db: Database) => ({
     return row ?? null;
   },
 
-  async byReference(q: Queryable, reference: string, options: { lock?: boolean } = {}): Promise<PayoutRow | null> {
+  async byReference(
+    q: Queryable,
+    reference: string,
+    options: { lock?: boolean } = {},
+  ): Promise<PayoutRow | null> {
     const query = q.select().from(payouts).where(eq(payouts.reference, reference)).limit(1);
     const [row] = options.lock ? await query.for('update') : await query;
     return row ?? null;

@@ -142,7 +142,8 @@ export const payoutsRoutes =
         schema: {
           tags,
           security,
-          summary: 'Automatic payouts of the whole available balance: weekly, daily, or only on request (step-up required)',
+          summary:
+            'Automatic payouts of the whole available balance: weekly, daily, or only on request (step-up required)',
           body: payoutScheduleBody,
           response: { 200: payoutScheduleResponse, ...errors },
         },

@@ -4,9 +4,9 @@ import {
   BANK_CHANGE_PAYOUT_HOLD_HOURS,
   type BankAccount,
   MIN_PAYOUT_KOBO,
-  PRODUCT_NAME,
   type PayoutSchedule,
   type PayoutsResponse,
+  PRODUCT_NAME,
   type ResolveBankAccountBody,
   type SaveBankAccountBody,
   type SaveBankAccountResponse,
@@ -101,7 +101,11 @@ export function payoutsService(deps: Deps) {
   }
 
   /** Why this seller cannot be paid out now, or null. `availableKobo` adds the minimum check. */
-  async function blockedReason(q: Queryable, seller: PayoutSellerRow, availableKobo?: number): Promise<string | null> {
+  async function blockedReason(
+    q: Queryable,
+    seller: PayoutSellerRow,
+    availableKobo?: number,
+  ): Promise<string | null> {
     if (!seller.isVerified) return 'Payouts start once your account has been approved.';
     if (seller.isDisabled || seller.isBlocked) return 'Payouts are stopped while your account is disabled.';
     if (!(await accountOf(q, seller))) return 'Add the Nigerian bank account your payouts go to.';
@@ -133,7 +137,13 @@ export function payoutsService(deps: Deps) {
     await repo.transaction(async (tx) => {
       if (await repo.account(tx, seller.id)) return;
       const account = { ...onboarding, bankName, accountName };
-      await repo.saveAccount(tx, { sellerId: seller.id, ...account, verifiedAt: now, createdAt: now, updatedAt: now });
+      await repo.saveAccount(tx, {
+        sellerId: seller.id,
+        ...account,
+        verifiedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
       await repo.mirrorBankDetails(tx, seller.id, mirroredBankDetails(account, seller.bankDetails));
     });
   }
@@ -154,7 +164,11 @@ export function payoutsService(deps: Deps) {
         if (existing) return { payout: existing, created: false };
         const { availableKobo } = await ledger.balances(tx, sellerId);
         const amountKobo = request.amountKobo === 'all' ? availableKobo : request.amountKobo;
-        const blocked = await blockedReason(tx, seller, request.amountKobo === 'all' ? availableKobo : undefined);
+        const blocked = await blockedReason(
+          tx,
+          seller,
+          request.amountKobo === 'all' ? availableKobo : undefined,
+        );
         if (blocked) {
           if (request.automatic) return null;
           throw new PayoutBlockedError(blocked);
@@ -200,7 +214,8 @@ export function payoutsService(deps: Deps) {
   const payoutInfo = async (q: Queryable, sellerId: string): Promise<PayoutInfo> => {
     const seller = await sellerOf(q, sellerId);
     const settings = await repo.settings(q, sellerId);
-    const hold = settings?.holdUntil && settings.holdUntil.getTime() > clock.now().getTime() ? settings.holdUntil : null;
+    const hold =
+      settings?.holdUntil && settings.holdUntil.getTime() > clock.now().getTime() ? settings.holdUntil : null;
     const { availableKobo } = await ledger.balances(q, sellerId);
     return {
       bankAccount: (await accountOf(q, seller))?.view ?? null,
@@ -312,13 +327,17 @@ export function payoutsService(deps: Deps) {
       if (blocked) throw new PayoutBlockedError(blocked);
       const { availableKobo } = await ledger.balances(repo.db, sellerId);
       if (amountKobo > availableKobo)
-        throw new PayoutBlockedError(`You have ${nairaText(availableKobo)} available; a payout cannot be more than that.`);
+        throw new PayoutBlockedError(
+          `You have ${nairaText(availableKobo)} available; a payout cannot be more than that.`,
+        );
       await stepUp.verify(repo.db, sellerId, body.stepUp);
       await adoptAccount(seller);
       const result = await createPayout(sellerId, { amountKobo, idempotencyKey, automatic: false });
       if (!result) throw new PayoutBlockedError('This payout cannot be made now.');
       if (!result.created && result.payout.amountKobo !== amountKobo)
-        throw new ConflictError('This Idempotency-Key was used for another payout; use a new key for a new payout.');
+        throw new ConflictError(
+          'This Idempotency-Key was used for another payout; use a new key for a new payout.',
+        );
       return result;
     },
 
@@ -342,16 +361,24 @@ export function payoutsService(deps: Deps) {
         await repo.saveSettings(tx, sellerId, { schedule }, now);
         const slot = nextSlot(schedule, now);
         if (slot) {
-          await jobs.add(tx, SCHEDULED_TASK, { sellerId, slot: slot.toISOString() }, {
-            jobKey: scheduleJobKey(sellerId),
-            runAt: slot,
-          });
+          await jobs.add(
+            tx,
+            SCHEDULED_TASK,
+            { sellerId, slot: slot.toISOString() },
+            {
+              jobKey: scheduleJobKey(sellerId),
+              runAt: slot,
+            },
+          );
         } else {
           await jobs.remove(tx, scheduleJobKey(sellerId));
         }
       });
       return {
-        message: schedule === 'manual' ? 'Payouts are sent only when you ask.' : `Your available balance will be paid out ${scheduleWords(schedule)}.`,
+        message:
+          schedule === 'manual'
+            ? 'Payouts are sent only when you ask.'
+            : `Your available balance will be paid out ${scheduleWords(schedule)}.`,
         schedule,
       };
     },
@@ -370,7 +397,11 @@ export function payoutsService(deps: Deps) {
       if (!(await blockedReason(repo.db, seller))) {
         try {
           await adoptAccount(seller);
-          const made = await createPayout(sellerId, { amountKobo: 'all', idempotencyKey: `auto:${slotIso}`, automatic: true });
+          const made = await createPayout(sellerId, {
+            amountKobo: 'all',
+            idempotencyKey: `auto:${slotIso}`,
+            automatic: true,
+          });
           if (made?.created) deps.log.info({ sellerId, payoutId: made.payout.id }, 'automatic payout');
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
@@ -379,10 +410,15 @@ export function payoutsService(deps: Deps) {
       }
       const next = nextSlot(schedule, new Date(Math.max(Date.parse(slotIso), clock.now().getTime())));
       if (next) {
-        await jobs.add(repo.db, SCHEDULED_TASK, { sellerId, slot: next.toISOString() }, {
-          jobKey: scheduleJobKey(sellerId),
-          runAt: next,
-        });
+        await jobs.add(
+          repo.db,
+          SCHEDULED_TASK,
+          { sellerId, slot: next.toISOString() },
+          {
+            jobKey: scheduleJobKey(sellerId),
+            runAt: next,
+          },
+        );
       }
     },
   };

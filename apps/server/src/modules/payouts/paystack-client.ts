@@ -22,7 +22,7 @@ const envelope = z.object({
   status: z.boolean(),
   message: z.string().optional(),
   code: z.string().optional(),
-  data: z.unknown(),
+  data: z.unknown().optional(),
   meta: z.unknown().optional(),
 });
 
@@ -33,7 +33,11 @@ export type PaystackClient = (
 ) => Promise<{ data: unknown; meta: unknown }>;
 
 /** Bearer secret-key calls to Paystack's API in its `{ status, message, data }` envelope. */
-export function paystackClient(options: { secretKey: string; baseUrl: string; timeoutMs?: number }): PaystackClient {
+export function paystackClient(options: {
+  secretKey: string;
+  baseUrl: string;
+  timeoutMs?: number;
+}): PaystackClient {
   const base = options.baseUrl.replace(/\/$/, '');
   return async (method, path, body) => {
     let res: Response;
@@ -53,12 +57,18 @@ export function paystackClient(options: { secretKey: string; baseUrl: string; ti
     const parsed = envelope.safeParse(await res.json().catch(() => null));
     const what = `${method} ${path.split('?')[0]?.split('/').slice(0, 3).join('/')}`;
     if (!parsed.success) {
-      throw new PaystackCallError(`Paystack answered ${what} with ${res.status} and no JSON`, false, res.status);
+      throw new PaystackCallError(
+        `Paystack answered ${what} with ${res.status} and no JSON`,
+        false,
+        res.status,
+      );
     }
     if (!res.ok || !parsed.data.status) {
       const conclusive = res.status >= 400 && res.status < 500 && res.status !== 429;
+      const said = parsed.data.message ?? `Paystack refused ${what} (${res.status})`;
+      // A refusal's words are Paystack's reason (shown to the seller); anything else says where it came from.
       throw new PaystackCallError(
-        parsed.data.message ?? `Paystack refused ${what} (${res.status})`,
+        conclusive ? said : `Paystack answered ${what} with ${res.status}: ${said}`,
         conclusive,
         res.status,
         parsed.data.code,
