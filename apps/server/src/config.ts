@@ -175,6 +175,8 @@ export const configSchema = z.object({
   BANK_PROVIDER: z.enum(['local', 'paystack']).default('local'),
   /** The local payout provider: seconds after sending until a payout is paid (or fails, account numbers ending in 0000). */
   LOCAL_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
+  /** The platform's commission on each order total (delivery included), in basis points: 500 = 5 % (docs/money.md). */
+  PLATFORM_COMMISSION_BPS: z.coerce.number().int().min(0).max(5000).default(500),
 });
 
 /** Paystack's documented API host (docs/payments.md). */

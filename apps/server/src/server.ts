@@ -251,6 +251,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       payments: config.payments,
       payouts: config.payouts, // issue 15: payouts
       shipping: createShippingProvider(config.shipping),
+      ledger: { commissionBps: config.PLATFORM_COMMISSION_BPS },
     });
     logger.info({ videoProvider: config.video.provider }, 'live-show video provider');
     logger.info({ paymentProvider: config.payments.provider }, 'payment provider');
