@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   BANK_CHANGE_PAYOUT_HOLD_HOURS,
-  type BankAccount,
   MIN_PAYOUT_KOBO,
   type PayoutSchedule,
   type PayoutsResponse,
@@ -21,7 +20,7 @@ import { nairaText, toKobo } from '@/lib/naira.ts';
 import { uniqueViolation } from '@/lib/pg-errors.ts';
 import type { Queryable } from '@/lib/queryable.ts';
 import type { StepUpPort } from '@/modules/auth/step-up.ts';
-import type { LedgerPort } from '@/modules/ledger/ledger-ports.ts';
+import type { LedgerPort, PayoutInfoPort } from '@/modules/ledger/ledger-ports.ts';
 import type { BankProvider } from '@/modules/payouts/bank-provider.ts';
 import type { PayoutProvider } from '@/modules/payouts/payout-provider.ts';
 import { nextSlot, scheduleWords } from '@/modules/payouts/payout-schedule.ts';
@@ -41,12 +40,7 @@ const scheduleJobKey = (sellerId: string) => `payouts:auto:${sellerId}`;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** What the Earnings summary shows of payouts (the ledger's PayoutInfoPort). */
-export type PayoutInfo = {
-  bankAccount: BankAccount | null;
-  payoutHoldUntil: Date | null;
-  schedule: PayoutSchedule;
-  payoutBlockedReason: string | null;
-};
+export type PayoutInfo = Awaited<ReturnType<PayoutInfoPort['summaryFor']>>;
 
 type Deps = {
   repo: PayoutsRepository;
@@ -227,7 +221,7 @@ export function payoutsService(deps: Deps) {
 
   return {
     /** The ledger's PayoutInfoPort: the payouts part of GET /api/earnings/summary. */
-    payoutInfo: { summaryFor: payoutInfo },
+    payoutInfo: { summaryFor: payoutInfo } satisfies PayoutInfoPort,
 
     async banks() {
       return { banks: await banks.listBanks() };
