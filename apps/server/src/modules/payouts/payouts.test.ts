@@ -38,7 +38,8 @@ const saveAccount = (auth: Auth, accountNumber: string, stepUp: object = byPassw
 const requestPayout = (auth: Auth, amount: number, key: string = randomUUID(), stepUp: object = byPassword) =>
   call('POST', '/api/payouts', auth, { amount, stepUp }, { 'idempotency-key': key });
 /** The payouts part of the Earnings summary: what this module answers the ledger (PayoutInfoPort). */
-const summaryOf = (s: { seller: { id: string } }) => t.app.payouts.service.payoutInfo.summaryFor(t.db, s.seller.id);
+const summaryOf = (s: { seller: { id: string } }) =>
+  t.app.payouts.service.payoutInfo.summaryFor(t.db, s.seller.id);
 
 /** An approved seller with a GTBank account saved and `kobo` of sales made available. */
 async function readySeller(kobo = 5_000_000, account = gtb('012345678')) {
