@@ -1,4 +1,3 @@
-// size: a stand-in for four Paystack endpoints with their documented answers, plus the test controls
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -324,7 +324,15 @@ export function payoutsService(deps: Deps) {
         throw new PayoutBlockedError(
           `You have ${nairaText(availableKobo)} available; a payout cannot be more than that.`,
         );
-      await stepUp.verify(repo.db, sellerId, body.stepUp);
+      try {
+        await stepUp.verify(repo.db, sellerId, body.stepUp);
+      } catch (err) {
+        // A double tap sends the same key twice at once: the first used the code, the second finds
+        // its payout rather than a refusal.
+        const first = await repo.byIdempotencyKey(repo.db, sellerId, idempotencyKey);
+        if (first?.amountKobo === amountKobo) return { created: false, payout: first };
+        throw err;
+      }
       await adoptAccount(seller);
       const result = await createPayout(sellerId, { amountKobo, idempotencyKey, automatic: false });
       if (!result) throw new PayoutBlockedError('This payout cannot be made now.');

@@ -1,4 +1,3 @@
-// size: the payouts journeys a seller meets, each in its own block: step-up, bank account, payouts, schedule
 // Payouts on the local providers and the real ledger: the step-up, the bank account and its change
 // hold, payout requests (idempotency, concurrency, validation), the local provider's outcomes, the
 // history, and the automatic schedule.
@@ -78,6 +77,30 @@ describe('step-up', () => {
     const again = await requestPayout(s.auth, 1000, randomUUID(), { method: 'code', code });
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toContain('expired or was already used');
+  });
+});
+
+describe('step-up limits', () => {
+  it("limits a seller's money routes per minute with log-in's budget, counted per seller", async () => {
+    const tight = await buildTestApp({ authRateLimits: { login: { max: 2, timeWindow: 60_000 } } });
+    try {
+      const [a, b] = [await payoutSeller(tight), await payoutSeller(tight)];
+      const tryPassword = (auth: Auth) =>
+        tight.app.inject({
+          method: 'PUT',
+          url: '/api/payouts/schedule',
+          headers: auth,
+          payload: { schedule: 'daily', stepUp: { method: 'password', password: 'guess' } },
+        });
+      expect((await tryPassword(a.auth)).statusCode).toBe(403);
+      expect((await tryPassword(a.auth)).statusCode).toBe(403);
+      const limited = await tryPassword(a.auth);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toBeTruthy();
+      expect((await tryPassword(b.auth)).statusCode).toBe(403);
+    } finally {
+      await tight.close();
+    }
   });
 });
 
