@@ -263,6 +263,15 @@ export const payoutScheduleBody = z.strictObject({ schedule: payoutScheduleSchem
 export type PayoutScheduleBody = z.infer<typeof payoutScheduleBody>;
 export const payoutScheduleResponse = z.object({ message: z.string(), schedule: payoutScheduleSchema });
 
+/** The entry kinds each filter chip covers (null: every kind); the transactions list and the statement agree on it. */
+export const LEDGER_FILTER_KINDS: Record<LedgerFilter, readonly LedgerEntryKind[] | null> = {
+  all: null,
+  sales: ['sale', 'cash_collected', 'release'],
+  fees: ['commission', 'payment_fee', 'commission_refund'],
+  refunds: ['refund'],
+  payouts: ['payout', 'payout_returned'],
+};
+
 /**
  * POST /api/payouts's `Idempotency-Key` header: a new random id (a UUID) for each payout the seller
  * means, sent again unchanged when the same request is retried.

@@ -94,6 +94,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       payments: config.payments,
       payouts: config.payouts, // issue 15: payouts
       shipping: createShippingProvider(config.shipping),
+      ledger: { commissionBps: config.PLATFORM_COMMISSION_BPS },
       auctionTimers: 'manual',
       uploadSweep: { timers: 'manual' },
       jobWorker: { mode: 'inline', concurrency: config.JOBS_CONCURRENCY },

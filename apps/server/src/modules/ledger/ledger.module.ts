@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@/db/client.ts';
 import type { JobQueue, TaskList } from '@/jobs/job-queue.ts';
 import type { Clock } from '@/lib/clock.ts';
+import { earningsService, noPayoutInfo } from '@/modules/ledger/earnings.service.ts';
 import { ledgerRepository } from '@/modules/ledger/ledger.repository.ts';
-import { ledgerService } from '@/modules/ledger/ledger.service.ts';
+import { ledgerRoutes } from '@/modules/ledger/ledger.routes.ts';
+import { type LedgerService, ledgerService } from '@/modules/ledger/ledger.service.ts';
 import { DEFAULT_COMMISSION_BPS } from '@/modules/ledger/ledger-fees.ts';
 import type { LedgerPort, OpenReturnsPort, PayoutInfoPort } from '@/modules/ledger/ledger-ports.ts';
 import type { RequireSeller } from '@/plugins/auth.ts';
@@ -14,6 +16,8 @@ export type LedgerModule = {
   port: LedgerPort;
   /** `ledger.release`. */
   tasks: TaskList;
+  /** The release job's work for one order, in `q` (tests call it without the queue). */
+  releaseOrder: LedgerService['releaseOrder'];
   /** Wires the returns module's "is a return open?" (no returns until then). */
   useOpenReturns(p: OpenReturnsPort): void;
   /** Wires the payouts module's part of the Earnings summary. */
@@ -53,16 +57,22 @@ export async function registerLedgerModule(
     commissionBps: deps.options?.commissionBps ?? DEFAULT_COMMISSION_BPS,
     ...(deps.options?.openReturns ? { openReturns: deps.options.openReturns } : {}),
   });
-  let payoutInfo = deps.options?.payoutInfo;
+  let payoutInfo = deps.options?.payoutInfo ?? noPayoutInfo;
+  await app.register(
+    ledgerRoutes({
+      earnings: earningsService({ repo, clock: deps.clock, payoutInfo: () => payoutInfo }),
+      requireSeller: deps.requireSeller,
+    }),
+  );
   const module: LedgerModule = {
     port: service.port,
     tasks: service.tasks,
+    releaseOrder: service.releaseOrder,
     useOpenReturns: service.useOpenReturns,
     usePayoutInfo(p) {
       payoutInfo = p;
     },
   };
-  void payoutInfo;
   app.decorate('ledger', module);
   return module;
 }
