@@ -172,6 +172,12 @@ describe('the payout bank account', () => {
     expect(held.statusCode).toBe(409);
     expect(held.json().message).toContain('on hold until');
     expect((await summaryOf(s)).payoutHoldUntil?.toISOString()).toBe(holdUntil);
+    const summary = (await call('GET', '/api/earnings/summary', s.auth)).json();
+    expect(summary).toMatchObject({
+      payoutHoldUntil: holdUntil,
+      bankAccount: { accountNumber: gtb('055566677'), bankCode: '058' },
+      payoutBlockedReason: expect.stringContaining('on hold until'),
+    });
 
     t.clock.advance(24 * HOUR + 1000);
     const after = await requestPayout(s.auth, 1000);
