@@ -7,3 +7,4 @@ export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './products.ts';
 export * from './sellers.ts';
+export * from './returns.ts';
