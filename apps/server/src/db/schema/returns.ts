@@ -52,9 +52,7 @@ export const returns = pgTable(
   'returns',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    number: bigint('number', { mode: 'number' })
-      .notNull()
-      .default(sql`nextval('returns_number_seq')`),
+    number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('returns_number_seq')`),
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => sellers.id, { onDelete: 'cascade' }),
