@@ -42,6 +42,7 @@ import { customersRepository } from '@/modules/customers/customers.repository.ts
 import { customersRoutes } from '@/modules/customers/customers.routes.ts';
 import { customersService } from '@/modules/customers/customers.service.ts';
 import { type HealthSources, healthRoutes } from '@/modules/health/health.routes.ts';
+import type { LedgerPort } from '@/modules/ledger/ledger-ports.ts';
 import { type AuctionTimers, registerLiveModule } from '@/modules/live/live.module.ts';
 import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
@@ -59,6 +60,7 @@ import { registerPaymentsModule } from '@/modules/payments/payments.module.ts';
 import type { ProductListCacheOptions } from '@/modules/products/product-list-cache.ts';
 import { registerProductsModule } from '@/modules/products/products.module.ts';
 import { stockService } from '@/modules/products/stock.service.ts';
+import { registerReturnsModule } from '@/modules/returns/returns.module.ts';
 import { registerShippingModule } from '@/modules/shipping/shipping.module.ts';
 import { manualShipping, type ShippingProvider } from '@/modules/shipping/shipping-provider.ts';
 import { storeRepository } from '@/modules/store/store.repository.ts';
@@ -133,11 +135,20 @@ export type AppDeps = {
   stock?: StockPort;
   /** The carrier service (SHIPPING_PROVIDER); booking by hand when not given. */
   shipping?: ShippingProvider;
+  /** issue 15: returns — the ledger refunds post through, until the ledger module is merged in. */
+  returnsLedger?: LedgerPort;
   /** Told of every route as it is added; the test app's route inventory (src/test/route-inventory.ts) reads it. */
   onRoute?: (route: RouteOptions) => void;
 };
 
 export type App = FastifyInstance;
+
+/** issue 15: returns — stands in for the ledger until the ledger branch is merged (refunds refuse). */
+const unwiredLedger: LedgerPort = new Proxy({} as LedgerPort, {
+  get: () => async () => {
+    throw new Error('The ledger is not wired in yet');
+  },
+});
 
 /** After a payment settles: the buyer's confirmation e-mail, sent once the payment is committed. */
 const ORDER_CONFIRMATION_TASK = 'order.send-confirmation';
@@ -362,6 +373,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           { jobKey: `order:${payment.orderId}:confirmation` },
         );
       }),
+    // issue 15: returns — refunds post to the ledger and record the order's refunded event.
+    refunds: {
+      ledger: deps.returnsLedger ?? unwiredLedger,
+      applyOrderEvent: orders.applyOrderEvent,
+      jobs: app.jobs.queue,
+    },
   });
 
   const checkout = await registerCheckoutModule(app, {
@@ -391,6 +408,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trackingUpdate: orders.trackingUpdate,
     requireSeller,
   });
+
+  // issue 15: returns — the Returns Center; its OpenReturnsPort is for the ledger.
+  await registerReturnsModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    jobs: app.jobs.queue,
+    storage: deps.storage,
+    notifications,
+    sendMail: (q, mail) => queuedMail.sendIn(q, mail),
+    refunds: {
+      create: (q, request) => app.refunds.create(q, request),
+      refundableKobo: (q, orderId) => (deps.returnsLedger ?? unwiredLedger).refundableKobo(q, orderId),
+    },
+    jwtSecret: deps.jwtSecret,
+    publicUrl,
+    requireSeller,
+    requireBuyer,
+  });
+  // end issue 15: returns
 
   app.jobs.register(orders.tasks);
   app.jobs.register({

@@ -6,5 +6,5 @@ export * from './notifications.ts';
 export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './products.ts';
-export * from './sellers.ts';
 export * from './returns.ts';
+export * from './sellers.ts';

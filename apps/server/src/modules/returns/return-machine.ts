@@ -1,4 +1,12 @@
-import type { NotificationType, ReturnMethod, ReturnStatus, SellerReturnAction } from '@kasuwa/contracts';
+import {
+  type NotificationType,
+  RETURN_BUYER_SHIP_DAYS,
+  RETURN_SELLER_ANSWER_BUSINESS_DAYS,
+  RETURN_SELLER_RECEIPT_DAYS,
+  type ReturnMethod,
+  type ReturnStatus,
+  type SellerReturnAction,
+} from '@kasuwa/contracts';
 import { nairaText } from '@/lib/naira.ts';
 
 /**
@@ -53,11 +61,12 @@ export type ReturnTransition =
   | { ok: true; state: ReturnMachineState; effects: ReturnEffect[]; timeline: ReturnTimelineEntry }
   | { ok: false; message: string };
 
+/** TikTok Shop's deadlines (contracts): the seller is reminded a business day before the automatic approval. */
 export const RETURN_DEADLINES = {
-  sellerAnswerBusinessDays: 2,
-  sellerReminderBusinessDays: 1,
-  buyerShipDays: 5,
-  sellerReceiptDays: 8,
+  sellerAnswerBusinessDays: RETURN_SELLER_ANSWER_BUSINESS_DAYS,
+  sellerReminderBusinessDays: RETURN_SELLER_ANSWER_BUSINESS_DAYS - 1,
+  buyerShipDays: RETURN_BUYER_SHIP_DAYS,
+  sellerReceiptDays: RETURN_SELLER_RECEIPT_DAYS,
 } as const;
 
 const ALL_JOBS: ReturnJob[] = ['answer-reminder', 'answer', 'ship', 'receipt'];
