@@ -42,7 +42,7 @@ import { customersRepository } from '@/modules/customers/customers.repository.ts
 import { customersRoutes } from '@/modules/customers/customers.routes.ts';
 import { customersService } from '@/modules/customers/customers.service.ts';
 import { type HealthSources, healthRoutes } from '@/modules/health/health.routes.ts';
-import type { LedgerPort } from '@/modules/ledger/ledger-ports.ts';
+import { type LedgerOptions, registerLedgerModule } from '@/modules/ledger/ledger.module.ts';
 import { type AuctionTimers, registerLiveModule } from '@/modules/live/live.module.ts';
 import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
@@ -135,20 +135,13 @@ export type AppDeps = {
   stock?: StockPort;
   /** The carrier service (SHIPPING_PROVIDER); booking by hand when not given. */
   shipping?: ShippingProvider;
-  /** issue 15: returns — the ledger refunds post through, until the ledger module is merged in. */
-  returnsLedger?: LedgerPort;
+  /** issue 15: the ledger's commission (PLATFORM_COMMISSION_BPS) and, in tests, its returns/payouts seams. */
+  ledger?: LedgerOptions;
   /** Told of every route as it is added; the test app's route inventory (src/test/route-inventory.ts) reads it. */
   onRoute?: (route: RouteOptions) => void;
 };
 
 export type App = FastifyInstance;
-
-/** issue 15: returns — stands in for the ledger until the ledger branch is merged (refunds refuse). */
-const unwiredLedger: LedgerPort = new Proxy({} as LedgerPort, {
-  get: () => async () => {
-    throw new Error('The ledger is not wired in yet');
-  },
-});
 
 /** After a payment settles: the buyer's confirmation e-mail, sent once the payment is committed. */
 const ORDER_CONFIRMATION_TASK = 'order.send-confirmation';
@@ -316,6 +309,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
   const queuedMail = queuedMailer(app.jobs.queue, deps.db);
+  // issue 15: ledger — built before orders, which post sales, cash and hand-overs through its port.
+  const ledger = await registerLedgerModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    jobs: deps.jobs ?? app.jobs.queue,
+    requireSeller,
+    ...(deps.ledger ? { options: deps.ledger } : {}),
+  });
+  app.jobs.register(ledger.tasks);
+  // end issue 15: ledger
   const orders = await registerOrdersModule(app, {
     db: deps.db,
     clock: deps.clock,
@@ -327,6 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sendMail: (q, mail) => queuedMail.sendIn(q, mail),
     publicUrl,
     requireSeller,
+    ledger: ledger.port, // issue 15: ledger
   });
 
   const live = await registerLiveModule(app, {
@@ -375,7 +379,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       }),
     // issue 15: returns — refunds post to the ledger and record the order's refunded event.
     refunds: {
-      ledger: deps.returnsLedger ?? unwiredLedger,
+      ledger: ledger.port,
       applyOrderEvent: orders.applyOrderEvent,
       jobs: app.jobs.queue,
     },
@@ -409,8 +413,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requireSeller,
   });
 
-  // issue 15: returns — the Returns Center; its OpenReturnsPort is for the ledger.
-  await registerReturnsModule(app, {
+  // issue 15: returns — the Returns Center; the ledger holds an order's money while a return is open.
+  const returns = await registerReturnsModule(app, {
     db: deps.db,
     clock: deps.clock,
     jobs: app.jobs.queue,
@@ -419,13 +423,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sendMail: (q, mail) => queuedMail.sendIn(q, mail),
     refunds: {
       create: (q, request) => app.refunds.create(q, request),
-      refundableKobo: (q, orderId) => (deps.returnsLedger ?? unwiredLedger).refundableKobo(q, orderId),
+      refundableKobo: (q, orderId) => ledger.port.refundableKobo(q, orderId),
     },
     jwtSecret: deps.jwtSecret,
     publicUrl,
     requireSeller,
     requireBuyer,
   });
+  if (!deps.ledger?.openReturns) ledger.useOpenReturns(returns.openReturns);
   // end issue 15: returns
 
   app.jobs.register(orders.tasks);
