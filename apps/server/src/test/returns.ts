@@ -67,6 +67,16 @@ export async function deliveredOrder(
       status: 'succeeded',
       settledAt: deliveredAt,
     });
+    // The sale in the ledger, as the orders module posts it when a payment settles.
+    await t.db.transaction((tx) =>
+      t.app.ledger.port.orderPaid(tx, {
+        orderId: order.id,
+        sellerId: seller.seller.id,
+        amountKobo: order.totalKobo,
+        paymentReference: reference,
+        at: deliveredAt,
+      }),
+    );
   }
   const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
   const line = (name: string) => {

@@ -171,10 +171,8 @@ export function returnsService(deps: Deps) {
   }
 
   async function returnableLines(q: Queryable, orderId: string) {
-    const [lines, returned] = await Promise.all([
-      repo.orderLines(q, orderId),
-      repo.returnedQuantities(q, orderId),
-    ]);
+    const lines = await repo.orderLines(q, orderId);
+    const returned = await repo.returnedQuantities(q, orderId);
     return lines.map((l) => ({ line: l, returnable: Math.max(0, l.quantity - (returned.get(l.id) ?? 0)) }));
   }
 
@@ -355,7 +353,9 @@ export function returnsService(deps: Deps) {
   }
 
   async function summaryParts(q: Queryable, ret: ReturnRow) {
-    const [parties, lines] = await Promise.all([repo.parties(q, ret), repo.lines(q, ret.id)]);
+    // One after the other: `q` may be a transaction's single connection.
+    const parties = await repo.parties(q, ret);
+    const lines = await repo.lines(q, ret.id);
     const first = lines[0];
     const summary: ReturnSummary = {
       _id: ret.id,
@@ -384,11 +384,9 @@ export function returnsService(deps: Deps) {
     q: Queryable,
     ret: ReturnRow,
   ): Promise<ReturnDetail & { storeName: string; sellerId: string }> {
-    const [{ summary, parties, lines }, events, photos] = await Promise.all([
-      summaryParts(q, ret),
-      repo.events(q, ret.id),
-      photoViews(q, ret.id),
-    ]);
+    const { summary, parties, lines } = await summaryParts(q, ret);
+    const events = await repo.events(q, ret.id);
+    const photos = await photoViews(q, ret.id);
     const open = ret.status !== 'refunded' && ret.status !== 'rejected' && ret.status !== 'closed';
     const refundable = open ? await deps.refunds.refundableKobo(q, ret.orderId) : 0;
     const timeline: ReturnEvent[] = events.map((e) => ({
@@ -769,10 +767,8 @@ export function returnsService(deps: Deps) {
       const ctx = await repo.orderContext(repo.db, orderId);
       if (!ctx || ctx.order.buyerId !== buyerId) throw new NotFoundError('Order');
       const { reason, windowEndsAt, policy } = eligibility(ctx, clock.now(), 'buyer');
-      const [lines, openReturnId] = await Promise.all([
-        returnableLines(repo.db, orderId),
-        repo.openReturnOf(repo.db, orderId),
-      ]);
+      const lines = await returnableLines(repo.db, orderId);
+      const openReturnId = await repo.openReturnOf(repo.db, orderId);
       const nothingLeft = lines.every((l) => l.returnable === 0);
       const why =
         reason ??
