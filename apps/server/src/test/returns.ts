@@ -30,6 +30,8 @@ export async function deliveredOrder(
     method?: 'online' | 'pay_on_delivery';
     fulfilment?: OrderRow['fulfilmentStatus'];
     seller?: Awaited<ReturnType<typeof sellerWithToken>>;
+    /** The payment's provider (`paystack`: the caller registers the reference with the stand-in). */
+    provider?: 'local' | 'paystack';
   } = {},
 ) {
   const seller = over.seller ?? (await sellerWithToken(t));
@@ -60,7 +62,7 @@ export async function deliveredOrder(
   if (method === 'online') {
     await t.db.insert(payments).values({
       orderId: order.id,
-      provider: 'local',
+      provider: over.provider ?? 'local',
       reference,
       amountKobo: order.totalKobo,
       paidKobo: order.totalKobo,
