@@ -182,7 +182,7 @@ export function refundsService({ repo, provider, ledger, applyOrderEvent, jobs, 
    */
   async function send(refundId: string): Promise<void> {
     const row = await repo.byId(repo.db, refundId);
-    if (!row || row.status !== 'pending' || row.providerRefundId) return;
+    if (row?.status !== 'pending' || row.providerRefundId) return;
     const now = () => clock.now();
     if (row.attempts > 0) {
       const listed = await provider.listRefunds(row.paymentReference, row.createdAt);

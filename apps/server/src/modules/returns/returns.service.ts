@@ -568,7 +568,7 @@ export function returnsService(deps: Deps) {
     async reminder(returnId: string) {
       await inTransaction(async (tx, pushes) => {
         const ret = await repo.lockReturn(tx, returnId);
-        if (!ret || ret.status !== 'requested' || ret.deadlineKind !== 'seller_answer') return;
+        if (ret?.status !== 'requested' || ret.deadlineKind !== 'seller_answer') return;
         const { context, parties } = await noticeContext(tx, ret);
         await notify(tx, ret, reminderNotice(context), pushes);
         await deps.sendMail(tx, sellerReminderMail(context, parties.sellerEmail, sellerLink(ret.id)));
