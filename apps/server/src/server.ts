@@ -31,6 +31,7 @@ import { createShippingProvider } from '@/modules/shipping/shipping.module.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
 import { seedDemoCatalogue } from '@/seed/demo-catalogue.ts';
 import { seedDemoOrders } from '@/seed/demo-orders.ts';
+import { seedDemoReturns } from '@/seed/demo-returns.ts';
 import { type FileStorage, localDiskStorage } from '@/storage/file-storage.ts';
 import { StorageUnavailableError, s3Storage } from '@/storage/s3-storage.ts';
 import { createVideoProvider } from '@/video/video-provider.ts';
@@ -187,6 +188,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
         commissionBps: config.PLATFORM_COMMISSION_BPS,
       });
       if (demoOrders.seeded) logger.info('demo orders seeded');
+      // issue 15: returns
+      const demoReturns = await seedDemoReturns({ db: setup.db });
+      if (demoReturns.seeded) logger.info('demo returns seeded');
     }
     await setup.close();
 
