@@ -61,6 +61,7 @@ import { registerProductsModule } from '@/modules/products/products.module.ts';
 import { stockService } from '@/modules/products/stock.service.ts';
 import { registerShippingModule } from '@/modules/shipping/shipping.module.ts';
 import { manualShipping, type ShippingProvider } from '@/modules/shipping/shipping-provider.ts';
+import { registerStatementsModule } from '@/modules/statements/statements.module.ts';
 import { storeRepository } from '@/modules/store/store.repository.ts';
 import { storeRoutes } from '@/modules/store/store.routes.ts';
 import { storeService } from '@/modules/store/store.service.ts';
@@ -391,6 +392,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trackingUpdate: orders.trackingUpdate,
     requireSeller,
   });
+
+  // issue 15: statements — read-only CSV and PDF exports of the seller's ledger lines.
+  await registerStatementsModule(app, { db: deps.db, clock: deps.clock, requireSeller });
 
   app.jobs.register(orders.tasks);
   app.jobs.register({
