@@ -311,17 +311,17 @@ export function statementPdf(summary: StatementSummary, batches: AsyncGenerator<
       doc.font('body').fontSize(10).fillColor('#555555');
       cell(doc, 'No transactions this month.', MARGIN, y + 4, WIDTH);
     }
-    batches: for await (const batch of batches) {
+    lines: for await (const batch of batches) {
       for (const r of batch) {
         // The count was read before the lines: a line posted since is left for next time.
-        if (drawn >= printed || doc.destroyed) break batches;
+        if (drawn >= printed || doc.destroyed) break lines;
         if (y + ROW > BOTTOM) {
           doc.addPage();
           forgetWordLayouts(doc);
           // A page is about 50 ms of drawing: other requests get their turn between pages.
           await new Promise<void>((r) => setImmediate(r));
           await unreadBelow(1024 * 1024);
-          if (doc.destroyed) break batches;
+          if (doc.destroyed) break lines;
           page++;
           footer(doc, summary, page, pages);
           y = tableHeader(doc, OTHER_TABLE_TOP);
