@@ -55,7 +55,10 @@ const pages = [
   { name: 'transactions page 1', path: '/api/earnings/transactions?page=1&limit=20' },
   { name: 'transactions page 50', path: '/api/earnings/transactions?page=50&limit=20' },
   { name: 'transactions, fees, page 5', path: '/api/earnings/transactions?filter=fees&page=5&limit=20' },
-  { name: 'transactions, payouts, page 1', path: '/api/earnings/transactions?filter=payouts&page=1&limit=20' },
+  {
+    name: 'transactions, payouts, page 1',
+    path: '/api/earnings/transactions?filter=payouts&page=1&limit=20',
+  },
 ];
 const pageResults = [];
 for (const p of pages) pageResults.push({ ...p, ...(await measure(p.path, Math.min(SECONDS, 3))) });

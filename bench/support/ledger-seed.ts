@@ -137,7 +137,8 @@ export async function seedLedger(databaseUrl: string, jwtSecret: string, entries
              (SELECT count(*) FROM ledger_entries WHERE seller_id = $1)::int AS mine`,
       [seller.id],
     );
-    if (check[0]?.unbalanced !== 0) throw new Error(`${check[0]?.unbalanced} seeded transactions do not balance`);
+    if (check[0]?.unbalanced !== 0)
+      throw new Error(`${check[0]?.unbalanced} seeded transactions do not balance`);
     for (const table of ['orders', 'ledger_transactions', 'ledger_entries', 'ledger_balances'])
       await client.query(`VACUUM ANALYZE ${table}`);
     const token = await tokenService(jwtSecret, systemClock).sign({

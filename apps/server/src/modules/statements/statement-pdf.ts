@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { LEDGER_ENTRY_KIND_LABELS } from '@kasuwa/contracts';
 import PDFDocument from 'pdfkit';
 import { nairaText } from '@/lib/naira.ts';
-import type { StatementRow } from '@/modules/statements/statement-rows.ts';
+import { STATEMENT_BALANCE_LABELS, type StatementRow } from '@/modules/statements/statement-rows.ts';
 
 /**
  * The monthly statement as a PDF, drawn with pdfkit and STREAMED: the month's lines come a batch at
@@ -126,13 +126,13 @@ const lagosStamp = (d: Date) =>
 
 const WIDTH = A4.width - MARGIN * 2;
 const COLUMNS = [
-  { title: 'Date (Lagos)', width: 62, align: 'left' },
-  { title: 'Type', width: 74, align: 'left' },
-  { title: 'Description', width: 150, align: 'left' },
-  { title: 'Order', width: 58, align: 'left' },
-  { title: 'Balance', width: 45, align: 'left' },
-  { title: 'Amount', width: 63, align: 'right' },
-  { title: 'Available', width: WIDTH - 62 - 74 - 150 - 58 - 45 - 63, align: 'right' },
+  { title: 'Date (Lagos)', width: 60, align: 'left' },
+  { title: 'Type', width: 92, align: 'left' },
+  { title: 'Description', width: 136, align: 'left' },
+  { title: 'Order', width: 56, align: 'left' },
+  { title: 'Balance', width: 44, align: 'left' },
+  { title: 'Amount', width: 62, align: 'right' },
+  { title: 'Available', width: WIDTH - 60 - 92 - 136 - 56 - 44 - 62, align: 'right' },
 ] as const;
 const columnX = COLUMNS.map((_, i) => MARGIN + COLUMNS.slice(0, i).reduce((s, c) => s + c.width, 0));
 
@@ -275,7 +275,11 @@ function forgetWordLayouts(doc: PDFKit.PDFDocument) {
  * lines from `batches` (in order), a footer with the page number on every page. A failure of the
  * batches destroys the stream; destroying the stream (the client went away) stops the batches.
  */
-export function statementPdf(summary: StatementSummary, batches: AsyncGenerator<StatementRow[]>): Readable {
+export function statementPdf(
+  summary: StatementSummary,
+  batches: AsyncGenerator<StatementRow[]>,
+  maxLines = MAX_PDF_LINES,
+): Readable {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -284,7 +288,7 @@ export function statementPdf(summary: StatementSummary, batches: AsyncGenerator<
   });
   doc.registerFont('body', FONT);
   doc.registerFont('bold', BOLD);
-  const printed = Math.min(summary.lineCount, MAX_PDF_LINES);
+  const printed = Math.min(summary.lineCount, maxLines);
   const pages = statementPageCount(printed, printed < summary.lineCount);
 
   // Back-pressure: pdfkit pushes whatever is drawn; Node calls `_read` when the reader wants more.
@@ -331,7 +335,7 @@ export function statementPdf(summary: StatementSummary, batches: AsyncGenerator<
           LEDGER_ENTRY_KIND_LABELS[r.kind] ?? r.kind,
           r.description,
           r.order_number ?? '',
-          r.balance === 'available' ? 'Available' : 'Pending',
+          STATEMENT_BALANCE_LABELS[r.balance] ?? r.balance,
           nairaText(Number(r.amount_kobo)),
           nairaText(Number(r.available_after_kobo)),
         ];

@@ -2,6 +2,14 @@ import { LEDGER_ENTRY_KIND_LABELS, type LedgerEntryKind } from '@kasuwa/contract
 import { safeCell } from '@/lib/csv-export.ts';
 import { toNaira } from '@/lib/naira.ts';
 
+/** Which of the seller's balances a line moved. */
+export type StatementBalance = 'pending' | 'available' | 'owed';
+export const STATEMENT_BALANCE_LABELS: Record<StatementBalance, string> = {
+  pending: 'Pending',
+  available: 'Available',
+  owed: 'Owed',
+};
+
 /** One line of a statement as the cursor reads it: a shown ledger entry of the seller's. */
 export type StatementRow = {
   /** Lagos time, `YYYY-MM-DD HH24:MI`. */
@@ -10,7 +18,7 @@ export type StatementRow = {
   description: string;
   /** `KSW-100234`, or null for a line of no order (a payout). */
   order_number: string | null;
-  balance: 'pending' | 'available';
+  balance: StatementBalance;
   /** Signed kobo (bigint read as float8: exact up to 2^53 kobo). */
   amount_kobo: number;
   /** The available balance after this line, kobo. */
@@ -37,7 +45,7 @@ export function statementCsvRecord(r: StatementRow): string[] {
     // A description is ours, but carries a bank or buyer name: never a formula.
     safeCell(r.description),
     r.order_number ?? '',
-    r.balance === 'available' ? 'Available' : 'Pending',
+    STATEMENT_BALANCE_LABELS[r.balance] ?? r.balance,
     csvNaira(Number(r.amount_kobo)),
     csvNaira(Number(r.available_after_kobo)),
   ];

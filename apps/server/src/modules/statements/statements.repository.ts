@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import type { Queryable } from '@/lib/queryable.ts';
 import { cursorBatches } from '@/lib/sql-cursor.ts';
-import type { StatementRow } from '@/modules/statements/statement-rows.ts';
+import type { StatementBalance, StatementRow } from '@/modules/statements/statement-rows.ts';
 
 /**
  * The statements' reads of the ledger's tables (schema/ledger.ts, written only by the ledger
@@ -11,6 +11,8 @@ import type { StatementRow } from '@/modules/statements/statement-rows.ts';
  * table lists. Every entry on the `available` account is a shown one (the hidden halves of a
  * release or a payout's settlement are on `pending`, `payout_in_flight` and `paid_out`), so the
  * available balance at any instant is a sum over the shown index `ledger_entries_seller_shown_at_idx`.
+ * A shown line is on `pending`, `available` or `owed` (commission a cash order owes, netted from
+ * the next money that frees up); the statement names the balance it moved.
  */
 
 /** A statement's period: [start, end) instants, the Lagos days' bounds. */
@@ -35,7 +37,7 @@ const openingSql = (p: Period, from: OpeningFrom): SQL =>
 export type MonthFigures = {
   openingAvailableKobo: number;
   /** The month's lines summed per kind and balance. */
-  sums: Array<{ kind: LedgerEntryKind; balance: 'pending' | 'available'; kobo: number; lines: number }>;
+  sums: Array<{ kind: LedgerEntryKind; balance: StatementBalance; kobo: number; lines: number }>;
 };
 
 export type SellerForStatement = { storeName: string; email: string };
@@ -65,14 +67,14 @@ export function statementsRepository(db: Database) {
     async monthFigures(q: Queryable, p: Period, from: OpeningFrom): Promise<MonthFigures> {
       const { rows } = await q.execute<{
         kind: LedgerEntryKind | null;
-        balance: 'pending' | 'available' | null;
+        balance: StatementBalance | null;
         kobo: number;
         lines: number;
       }>(sql`
         WITH opening AS (${openingSql(p, from)})
         SELECT NULL AS kind, NULL AS balance, (SELECT kobo FROM opening) AS kobo, 0 AS lines
         UNION ALL
-        SELECT kind::text, CASE WHEN account = 'pending' THEN 'pending' ELSE 'available' END,
+        SELECT kind::text, CASE WHEN account IN ('pending', 'owed') THEN account::text ELSE 'available' END,
                sum(amount_kobo)::float8, count(*)::int
         FROM ledger_entries
         WHERE seller_id = ${p.sellerId} AND shown
@@ -112,7 +114,7 @@ export function statementsRepository(db: Database) {
                l.balance, l.amount_kobo, l.available_after_kobo
         FROM (
           SELECT e.id, e.at, e.kind, e.description, e.order_id, e.amount_kobo::float8 AS amount_kobo,
-                 CASE WHEN e.account = 'pending' THEN 'pending' ELSE 'available' END AS balance,
+                 CASE WHEN e.account IN ('pending', 'owed') THEN e.account::text ELSE 'available' END AS balance,
                  ((SELECT kobo FROM opening)
                    + sum(CASE WHEN e.account = 'available' THEN e.amount_kobo ELSE 0 END)
                        OVER (ORDER BY e.at, e.id ROWS UNBOUNDED PRECEDING))::float8 AS available_after_kobo
