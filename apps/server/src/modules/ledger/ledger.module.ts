@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@/db/client.ts';
 import type { JobQueue, TaskList } from '@/jobs/job-queue.ts';
 import type { Clock } from '@/lib/clock.ts';
+import { earningsService, noPayoutInfo } from '@/modules/ledger/earnings.service.ts';
 import { ledgerRepository } from '@/modules/ledger/ledger.repository.ts';
+import { ledgerRoutes } from '@/modules/ledger/ledger.routes.ts';
 import { ledgerService } from '@/modules/ledger/ledger.service.ts';
 import { DEFAULT_COMMISSION_BPS } from '@/modules/ledger/ledger-fees.ts';
 import type { LedgerPort, OpenReturnsPort, PayoutInfoPort } from '@/modules/ledger/ledger-ports.ts';
@@ -53,7 +55,13 @@ export async function registerLedgerModule(
     commissionBps: deps.options?.commissionBps ?? DEFAULT_COMMISSION_BPS,
     ...(deps.options?.openReturns ? { openReturns: deps.options.openReturns } : {}),
   });
-  let payoutInfo = deps.options?.payoutInfo;
+  let payoutInfo = deps.options?.payoutInfo ?? noPayoutInfo;
+  await app.register(
+    ledgerRoutes({
+      earnings: earningsService({ repo, clock: deps.clock, payoutInfo: () => payoutInfo }),
+      requireSeller: deps.requireSeller,
+    }),
+  );
   const module: LedgerModule = {
     port: service.port,
     tasks: service.tasks,
@@ -62,7 +70,6 @@ export async function registerLedgerModule(
       payoutInfo = p;
     },
   };
-  void payoutInfo;
   app.decorate('ledger', module);
   return module;
 }

@@ -1,4 +1,4 @@
-import type { LedgerEntryKind } from '@kasuwa/contracts';
+import { type LedgerEntryKind, ORDER_NUMBER_PREFIX } from '@kasuwa/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import {
@@ -164,7 +164,7 @@ export function ledgerRepository(db: Database) {
     async orderNumber(q: Queryable, orderId: string): Promise<string | null> {
       const rows = await q.execute(sql`select number from orders where id = ${orderId}`);
       const r = rows.rows[0] as Row | undefined;
-      return r ? `KSW-${num(r.number)}` : null;
+      return r ? `${ORDER_NUMBER_PREFIX}${num(r.number)}` : null;
     },
 
     async scheduleRelease(q: Queryable, r: { orderId: string; sellerId: string; releaseAt: Date }) {
