@@ -1,4 +1,4 @@
-import type { LedgerEntryKind, LedgerFilter, statementCsvQuery } from '@kasuwa/contracts';
+import { LEDGER_FILTER_KINDS, type LedgerEntryKind, type statementCsvQuery } from '@kasuwa/contracts';
 import type { z } from 'zod';
 import type { Clock } from '@/lib/clock.ts';
 import { csvStream } from '@/lib/csv-export.ts';
@@ -17,17 +17,6 @@ import type {
 } from '@/modules/statements/statements.repository.ts';
 
 export type StatementCsvQuery = z.output<typeof statementCsvQuery>;
-
-/**
- * The kinds each filter chip of the transactions table covers (GET /api/earnings/transactions),
- * so a CSV with a filter has the lines the table shows with it.
- */
-export const FILTER_KINDS: Record<Exclude<LedgerFilter, 'all'>, readonly LedgerEntryKind[]> = {
-  sales: ['sale', 'cash_collected'],
-  fees: ['commission', 'payment_fee', 'commission_refund'],
-  refunds: ['refund', 'commission_refund'],
-  payouts: ['payout', 'payout_returned'],
-};
 
 /** A real calendar day (the contract checks the shape only): 2026-02-30 is refused. */
 const isCalendarDay = (day: string) => {
@@ -80,7 +69,8 @@ export function statementsService({ repo, clock }: { repo: StatementsRepository;
         end: lagosDayStart(addDays(query.to, 1)),
       };
       const from = await openingFrom(sellerId, period.start);
-      const kinds = query.filter === 'all' ? null : FILTER_KINDS[query.filter];
+      // The filter chips of the transactions table (contracts): a CSV has the lines the table shows.
+      const kinds = LEDGER_FILTER_KINDS[query.filter];
       const filterPart = query.filter === 'all' ? '' : `${query.filter}-`;
       return {
         fileName: `kasuwa-statement-${filterPart}${query.from}-to-${query.to}.csv`,

@@ -245,11 +245,12 @@ describe('GET /api/earnings/statement.csv', () => {
     const sales = await csv('from=2026-01-01&to=2026-12-31&filter=sales');
     expect(sales.rows.slice(1).map((r) => r[2])).toEqual([
       `Sale ${n.gown}`,
+      `${n.gown} released to available`,
       `Sale ${n.wrapper}`,
       `Sale ${n.sandals}`,
     ]);
     const refunds = await csv('from=2026-01-01&to=2026-12-31&filter=refunds');
-    expect(refunds.rows.slice(1).map((r) => r[1])).toEqual(['Refund', 'Commission returned']);
+    expect(refunds.rows.slice(1).map((r) => r.slice(1, 3))).toEqual([['Refund', `Refund on ${n.wrapper}`]]);
   });
 
   it('gives a second seller only their own lines, and a range with none only the header', async () => {
