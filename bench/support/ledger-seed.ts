@@ -40,13 +40,13 @@ export async function seedLedger(databaseUrl: string, jwtSecret: string, entries
       [other.id, Math.ceil(entries / 500)],
     ] as const) {
       const stepMs = (365 * DAY_MS) / orderCount;
-      // Orders paid online over the last year, oldest first; a total of ₦1,000 to ₦51,000.
+      // Orders paid online over the last year, oldest first; a total of ₦2,500 to ₦52,500.
       await client.query(
         `
         INSERT INTO orders (seller_id, buyer_id, source, payment_status, fulfilment_status, payment_method,
                             delivery_method, subtotal_kobo, delivery_fee_kobo, total_kobo, created_at, paid_at, delivered_at)
-        SELECT $1, $2, 'buy_now', 'paid', 'delivered', 'online', 'seller', t - 150000, 150000, t, at, at, at + interval '3 days'
-        FROM (SELECT g, 100000 + (g * 7919) % 5000000 AS t,
+        SELECT $1::uuid, $2::uuid, 'buy_now', 'paid', 'delivered', 'online', 'seller', t - 150000, 150000, t, at, at, at + interval '3 days'
+        FROM (SELECT g, 250000 + (g * 7919) % 5000000 AS t,
                      to_timestamp(($3::float8 - (${orderCount} - g) * $4::float8) / 1000) AS at
               FROM generate_series(1, ${orderCount}) g) s`,
         [sellerId, buyerId, now, stepMs],
@@ -66,9 +66,9 @@ export async function seedLedger(databaseUrl: string, jwtSecret: string, entries
       await client.query(
         `
         INSERT INTO ledger_transactions (id, key, kind, seller_id, order_id, at)
-        SELECT paid_tx, 'sale:' || id, 'order_paid', $1, id, at FROM seed_orders
+        SELECT paid_tx, 'sale:' || id, 'order_paid'::ledger_transaction_kind, $1::uuid, id, at FROM seed_orders
         UNION ALL
-        SELECT release_tx, 'release:' || id, 'release', $1, id, released_at FROM seed_orders WHERE released_at < now()`,
+        SELECT release_tx, 'release:' || id, 'release'::ledger_transaction_kind, $1::uuid, id, released_at FROM seed_orders WHERE released_at < now()`,
         [sellerId],
       );
       await client.query(
@@ -91,6 +91,12 @@ export async function seedLedger(databaseUrl: string, jwtSecret: string, entries
         ORDER BY x.at, o.number`,
         [sellerId],
       );
+      // The last ten days' orders wait for their return window (the ledger.release job's rows).
+      await client.query(
+        `INSERT INTO ledger_scheduled_releases (order_id, seller_id, release_at)
+         SELECT id, $1::uuid, released_at FROM seed_orders WHERE released_at >= now()`,
+        [sellerId],
+      );
       // A payout every Monday (Lagos) of 80 % of the week's releases before it: held, then paid.
       await client.query(
         `
@@ -104,8 +110,8 @@ export async function seedLedger(databaseUrl: string, jwtSecret: string, entries
       await client.query(
         `
         INSERT INTO ledger_transactions (id, key, kind, seller_id, payout_id, at)
-        SELECT hold_tx, 'payout:' || id, 'payout_hold', $1, id, at FROM seed_payouts
-        UNION ALL SELECT paid_tx, 'payout-paid:' || id, 'payout_paid', $1, id, at + interval '1 hour' FROM seed_payouts`,
+        SELECT hold_tx, 'payout:' || id, 'payout_hold'::ledger_transaction_kind, $1::uuid, id, at FROM seed_payouts
+        UNION ALL SELECT paid_tx, 'payout-paid:' || id, 'payout_paid'::ledger_transaction_kind, $1::uuid, id, at + interval '1 hour' FROM seed_payouts`,
         [sellerId],
       );
       await client.query(
@@ -139,7 +145,13 @@ export async function seedLedger(databaseUrl: string, jwtSecret: string, entries
     );
     if (check[0]?.unbalanced !== 0)
       throw new Error(`${check[0]?.unbalanced} seeded transactions do not balance`);
-    for (const table of ['orders', 'ledger_transactions', 'ledger_entries', 'ledger_balances'])
+    for (const table of [
+      'orders',
+      'ledger_transactions',
+      'ledger_entries',
+      'ledger_balances',
+      'ledger_scheduled_releases',
+    ])
       await client.query(`VACUUM ANALYZE ${table}`);
     const token = await tokenService(jwtSecret, systemClock).sign({
       id: seller.id,

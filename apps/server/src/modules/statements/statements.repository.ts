@@ -10,7 +10,7 @@ import type { StatementBalance, StatementRow } from '@/modules/statements/statem
  * module). A statement line is a seller's entry marked `shown`, the same lines the transactions
  * table lists. Every entry on the `available` account is a shown one (the hidden halves of a
  * release or a payout's settlement are on `pending`, `payout_in_flight` and `paid_out`), so the
- * available balance at any instant is a sum over the shown index `ledger_entries_seller_shown_at_idx`.
+ * running available balance of a period's lines is a running sum of its shown lines.
  * A shown line is on `pending`, `available` or `owed` (commission a cash order owes, netted from
  * the next money that frees up); the statement names the balance it moved.
  */
@@ -21,17 +21,19 @@ export type Period = { sellerId: string; start: Date; end: Date };
 /**
  * Which way to sum the available balance at `start`: the entries before it, or the cached balance
  * (`ledger_balances`, kept with every posting) less the entries since. Each reads the seller's
- * lines on one side of `start`; the service picks the shorter side.
+ * `available` entries on one side of `start`; the service picks the shorter side. (No `shown` in
+ * these sums: every available entry is shown, and an index on (seller_id, account, at, amount_kobo)
+ * answers them from the index alone — docs/performance.md "Earnings and statements".)
  */
 export type OpeningFrom = 'before' | 'balance';
 
 const openingSql = (p: Period, from: OpeningFrom): SQL =>
   from === 'before'
     ? sql`SELECT coalesce(sum(amount_kobo), 0)::float8 AS kobo FROM ledger_entries
-          WHERE seller_id = ${p.sellerId} AND shown AND account = 'available' AND at < ${p.start.toISOString()}::timestamptz`
+          WHERE seller_id = ${p.sellerId} AND account = 'available' AND at < ${p.start.toISOString()}::timestamptz`
     : sql`SELECT (coalesce((SELECT balance_kobo FROM ledger_balances WHERE seller_id = ${p.sellerId} AND account = 'available'), 0)
                  - coalesce((SELECT sum(amount_kobo) FROM ledger_entries
-                              WHERE seller_id = ${p.sellerId} AND shown AND account = 'available'
+                              WHERE seller_id = ${p.sellerId} AND account = 'available'
                                 AND at >= ${p.start.toISOString()}::timestamptz), 0))::float8 AS kobo`;
 
 export type MonthFigures = {
