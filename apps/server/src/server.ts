@@ -184,7 +184,10 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       const blipVideo = fileURLToPath(new URL('../fixtures/videos/blip.webm', import.meta.url));
       const demo = await seedDemoCatalogue({ db: setup.db, storage, blipVideo });
       if (demo.seeded) logger.info('demo products and a blip seeded');
-      const demoOrders = await seedDemoOrders({ db: setup.db });
+      const demoOrders = await seedDemoOrders({
+        db: setup.db,
+        commissionBps: config.PLATFORM_COMMISSION_BPS,
+      });
       if (demoOrders.seeded) logger.info('demo orders seeded');
     }
     await setup.close();

@@ -5,7 +5,7 @@ import type { Clock } from '@/lib/clock.ts';
 import { earningsService, noPayoutInfo } from '@/modules/ledger/earnings.service.ts';
 import { ledgerRepository } from '@/modules/ledger/ledger.repository.ts';
 import { ledgerRoutes } from '@/modules/ledger/ledger.routes.ts';
-import { ledgerService } from '@/modules/ledger/ledger.service.ts';
+import { type LedgerService, ledgerService } from '@/modules/ledger/ledger.service.ts';
 import { DEFAULT_COMMISSION_BPS } from '@/modules/ledger/ledger-fees.ts';
 import type { LedgerPort, OpenReturnsPort, PayoutInfoPort } from '@/modules/ledger/ledger-ports.ts';
 import type { RequireSeller } from '@/plugins/auth.ts';
@@ -16,6 +16,8 @@ export type LedgerModule = {
   port: LedgerPort;
   /** `ledger.release`. */
   tasks: TaskList;
+  /** The release job's work for one order, in `q` (tests call it without the queue). */
+  releaseOrder: LedgerService['releaseOrder'];
   /** Wires the returns module's "is a return open?" (no returns until then). */
   useOpenReturns(p: OpenReturnsPort): void;
   /** Wires the payouts module's part of the Earnings summary. */
@@ -65,6 +67,7 @@ export async function registerLedgerModule(
   const module: LedgerModule = {
     port: service.port,
     tasks: service.tasks,
+    releaseOrder: service.releaseOrder,
     useOpenReturns: service.useOpenReturns,
     usePayoutInfo(p) {
       payoutInfo = p;
