@@ -215,7 +215,8 @@ export function fakeEarningsApi(options: FakeEarningsOptions = {}) {
         accountCurrency: 'NGN',
         verifiedAt: '2026-11-25T18:00:00.000Z',
       };
-      const payoutHoldUntil = summary.bankAccount ? '2026-11-26T18:00:00.000Z' : null;
+      // A change (not a first account) holds payouts for a day from now.
+      const payoutHoldUntil = summary.bankAccount ? new Date(Date.now() + 24 * 3600_000).toISOString() : null;
       summary = { ...summary, bankAccount, payoutHoldUntil };
       return ok({
         message: 'Bank account saved',

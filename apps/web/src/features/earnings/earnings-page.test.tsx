@@ -35,9 +35,15 @@ describe('the Earnings & Payouts screen', () => {
     const pending = screen.getByRole('region', { name: 'Pending' });
     expect(within(pending).getByText('₦17,500.00')).toBeVisible();
     expect(within(pending).getByText(/₦12,000\.00 frees up on 2 Dec/)).toBeVisible();
-    expect(within(screen.getByRole('region', { name: 'Paid out this month' })).getByText('₦30,000.00')).toBeVisible();
-    expect(within(screen.getByRole('region', { name: 'On its way to your bank' })).getByText('₦5,000.00')).toBeVisible();
-    expect(within(screen.getByRole('region', { name: 'Commission owed' })).getByText('₦437.50')).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Paid out this month' })).getByText('₦30,000.00'),
+    ).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'On its way to your bank' })).getByText('₦5,000.00'),
+    ).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Commission owed' })).getByText('₦437.50'),
+    ).toBeVisible();
   });
 
   it('leaves out the in-flight and owed cards when there is nothing in them', async () => {
@@ -59,7 +65,12 @@ describe('the Earnings & Payouts screen', () => {
   });
 
   it('lists each line with its kind, order link, signed amount and balance', async () => {
-    const sale = testLine({ kind: 'sale', description: 'Sale KSW-100234', amount: 17500, balance: 'pending' });
+    const sale = testLine({
+      kind: 'sale',
+      description: 'Sale KSW-100234',
+      amount: 17500,
+      balance: 'pending',
+    });
     const fee = testLine({
       kind: 'commission',
       description: 'Commission on KSW-100234',
@@ -95,14 +106,18 @@ describe('the Earnings & Payouts screen', () => {
     const lines = Array.from({ length: 25 }, (_, i) =>
       testLine({ kind: 'sale', description: `Sale number ${i + 1}`, at: '2026-11-20T10:00:00.000Z' }),
     );
-    const fake = fakeEarningsApi({ transactions: [...lines, testLine({ kind: 'refund', description: 'Refund KSW-1' })] });
+    const fake = fakeEarningsApi({
+      transactions: [...lines, testLine({ kind: 'refund', description: 'Refund KSW-1' })],
+    });
     open(fake);
     const list = await screen.findByRole('region', { name: 'Transactions' });
     await within(list).findByText('Sale number 1');
     expect(callsTo(fake, '/earnings/transactions')[0]?.query.toString()).toBe('filter=all&page=1&limit=20');
 
     await userEvent.click(within(list).getByRole('button', { name: 'Sales' }));
-    await waitFor(() => expect(callsTo(fake, '/earnings/transactions').at(-1)?.query.get('filter')).toBe('sales'));
+    await waitFor(() =>
+      expect(callsTo(fake, '/earnings/transactions').at(-1)?.query.get('filter')).toBe('sales'),
+    );
     expect(within(list).getByRole('button', { name: 'Sales' })).toHaveAttribute('aria-pressed', 'true');
 
     await userEvent.click(within(list).getByRole('button', { name: /Next/ }));
@@ -114,13 +129,17 @@ describe('the Earnings & Payouts screen', () => {
 
     const from = within(list).getByLabelText('From');
     await userEvent.type(from, '2026-11-01');
-    await waitFor(() => expect(callsTo(fake, '/earnings/transactions').at(-1)?.query.get('from')).toBe('2026-11-01'));
+    await waitFor(() =>
+      expect(callsTo(fake, '/earnings/transactions').at(-1)?.query.get('from')).toBe('2026-11-01'),
+    );
     // A new filter starts again at the first page.
     expect(callsTo(fake, '/earnings/transactions').at(-1)?.query.get('page')).toBe('1');
   });
 
   it('reads the table filters from the URL it was opened at', async () => {
-    const fake = fakeEarningsApi({ transactions: [testLine({ kind: 'refund', description: 'Refund KSW-9' })] });
+    const fake = fakeEarningsApi({
+      transactions: [testLine({ kind: 'refund', description: 'Refund KSW-9' })],
+    });
     open(fake, `${PATH}?filter=refunds&from=2026-11-01&to=2026-11-30`);
     await screen.findByText('Refund KSW-9');
     const query = callsTo(fake, '/earnings/transactions')[0]?.query;
@@ -132,7 +151,13 @@ describe('the Earnings & Payouts screen', () => {
   it('welcomes a new seller with what will appear, and no error', async () => {
     open(
       fakeEarningsApi({
-        summary: testSummary({ available: 0, pending: 0, nextRelease: null, paidOutThisMonth: 0, bankAccount: null }),
+        summary: testSummary({
+          available: 0,
+          pending: 0,
+          nextRelease: null,
+          paidOutThisMonth: 0,
+          bankAccount: null,
+        }),
       }),
     );
     expect(await screen.findByText('Your earnings will appear here after your first sale')).toBeVisible();
@@ -146,8 +171,10 @@ describe('the Earnings & Payouts screen', () => {
     let fail = true;
     const fake = fakeEarningsApi({
       override: (call) =>
-                // A 4xx, which the app's query client does not retry, so the failure shows at once.
-        call.path === '/earnings/summary' && fail ? { status: 429, body: { message: 'Slow down' } } : undefined,
+        // A 4xx, which the app's query client does not retry, so the failure shows at once.
+        call.path === '/earnings/summary' && fail
+          ? { status: 429, body: { message: 'Slow down' } }
+          : undefined,
     });
     open(fake);
     const failed = await screen.findByRole('region', { name: 'Balances' });
@@ -169,12 +196,19 @@ describe('the Earnings & Payouts screen', () => {
             paidAt: null,
             failureReason: 'The bank refused the transfer.',
           }),
-          testPayout({ amount: 7000, status: 'processing', automatic: true, reference: 'PO-000113', paidAt: null }),
+          testPayout({
+            amount: 7000,
+            status: 'processing',
+            automatic: true,
+            reference: 'PO-000113',
+            paidAt: null,
+          }),
         ],
       }),
     );
     const history = await screen.findByRole('region', { name: 'Payout history' });
-    const row = (reference: string) => within(history).getByText(new RegExp(reference)).closest('li, tr') as HTMLElement;
+    const row = (reference: string) =>
+      within(history).getByText(new RegExp(reference)).closest('li, tr') as HTMLElement;
     await within(history).findByText(/PO-000111/);
     expect(within(row('PO-000111')).getByText('Paid')).toBeVisible();
     expect(within(row('PO-000111')).getByText('₦20,000.00')).toBeVisible();
@@ -227,7 +261,9 @@ describe('the Earnings & Payouts screen', () => {
     const chart = await screen.findByRole('region', { name: 'Earnings over time' });
     const bars = await within(chart).findByRole('group', { name: 'Net earnings per period' });
     expect(within(chart).getByText('₦13,100.00')).toBeVisible();
-    const refundDay = within(bars).getByRole('button', { name: /24 November 2026: -₦3,300\.00|24 November 2026: ₦-3,300\.00|24 November 2026: −₦3,300\.00/ });
+    const refundDay = within(bars).getByRole('button', {
+      name: /24 November 2026: -₦3,300\.00|24 November 2026: ₦-3,300\.00|24 November 2026: −₦3,300\.00/,
+    });
     await userEvent.click(refundDay);
     expect(refundDay).toHaveAttribute('aria-pressed', 'true');
     expect(within(chart).getByText('₦8,000.00')).toBeVisible();
@@ -236,7 +272,9 @@ describe('the Earnings & Payouts screen', () => {
     const first = callsTo(fake, '/earnings/chart')[0]?.query;
     expect(first?.get('granularity')).toBe('day');
     await userEvent.click(within(chart).getByRole('button', { name: 'Month' }));
-    await waitFor(() => expect(callsTo(fake, '/earnings/chart').at(-1)?.query.get('granularity')).toBe('month'));
+    await waitFor(() =>
+      expect(callsTo(fake, '/earnings/chart').at(-1)?.query.get('granularity')).toBe('month'),
+    );
     expect(await within(chart).findByText(/Net ₦85,000\.00|₦85,000\.00/)).toBeVisible();
   });
 });
