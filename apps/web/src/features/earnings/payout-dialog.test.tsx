@@ -100,6 +100,8 @@ describe('requesting a payout', () => {
     await userEvent.type(within(dialog).getByLabelText('Your password'), PASSWORD);
     await userEvent.click(within(dialog).getByRole('button', { name: /Pay out/ }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('We could not reach the server');
+    // The first try may have reached the server: the retry is the same request, amount included.
+    expect(within(dialog).getByLabelText('Amount')).toHaveAttribute('readonly');
     await userEvent.click(within(dialog).getByRole('button', { name: /Pay out/ }));
     expect(await screen.findByText('Payout requested')).toBeVisible();
 

@@ -59,6 +59,9 @@ function PayoutForm({
   const [stepUp, setStepUp] = useState<StepUpState>(EMPTY_STEP_UP);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // After a try whose outcome is unknown (no answer), the payout may exist: the retry must be the
+  // same request, so the amount stays as it was sent.
+  const [unsure, setUnsure] = useState(false);
   const minimum = summary.minimumPayout || DEFAULT_MINIMUM_PAYOUT;
   const account = summary.bankAccount;
   const parsed = parseNairaInput(amount);
@@ -88,7 +91,10 @@ function PayoutForm({
           const { message, fields } = serverErrorOf(error);
           setFailure(message);
           setErrors(fields);
-          if (isDefiniteRefusal(error)) setKey(newIdempotencyKey());
+          if (isDefiniteRefusal(error)) {
+            setKey(newIdempotencyKey());
+            setUnsure(false);
+          } else setUnsure(true);
         },
       },
     );
@@ -103,7 +109,12 @@ function PayoutForm({
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
         error={errors.amount}
-        hint={`At least ${formatNaira(minimum)}, at most ${formatNaira(summary.available)}.`}
+        hint={
+          unsure
+            ? 'Try again with the same amount: if the first try reached us, you are paid once.'
+            : `At least ${formatNaira(minimum)}, at most ${formatNaira(summary.available)}.`
+        }
+        readOnly={unsure}
         disabled={payout.isPending}
       />
       <div className="flex items-center gap-3 rounded-control bg-canvas p-3">
