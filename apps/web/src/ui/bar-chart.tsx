@@ -100,14 +100,14 @@ export function BarChart({
       <div className="relative">
         <div
           aria-hidden
-          className="pointer-events-none absolute top-0 left-0 text-[11px] text-ink-subtle tabular-nums"
+          className="pointer-events-none absolute top-0 left-0 rounded bg-surface/80 px-1 text-[11px] text-ink-subtle tabular-nums"
         >
           {max > 0 ? formatAxisValue(max) : ''}
         </div>
         {min < 0 && (
           <div
             aria-hidden
-            className="pointer-events-none absolute bottom-0 left-0 text-[11px] text-ink-subtle tabular-nums"
+            className="pointer-events-none absolute bottom-0 left-0 rounded bg-surface/80 px-1 text-[11px] text-ink-subtle tabular-nums"
           >
             {formatAxisValue(min)}
           </div>

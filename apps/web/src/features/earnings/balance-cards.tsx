@@ -79,9 +79,10 @@ export function BalanceCards({
             onClick={onRequestPayout}
             onPointerDown={onPreload}
             onFocus={onPreload}
+            variant="secondary"
             disabled={blocked !== null}
             aria-describedby={blocked ? 'payout-blocked-reason' : undefined}
-            className="bg-white text-brand-800 hover:bg-brand-50 active:bg-brand-100 sm:self-start"
+            className="border-transparent sm:self-start"
           >
             <ArrowUpRight className="size-4" aria-hidden />
             Request payout

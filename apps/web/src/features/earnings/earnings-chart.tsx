@@ -89,7 +89,7 @@ export function EarningsChart({ api }: { api: ApiClient }) {
         <h2 id="earnings-chart-title" className="font-semibold text-ink text-lg">
           Earnings over time
         </h2>
-        <fieldset className="flex rounded-full bg-canvas p-1">
+        <fieldset className="flex min-w-0 rounded-full bg-canvas p-1">
           <legend className="sr-only">Show earnings per</legend>
           {GRANULARITIES.map((g) => (
             <button

@@ -10,7 +10,11 @@ import { Statements } from '@/features/earnings/statements';
 import { Transactions } from '@/features/earnings/transactions';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { downloadFile, type FileDownloader } from '@/lib/download-file';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { LoadFailed } from '@/ui/list-skeleton';
+
+/** Tailwind's lg: from here the page has a side column. */
+const BESIDE_QUERY = '(min-width: 1024px)';
 
 /*
  * The dialogs carry the contract's zod schemas (the step-up, the payout and bank bodies): each is
@@ -43,6 +47,7 @@ export function EarningsPage({ api = appApi, download = downloadFile }: Earnings
   // Mounted from the first open on, so closing keeps the dialog's closing state tidy.
   const [opened, setOpened] = useState({ payout: false, bank: false, schedule: false });
   const data = summary.data;
+  const beside = useMediaQuery(BESIDE_QUERY);
 
   return (
     <div className="flex flex-col gap-4">
@@ -62,36 +67,36 @@ export function EarningsPage({ api = appApi, download = downloadFile }: Earnings
           }}
         />
       ) : null}
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid items-start gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <EarningsChart api={api} />
         </div>
-        {data ? (
-          <BankAccountSection
-            summary={data}
-            onPreload={preload(loadBankDialog)}
-            onChangeAccount={() => {
-              setOpened((o) => ({ ...o, bank: true }));
-              setBankOpen(true);
-            }}
-            onSchedule={(next) => {
-              if (next === data.schedule) return;
-              preload(loadScheduleDialog)();
-              setOpened((o) => ({ ...o, schedule: true }));
-              setSchedule(next);
-            }}
-          />
-        ) : (
-          <div aria-hidden className="hidden h-64 animate-pulse rounded-card bg-line lg:block" />
-        )}
+        <div className="flex flex-col gap-4">
+          {data ? (
+            <BankAccountSection
+              summary={data}
+              onPreload={preload(loadBankDialog)}
+              onChangeAccount={() => {
+                setOpened((o) => ({ ...o, bank: true }));
+                setBankOpen(true);
+              }}
+              onSchedule={(next) => {
+                if (next === data.schedule) return;
+                preload(loadScheduleDialog)();
+                setOpened((o) => ({ ...o, schedule: true }));
+                setSchedule(next);
+              }}
+            />
+          ) : (
+            <div aria-hidden className="hidden h-64 animate-pulse rounded-card bg-line lg:block" />
+          )}
+          {beside && <Statements download={download} />}
+        </div>
       </div>
       <Transactions api={api} />
-      <div className="grid gap-4 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <PayoutHistory api={api} />
-        </div>
-        <Statements download={download} />
-      </div>
+      <PayoutHistory api={api} />
+      {/* On a phone the statements come last; on a wide screen they sit beside the chart. */}
+      {!beside && <Statements download={download} />}
       <Suspense fallback={null}>
         {data && opened.payout && (
           <PayoutDialog api={api} open={payoutOpen} onOpenChange={setPayoutOpen} summary={data} />

@@ -68,7 +68,7 @@ const TableRow = memo(function TableRow({ payout }: { payout: Payout }) {
       </th>
       <td className="px-4 py-3">
         <p className="text-ink">
-          {payout.bankName} ••••{payout.accountNumberLast4}
+          {payout.bankName} <span className="whitespace-nowrap">••••{payout.accountNumberLast4}</span>
         </p>
         <p className="text-ink-muted text-xs">{payout.accountName}</p>
       </td>

@@ -57,7 +57,7 @@ export function Statements({ download = downloadFile }: { download?: FileDownloa
       </h2>
       <div className="flex flex-col gap-3">
         <h3 className="font-medium text-ink">Transactions as CSV</h3>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
           <div className="flex flex-col gap-1.5">
             <label htmlFor={ids.from} className="font-medium text-ink text-sm">
               From
@@ -84,7 +84,7 @@ export function Statements({ download = downloadFile }: { download?: FileDownloa
               className={controlClasses}
             />
           </div>
-          <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
+          <div className="col-span-2 flex flex-col gap-1.5 lg:col-span-1">
             <label htmlFor={ids.filter} className="font-medium text-ink text-sm">
               Include
             </label>
@@ -104,7 +104,6 @@ export function Statements({ download = downloadFile }: { download?: FileDownloa
         </div>
         <Button
           variant="secondary"
-          className="sm:self-start"
           disabled={!rangeOk}
           loading={csv.busy}
           onClick={() =>
@@ -117,8 +116,8 @@ export function Statements({ download = downloadFile }: { download?: FileDownloa
       </div>
       <div className="flex flex-col gap-3 border-line border-t pt-5">
         <h3 className="font-medium text-ink">Monthly statement</h3>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="flex flex-col gap-1.5 sm:w-56">
+        <div className="flex flex-col gap-3">
+          <div className="flex flex-col gap-1.5">
             <label htmlFor={ids.month} className="font-medium text-ink text-sm">
               Month
             </label>

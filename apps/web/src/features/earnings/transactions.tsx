@@ -72,7 +72,7 @@ function OrderLink({ order }: { order: LedgerTransaction['order'] }) {
   return (
     <Link
       to={paths.dashboard.order(order._id)}
-      className="font-medium text-brand-700 underline-offset-2 hover:underline"
+      className="whitespace-nowrap font-medium text-brand-700 underline-offset-2 hover:underline"
     >
       {order.number}
     </Link>
@@ -192,7 +192,8 @@ export function Transactions({ api }: { api: ApiClient }) {
         <h2 id="transactions-title" className="font-semibold text-ink text-lg">
           Transactions
         </h2>
-        <fieldset className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1">
+        {/* min-w-0: a fieldset is otherwise as wide as its content, and the chips would widen the page. */}
+        <fieldset className="-mx-1 flex min-w-0 gap-1.5 overflow-x-auto px-1 pb-1">
           <legend className="sr-only">Show</legend>
           {LEDGER_FILTERS.map((filter) => (
             <button
