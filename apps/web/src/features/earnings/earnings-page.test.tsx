@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EarningsPage } from '@/features/earnings/earnings-page';
 import { fakeEarningsApi, testLine, testPayout, testSummary } from '@/test/earnings';
 import { fakeDownloader } from '@/test/orders';
@@ -276,5 +276,34 @@ describe('the Earnings & Payouts screen', () => {
       expect(callsTo(fake, '/earnings/chart').at(-1)?.query.get('granularity')).toBe('month'),
     );
     expect(await within(chart).findByText(/Net ₦85,000\.00|₦85,000\.00/)).toBeVisible();
+  });
+});
+
+describe('the Earnings & Payouts screen on a phone', () => {
+  it('lists the transactions and payouts as cards, not tables', async () => {
+    const narrow = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList;
+    vi.stubGlobal('matchMedia', narrow);
+    try {
+      open(
+        fakeEarningsApi({
+          transactions: [testLine({ description: 'Sale KSW-100777' })],
+          payouts: [testPayout()],
+        }),
+      );
+      const list = await screen.findByRole('region', { name: 'Transactions' });
+      expect((await within(list).findByText('Sale KSW-100777')).closest('li')).not.toBeNull();
+      expect(within(list).queryByRole('table')).not.toBeInTheDocument();
+      const history = screen.getByRole('region', { name: 'Payout history' });
+      expect(await within(history).findByRole('list')).toBeVisible();
+      expect(within(history).queryByRole('table')).not.toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
