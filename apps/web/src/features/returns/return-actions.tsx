@@ -374,7 +374,8 @@ export function ReturnActions({ api, ret }: { api: ApiClient; ret: ReturnDetail 
           loading={a === 'mark_received' && quickAction.isPending}
           disabled={busy}
           onClick={() => (a === 'mark_received' ? quickAction.mutate({ action: a }) : setOpen(a))}
-          className="flex-1 sm:flex-none"
+          // On a phone the main step spans the card and the others share the row below it.
+          className={i === 0 ? 'basis-full sm:basis-auto' : 'flex-1 sm:flex-none'}
         >
           {RETURN_ACTION_TEXT[a]}
         </Button>

@@ -14,7 +14,7 @@ export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
 
 function Thumb({ src, count }: { src: string | null; count: number }) {
   return (
-    <span className="relative shrink-0">
+    <span className="relative size-12 shrink-0 self-start">
       {src ? (
         <img
           src={src}
@@ -72,9 +72,9 @@ const TableRow = memo(function TableRow({ ret, now }: RowProps) {
       </th>
       <td className="px-4 py-3">
         <p className="font-medium text-ink">{ret.buyer.name}</p>
-        <p className="text-ink-muted text-xs">Order {ret.order.number}</p>
+        <p className="whitespace-nowrap text-ink-muted text-xs">Order {ret.order.number}</p>
       </td>
-      <td className="px-4 py-3">
+      <td className="min-w-56 px-4 py-3">
         <div className="flex items-center gap-3">
           <Thumb src={ret.firstItem.image} count={ret.itemCount} />
           <div className="min-w-0">
@@ -83,7 +83,7 @@ const TableRow = memo(function TableRow({ ret, now }: RowProps) {
           </div>
         </div>
       </td>
-      <td className="px-4 py-3">
+      <td className="w-64 px-4 py-3">
         <div className="flex flex-col gap-1.5">
           <span>
             <ReturnStatusBadge status={ret.status} />
