@@ -375,7 +375,7 @@ export function ReturnActions({ api, ret }: { api: ApiClient; ret: ReturnDetail 
           disabled={busy}
           onClick={() => (a === 'mark_received' ? quickAction.mutate({ action: a }) : setOpen(a))}
           // On a phone the main step spans the card and the others share the row below it.
-          className={i === 0 ? 'basis-full sm:basis-auto' : 'flex-1 sm:flex-none'}
+          className={i === 0 ? 'basis-full sm:basis-auto' : 'flex-auto whitespace-nowrap sm:flex-none'}
         >
           {RETURN_ACTION_TEXT[a]}
         </Button>
