@@ -42,6 +42,7 @@ import { customersRepository } from '@/modules/customers/customers.repository.ts
 import { customersRoutes } from '@/modules/customers/customers.routes.ts';
 import { customersService } from '@/modules/customers/customers.service.ts';
 import { type HealthSources, healthRoutes } from '@/modules/health/health.routes.ts';
+import { type LedgerOptions, registerLedgerModule } from '@/modules/ledger/ledger.module.ts';
 import { type AuctionTimers, registerLiveModule } from '@/modules/live/live.module.ts';
 import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
@@ -59,6 +60,7 @@ import { registerPaymentsModule } from '@/modules/payments/payments.module.ts';
 import type { ProductListCacheOptions } from '@/modules/products/product-list-cache.ts';
 import { registerProductsModule } from '@/modules/products/products.module.ts';
 import { stockService } from '@/modules/products/stock.service.ts';
+import { registerReturnsModule } from '@/modules/returns/returns.module.ts';
 import { registerShippingModule } from '@/modules/shipping/shipping.module.ts';
 import { manualShipping, type ShippingProvider } from '@/modules/shipping/shipping-provider.ts';
 import { storeRepository } from '@/modules/store/store.repository.ts';
@@ -133,6 +135,8 @@ export type AppDeps = {
   stock?: StockPort;
   /** The carrier service (SHIPPING_PROVIDER); booking by hand when not given. */
   shipping?: ShippingProvider;
+  /** issue 15: the ledger's commission (PLATFORM_COMMISSION_BPS) and, in tests, its returns/payouts seams. */
+  ledger?: LedgerOptions;
   /** Told of every route as it is added; the test app's route inventory (src/test/route-inventory.ts) reads it. */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -305,6 +309,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
   const queuedMail = queuedMailer(app.jobs.queue, deps.db);
+  // issue 15: ledger — built before orders, which post sales, cash and hand-overs through its port.
+  const ledger = await registerLedgerModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    jobs: deps.jobs ?? app.jobs.queue,
+    requireSeller,
+    ...(deps.ledger ? { options: deps.ledger } : {}),
+  });
+  app.jobs.register(ledger.tasks);
+  // end issue 15: ledger
   const orders = await registerOrdersModule(app, {
     db: deps.db,
     clock: deps.clock,
@@ -316,6 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sendMail: (q, mail) => queuedMail.sendIn(q, mail),
     publicUrl,
     requireSeller,
+    ledger: ledger.port, // issue 15: ledger
   });
 
   const live = await registerLiveModule(app, {
@@ -362,6 +377,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           { jobKey: `order:${payment.orderId}:confirmation` },
         );
       }),
+    // issue 15: returns — refunds post to the ledger and record the order's refunded event.
+    refunds: {
+      ledger: ledger.port,
+      applyOrderEvent: orders.applyOrderEvent,
+      jobs: app.jobs.queue,
+    },
   });
 
   const checkout = await registerCheckoutModule(app, {
@@ -391,6 +412,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trackingUpdate: orders.trackingUpdate,
     requireSeller,
   });
+
+  // issue 15: returns — the Returns Center; the ledger holds an order's money while a return is open.
+  const returns = await registerReturnsModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    jobs: app.jobs.queue,
+    storage: deps.storage,
+    notifications,
+    sendMail: (q, mail) => queuedMail.sendIn(q, mail),
+    refunds: {
+      create: (q, request) => app.refunds.create(q, request),
+      refundableKobo: (q, orderId) => ledger.port.refundableKobo(q, orderId),
+    },
+    jwtSecret: deps.jwtSecret,
+    publicUrl,
+    requireSeller,
+    requireBuyer,
+  });
+  if (!deps.ledger?.openReturns) ledger.useOpenReturns(returns.openReturns);
+  // end issue 15: returns
 
   app.jobs.register(orders.tasks);
   app.jobs.register({

@@ -250,6 +250,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
           : { mode: 'off' },
       payments: config.payments,
       shipping: createShippingProvider(config.shipping),
+      ledger: { commissionBps: config.PLATFORM_COMMISSION_BPS },
     });
     logger.info({ videoProvider: config.video.provider }, 'live-show video provider');
     logger.info({ paymentProvider: config.payments.provider }, 'payment provider');
