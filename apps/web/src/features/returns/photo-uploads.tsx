@@ -60,7 +60,10 @@ export function usePhotoUploads(upload: ReturnPhotoUploader, max = MAX_RETURN_PH
       .then((photo) => patch(key, { state: 'done', progress: 1, photo }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        patch(key, { state: 'failed', error: failureText(error) });
+        const text = failureText(error);
+        patch(key, { state: 'failed', error: text });
+        // Said under the photos too: a small tile has no room for the server's reason.
+        setNotice(text);
       })
       .finally(() => controllers.current.delete(key));
   };
@@ -99,6 +102,7 @@ export function usePhotoUploads(upload: ReturnPhotoUploader, max = MAX_RETURN_PH
 
   const retry = (key: string) => {
     const u = uploads.find((x) => x.key === key);
+    setNotice(null);
     if (u) start(key, u.file);
   };
 
