@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import {
   buyerAccount,
@@ -20,6 +20,10 @@ const PNG = Buffer.from(
   'base64',
 );
 
+// The journey crosses two apps and a dozen screens; on a loaded CI machine the dashboard's first
+// screen alone can take longer than the default 7 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
 const shots = process.env.RETURNS_SHOTS;
 async function shot(page: Page, name: string) {
   if (shots)
@@ -30,7 +34,7 @@ test('a buyer returns part of a collected order with a photo; the seller asks, a
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const seller = await sellerWithPickupAddress(page, request, 'returns');
   await saveDeliverySettings(request, seller.headers, { pickup: { enabled: true } });
   const productName = `Aso-oke gele ${Date.now().toString(36)}`;
@@ -83,6 +87,7 @@ test('a buyer returns part of a collected order with a photo; the seller asks, a
   await shot(page, 'buyer-request');
   await expectNoSeriousA11yViolations(page, 'the return request');
   await page.getByRole('button', { name: 'Request return · ₦12,000.00' }).click();
+  // Creating the return commits the request, its photos and the seller's notification at once.
   await expect(page).toHaveURL(/\/my-returns\/[^/?]+$/);
   const returnId = new URL(page.url()).pathname.split('/').pop() ?? '';
   await expect(page.getByRole('heading', { name: /^Return RTN-/ })).toBeVisible();
@@ -97,8 +102,15 @@ test('a buyer returns part of a collected order with a photo; the seller asks, a
   await expectNoSeriousA11yViolations(page, 'the Returns Center');
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/return/${returnId}$`));
-  await expect(page.getByText('The gold thread is pulled on one side.')).toBeVisible();
-  await page.getByRole('button', { name: 'Enlarge photo 1 of 1' }).click();
+  await expect(
+    page
+      .getByRole('region', { name: 'The buyer’s request' })
+      .getByText('The gold thread is pulled on one side.'),
+  ).toBeVisible();
+  await page
+    .getByRole('list', { name: 'The buyer’s photos' })
+    .getByRole('button', { name: 'Enlarge photo 1 of 1' })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Photo 1 of 1' }).getByRole('img')).toBeVisible();
   await page.keyboard.press('Escape');
   await shot(page, 'seller-return');
@@ -149,7 +161,9 @@ test('a buyer returns part of a collected order with a photo; the seller asks, a
   await shot(page, 'seller-refund');
   await confirm.getByRole('button', { name: 'Refund ₦7,500.00' }).click();
   await expect(confirm).toBeHidden();
-  await expect(page.getByRole('region', { name: 'Return status' }).getByText('Refunded')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Return status' }).getByText('Refunded', { exact: true }),
+  ).toBeVisible();
 
   // The buyer sees the partial refund.
   await page.goto(`/my-returns/${returnId}`);
