@@ -31,7 +31,11 @@ describe('the demo returns', () => {
     expect(answer.counts).toEqual({ requested: 2, in_progress: 1, refunded: 0, rejected: 1, all: 4 });
     const requested = answer.returns.find((r) => r.status === 'requested');
     expect(requested?.deadline?.label).toMatch(/^The seller answers by/);
-    const detail = await t.app.inject({ method: 'GET', url: `/api/returns/${requested?._id}`, headers: auth });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/returns/${requested?._id}`,
+      headers: auth,
+    });
     expect(detail.json().return.allowedActions).toEqual(['request_info', 'approve', 'reject']);
     expect(await seedDemoReturns({ db: t.db, now: t.clock.now() })).toEqual({ seeded: false });
   });
