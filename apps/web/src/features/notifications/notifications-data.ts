@@ -101,7 +101,8 @@ export function useLiveNotifications(
       if (!parsed.success) return;
       const notification = parsed.data.notification;
       if (changesOrders(notification.type)) void queryClient.invalidateQueries({ queryKey: ORDERS_QUERIES });
-      if (changesReturns(notification.type)) void queryClient.invalidateQueries({ queryKey: RETURNS_QUERIES });
+      if (changesReturns(notification.type))
+        void queryClient.invalidateQueries({ queryKey: RETURNS_QUERIES });
       if (HIDDEN_NOTIFICATION_TYPES.includes(notification.type)) return;
       const key = notificationKeys.list(sellerId);
       if (!queryClient.getQueryData(key)) {
