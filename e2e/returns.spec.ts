@@ -34,7 +34,7 @@ test('a buyer returns part of a collected order with a photo; the seller asks, a
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const seller = await sellerWithPickupAddress(page, request, 'returns');
   await saveDeliverySettings(request, seller.headers, { pickup: { enabled: true } });
   const productName = `Aso-oke gele ${Date.now().toString(36)}`;

@@ -1,4 +1,4 @@
-// size: the buyer's return journey — the order page's entry, the request (items, reasons, photos with progress), and the return page's steps
+// size: the buyer’s return journey as the routes compose it (the order page is features/checkout’s, the return pages features/returns’): the entry, the request (items, reasons, photos with progress), and the return page’s steps
 import type { BuyerOrder, BuyerOrderResponse } from '@kasuwa/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
