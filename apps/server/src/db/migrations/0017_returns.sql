@@ -33,7 +33,8 @@ CREATE TABLE "return_events" (
 	"actor" "return_actor" NOT NULL,
 	"message" text NOT NULL,
 	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"seq" bigserial NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "return_lines" (
@@ -98,7 +99,7 @@ CREATE UNIQUE INDEX "refunds_key" ON "refunds" USING btree ("key");--> statement
 CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "refunds_reference_idx" ON "refunds" USING btree ("payment_reference");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_provider_refund_key" ON "refunds" USING btree ("provider","provider_refund_id");--> statement-breakpoint
-CREATE INDEX "return_events_return_idx" ON "return_events" USING btree ("return_id","created_at");--> statement-breakpoint
+CREATE INDEX "return_events_return_idx" ON "return_events" USING btree ("return_id","created_at","seq");--> statement-breakpoint
 CREATE INDEX "return_lines_return_idx" ON "return_lines" USING btree ("return_id");--> statement-breakpoint
 CREATE INDEX "return_lines_order_line_idx" ON "return_lines" USING btree ("order_line_id");--> statement-breakpoint
 CREATE INDEX "return_photos_return_idx" ON "return_photos" USING btree ("return_id");--> statement-breakpoint

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   check,
   index,
   integer,
@@ -131,8 +132,10 @@ export const returnEvents = pgTable(
     message: text('message').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order: steps written at the same moment (one transaction) keep the order they happened in. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (t) => [index('return_events_return_idx').on(t.returnId, t.createdAt)],
+  (t) => [index('return_events_return_idx').on(t.returnId, t.createdAt, t.seq)],
 );
 
 /**

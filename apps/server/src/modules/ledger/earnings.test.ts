@@ -105,7 +105,7 @@ describe('GET /api/earnings/summary', () => {
       payoutHoldUntil: null,
       schedule: 'manual',
       minimumPayout: 1_000,
-      payoutBlockedReason: 'Add the bank account your payouts go to',
+      payoutBlockedReason: 'Payouts start once your account has been approved.',
     });
   });
 

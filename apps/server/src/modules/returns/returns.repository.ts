@@ -166,7 +166,7 @@ export function returnsRepository(db: Database) {
         .select()
         .from(returnEvents)
         .where(eq(returnEvents.returnId, returnId))
-        .orderBy(asc(returnEvents.createdAt), asc(returnEvents.id)),
+        .orderBy(asc(returnEvents.createdAt), asc(returnEvents.seq)),
 
     photos: (q: Queryable, returnId: string) =>
       q
