@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@/config.ts';
 import { payments, processedWebhooks } from '@/db/schema/index.ts';
+import { PaymentProviderError } from '@/modules/payments/payment-provider.ts';
+import { paystackProvider } from '@/modules/payments/paystack.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { type FakePaystack, startFakePaystack } from '@/test/fake-paystack.ts';
 import { orderToPay, paymentStatusOfOrder, recordingPaymentSucceeded } from '@/test/payments.ts';
@@ -61,6 +63,21 @@ describe('Paystack checkout against the stand-in', () => {
     const again = await t.app.inject({ method: 'GET', url: `/pay/${p.reference}` });
     expect(again.headers.location).toBe(p.redirect.headers.location);
     expect(paystack.calls.length).toBe(before);
+  });
+
+  it("keeps Paystack's code on a refusal without data, so a second initialize of one reference is known as a duplicate", async () => {
+    const provider = paystackProvider({ secretKey: paystack.secretKey, baseUrl: paystack.baseUrl });
+    const payment = {
+      reference: `KSW-1-dup${Date.now().toString(36)}`,
+      amountKobo: 5_000_00,
+      email: 'ada@example.ng',
+      callbackUrl: 'http://127.0.0.1/my-orders/x',
+      metadata: {},
+    };
+    await provider.initialize(payment);
+    const second = await provider.initialize(payment).catch((err: unknown) => err);
+    expect(second).toBeInstanceOf(PaymentProviderError);
+    expect(second).toMatchObject({ code: 'duplicate_reference', statusCode: 502 });
   });
 
   it('settles once on a signed charge.success, and a duplicated delivery changes nothing', async () => {

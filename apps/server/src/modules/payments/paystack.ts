@@ -10,11 +10,12 @@ import { verifySignedEvent } from '@/modules/payments/webhook-events.ts';
 export const PAYSTACK_SIGNATURE_HEADER = 'x-paystack-signature';
 
 // Every Paystack answer: `status` says whether the call worked; the transaction's state is in data.
+// A refusal ("Duplicate Transaction Reference", code duplicate_reference) comes without `data`.
 const envelope = z.object({
   status: z.boolean(),
   message: z.string().optional(),
   code: z.string().optional(),
-  data: z.unknown(),
+  data: z.unknown().optional(),
 });
 const initializeData = z.object({ authorization_url: z.string().url(), reference: z.string().optional() });
 const kobo = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);

@@ -77,8 +77,9 @@ export function kindOf(type: NotificationType): NotificationKind {
 /** What a click opens: the order, return, product or screen the notification is about. */
 export function targetOf(notification: Notification): string | null {
   const { type, data } = notification;
-  if (data.orderId) return paths.dashboard.order(data.orderId);
+  // A return's notification carries its order too: the return is what it is about.
   if (data.returnId) return paths.dashboard.return(data.returnId);
+  if (data.orderId) return paths.dashboard.order(data.orderId);
   if (data.productId && (type === 'low_stock' || type === 'back_in_stock'))
     return paths.dashboard.editProduct(data.productId);
   if (type.startsWith('order_') || type === 'new_order') return paths.dashboard.orders;
