@@ -114,12 +114,17 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_transaction_idx').on(t.transactionId),
     // The transactions table: a seller's shown lines, newest first (and per kind, for the chips).
+    // In the list's own order (newest first, a posting's lines as written), so a page is read
+    // straight off the index.
     index('ledger_entries_seller_shown_at_idx')
-      .on(t.sellerId, t.at.desc(), t.id.desc())
+      .on(t.sellerId, t.at.desc(), t.id.asc())
       .where(sql`${t.shown}`),
     index('ledger_entries_seller_kind_at_idx')
-      .on(t.sellerId, t.kind, t.at.desc(), t.id.desc())
+      .on(t.sellerId, t.kind, t.at.desc(), t.id.asc())
       .where(sql`${t.shown}`),
+    // One account of one seller over time: paid out this month, a statement's opening balance
+    // (sums that would otherwise read every entry of the table; bench/earnings.bench.ts).
+    index('ledger_entries_seller_account_at_idx').on(t.sellerId, t.account, t.at, t.amountKobo),
     // An order's money per account (what is left pending, what was refunded).
     index('ledger_entries_order_idx').on(t.orderId, t.account, t.kind).where(sql`${t.orderId} is not null`),
     check(

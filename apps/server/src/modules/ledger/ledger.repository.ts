@@ -11,6 +11,9 @@ import { type Queryable, transactionsOf } from '@/lib/queryable.ts';
 import type { PlatformAccount, SellerAccount } from '@/modules/ledger/ledger-ports.ts';
 
 export type LedgerAccount = SellerAccount | PlatformAccount;
+
+/** The transactions list counts its lines up to this many (500 pages of 20). */
+export const LINES_COUNT_CAP = 10_000;
 export const PLATFORM_ACCOUNTS: readonly PlatformAccount[] = ['buyer_payments', 'commission', 'payment_fees'];
 export const SELLER_ACCOUNTS: readonly SellerAccount[] = [
   'pending',
@@ -238,7 +241,11 @@ export function ledgerRepository(db: Database) {
           where ${cond}
           order by e.at desc, e.id asc
           limit ${page.limit} offset ${page.offset}`),
-        q.execute(sql`select count(*) as n from ledger_entries e where ${cond}`),
+        // Counted up to a cap: a seller with a million lines would otherwise have every one of
+        // them counted for each page; past the cap the pages stop at LINES_COUNT_CAP (the CSV has all).
+        q.execute(
+          sql`select count(*) as n from (select 1 from ledger_entries e where ${cond} limit ${LINES_COUNT_CAP}) c`,
+        ),
       ]);
       return {
         rows: (rows.rows as Row[]).map((r) => ({
