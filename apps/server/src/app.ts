@@ -43,6 +43,7 @@ import { customersRepository } from '@/modules/customers/customers.repository.ts
 import { customersRoutes } from '@/modules/customers/customers.routes.ts';
 import { customersService } from '@/modules/customers/customers.service.ts';
 import { type HealthSources, healthRoutes } from '@/modules/health/health.routes.ts';
+import { type LedgerOptions, registerLedgerModule } from '@/modules/ledger/ledger.module.ts';
 import { type AuctionTimers, registerLiveModule } from '@/modules/live/live.module.ts';
 import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
@@ -134,6 +135,8 @@ export type AppDeps = {
   stock?: StockPort;
   /** The carrier service (SHIPPING_PROVIDER); booking by hand when not given. */
   shipping?: ShippingProvider;
+  /** issue 15: the ledger's commission (PLATFORM_COMMISSION_BPS) and, in tests, its returns/payouts seams. */
+  ledger?: LedgerOptions;
   /** Told of every route as it is added; the test app's route inventory (src/test/route-inventory.ts) reads it. */
   onRoute?: (route: RouteOptions) => void;
   /**
@@ -331,6 +334,16 @@ export async function buildApp(given: AppDeps): Promise<App> {
   );
   const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
   const queuedMail = queuedMailer(app.jobs.queue, deps.db);
+  // issue 15: ledger — built before orders, which post sales, cash and hand-overs through its port.
+  const ledger = await registerLedgerModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    jobs: deps.jobs ?? app.jobs.queue,
+    requireSeller,
+    ...(deps.ledger ? { options: deps.ledger } : {}),
+  });
+  app.jobs.register(ledger.tasks);
+  // end issue 15: ledger
   const orders = await registerOrdersModule(app, {
     db: deps.db,
     clock: deps.clock,
@@ -342,6 +355,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     sendMail: (q, mail) => queuedMail.sendIn(q, mail),
     publicUrl,
     requireSeller,
+    ledger: ledger.port, // issue 15: ledger
   });
 
   const live = await registerLiveModule(app, {

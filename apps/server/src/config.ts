@@ -177,6 +177,8 @@ export const configSchema = z.object({
   PAYSTACK_SECRET_KEY: optionalText,
   /** Paystack's API; changed only for a stand-in or a proxy. */
   PAYSTACK_BASE_URL: optionalUrl(['http', 'https']),
+  /** The platform's commission on each order total (delivery included), in basis points: 500 = 5 % (docs/money.md). */
+  PLATFORM_COMMISSION_BPS: z.coerce.number().int().min(0).max(5000).default(500),
 });
 
 /** Paystack's documented API host (docs/payments.md). */

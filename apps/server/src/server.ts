@@ -182,7 +182,10 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       const blipVideo = fileURLToPath(new URL('../fixtures/videos/blip.webm', import.meta.url));
       const demo = await seedDemoCatalogue({ db: setup.db, storage, blipVideo });
       if (demo.seeded) logger.info('demo products and a blip seeded');
-      const demoOrders = await seedDemoOrders({ db: setup.db });
+      const demoOrders = await seedDemoOrders({
+        db: setup.db,
+        commissionBps: config.PLATFORM_COMMISSION_BPS,
+      });
       if (demoOrders.seeded) logger.info('demo orders seeded');
     }
     await setup.close();
@@ -254,6 +257,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       payments: config.payments,
       shipping: createShippingProvider(config.shipping),
       testClock: config.TEST_CLOCK ? testClock(systemClock) : undefined,
+      ledger: { commissionBps: config.PLATFORM_COMMISSION_BPS },
     });
     logger.info({ videoProvider: config.video.provider }, 'live-show video provider');
     logger.info({ paymentProvider: config.payments.provider }, 'payment provider');

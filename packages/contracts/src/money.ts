@@ -262,3 +262,12 @@ export type PayoutsResponse = z.infer<typeof payoutsResponse>;
 export const payoutScheduleBody = z.strictObject({ schedule: payoutScheduleSchema, stepUp: stepUpSchema });
 export type PayoutScheduleBody = z.infer<typeof payoutScheduleBody>;
 export const payoutScheduleResponse = z.object({ message: z.string(), schedule: payoutScheduleSchema });
+
+/** The entry kinds each filter chip covers (null: every kind); the transactions list and the statement agree on it. */
+export const LEDGER_FILTER_KINDS: Record<LedgerFilter, readonly LedgerEntryKind[] | null> = {
+  all: null,
+  sales: ['sale', 'cash_collected', 'release'],
+  fees: ['commission', 'payment_fee', 'commission_refund'],
+  refunds: ['refund'],
+  payouts: ['payout', 'payout_returned'],
+};

@@ -93,6 +93,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       video: createVideoProvider(config.video, jwtSecret),
       payments: config.payments,
       shipping: createShippingProvider(config.shipping),
+      ledger: { commissionBps: config.PLATFORM_COMMISSION_BPS },
       auctionTimers: 'manual',
       uploadSweep: { timers: 'manual' },
       jobWorker: { mode: 'inline', concurrency: config.JOBS_CONCURRENCY },

@@ -4,6 +4,7 @@ import { seedDemo } from '@/seed/demo.ts';
 import { seedDemoCatalogue } from '@/seed/demo-catalogue.ts';
 import { seedDemoOrders } from '@/seed/demo-orders.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { expectCachesMatchEntries, unbalancedTransactions } from '@/test/ledger.ts';
 
 let t: TestApp;
 let auth: { authorization: string };
@@ -43,6 +44,35 @@ describe('the demo orders', () => {
     expect(settings.shipping.fees).toContainEqual({ state: 'Lagos', fee: 2500 });
     expect(settings.pickup.enabled).toBe(true);
     expect(settings.payOnDelivery).toEqual({ enabled: true, cap: 100_000 });
+  });
+
+  it('bring their money: sales pending, one released, cash with its commission, a refund; the wallet is the available balance', async () => {
+    const summary = (
+      await t.app.inject({ method: 'GET', url: '/api/earnings/summary', headers: auth })
+    ).json();
+    expect(summary.available).toBeGreaterThan(0);
+    expect(summary.pending).toBeGreaterThan(0);
+    expect(summary.nextRelease).not.toBeNull();
+    const profile = (await t.app.inject({ method: 'GET', url: '/api/seller/profile', headers: auth })).json();
+    expect(profile.walletBalance).toBe(summary.available);
+    const lines = await t.app.inject({
+      method: 'GET',
+      url: '/api/earnings/transactions?limit=100',
+      headers: auth,
+    });
+    const kinds = new Set(lines.json().transactions.map((l: { kind: string }) => l.kind));
+    for (const kind of [
+      'sale',
+      'commission',
+      'payment_fee',
+      'cash_collected',
+      'release',
+      'refund',
+      'commission_refund',
+    ])
+      expect(kinds).toContain(kind);
+    expect(await unbalancedTransactions(t.db)).toEqual([]);
+    await expectCachesMatchEntries(t.db, profile._id);
   });
 
   it('are made once, however often the server starts', async () => {

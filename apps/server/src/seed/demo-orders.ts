@@ -15,6 +15,7 @@ import {
 } from '@/db/schema/index.ts';
 import { hashPassword } from '@/lib/password.ts';
 import { DEMO_SELLER } from '@/seed/demo.ts';
+import { postDemoMoney } from '@/seed/demo-money.ts';
 
 /** Fifteen buyers across Nigeria; the first three are the demo blip's fans (demo-catalogue.ts). */
 const BUYERS = [
@@ -298,9 +299,12 @@ function firstVariant(
 export async function seedDemoOrders({
   db,
   now = new Date(),
+  commissionBps,
 }: {
   db: Database;
   now?: Date;
+  /** PLATFORM_COMMISSION_BPS, for the demo money's commission lines (issue 15). */
+  commissionBps?: number;
 }): Promise<{ seeded: boolean }> {
   const [seller] = await db.select().from(sellers).where(eq(sellers.email, DEMO_SELLER.email)).limit(1);
   if (!seller) return { seeded: false };
@@ -487,6 +491,13 @@ export async function seedDemoOrders({
         });
       await tx.insert(orderEvents).values(events.map((e) => ({ ...e, orderId: row.id })));
     }
+    // issue 15: the orders' money in the ledger (sales, cash, a release, a refund).
+    const made = await tx.select().from(orders).where(eq(orders.sellerId, seller.id));
+    await postDemoMoney(db, tx, {
+      orders: made,
+      now,
+      ...(commissionBps === undefined ? {} : { commissionBps }),
+    });
     return { seeded: true };
   });
 }

@@ -28,7 +28,6 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
       isVerified: true,
       hasFilledAddress: true,
       onboardingProcess: 'account-approval',
-      walletBalanceKobo: 12_500_050,
       referralCode: 'AMAKA26',
       sellerAddress: {
         country: 'Nigeria',

@@ -263,6 +263,10 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   // Orders, seller side: A's order is buyer A's auction win, placed in A's show.
   'GET /api/orders': self('seller'),
   'GET /api/orders/export.csv': self('seller'),
+  // issue 15: ledger — the seller's own earnings (no ids: each reads the caller's ledger only)
+  'GET /api/earnings/summary': self('seller'),
+  'GET /api/earnings/transactions': self('seller'),
+  'GET /api/earnings/chart': self('seller'),
   'GET /api/orders/overview': self('seller'),
   'GET /api/orders/:id': owned('seller', sellersOrder),
   'POST /api/orders/:id/actions': owned('seller', (w) => ({

@@ -33,6 +33,7 @@ export function toSellerView(row: SellerRow): Seller {
     hasFilledAddress: row.hasFilledAddress,
     hasFilledBusinessAddress: row.hasFilledBusinessAddress,
     onboardingProcess: row.onboardingProcess as OnboardingProcessMarker | null,
+    // The ledger's available balance: kept equal to it by every posting (modules/ledger, issue 15).
     walletBalance: row.walletBalanceKobo / 100,
     bankDetails: row.bankDetails
       ? {

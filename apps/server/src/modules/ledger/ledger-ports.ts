@@ -1,3 +1,4 @@
+import type { BankAccount, PayoutSchedule } from '@kasuwa/contracts';
 import type { Queryable } from '@/lib/queryable.ts';
 
 /**
@@ -72,7 +73,14 @@ export type LedgerPort = {
    */
   holdPayout(
     q: Queryable,
-    payout: { payoutId: string; sellerId: string; amountKobo: number; at: Date },
+    payout: {
+      payoutId: string;
+      sellerId: string;
+      amountKobo: number;
+      at: Date;
+      /** The line's words in the seller's transactions table, e.g. "Payout to GTBank ••••6789"; "Payout" when absent. */
+      description?: string;
+    },
   ): Promise<void>;
   /** The provider paid it: `payout_in_flight` → `paid_out`. Key `payout-paid:{payoutId}`. */
   payoutPaid(
@@ -98,3 +106,21 @@ export type LedgerPort = {
 
 /** Returns: whether an order has a return still open (its money stays pending until it closes). */
 export type OpenReturnsPort = { hasOpenReturn(q: Queryable, orderId: string): Promise<boolean> };
+
+/**
+ * Payouts: what the Earnings summary shows about the seller's payouts (the payouts module answers
+ * it; until it is wired, no bank account, manual payouts and nothing blocking beyond that).
+ */
+export type PayoutInfoPort = {
+  summaryFor(
+    q: Queryable,
+    sellerId: string,
+  ): Promise<{
+    bankAccount: BankAccount | null;
+    /** Payouts wait until then after a bank account change. */
+    payoutHoldUntil: Date | null;
+    schedule: PayoutSchedule;
+    /** Null when a payout can be requested now; otherwise why not, in words for the seller. */
+    payoutBlockedReason: string | null;
+  }>;
+};

@@ -4,6 +4,7 @@ import type { JobQueue, TaskList } from '@/jobs/job-queue.ts';
 import type { Clock } from '@/lib/clock.ts';
 import type { Queryable } from '@/lib/queryable.ts';
 import type { Mail } from '@/mail/mailer.ts';
+import type { LedgerPort } from '@/modules/ledger/ledger-ports.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import { auctionOrders } from '@/modules/orders/auction-orders.ts';
 import type {
@@ -49,6 +50,8 @@ export async function registerOrdersModule(
     sendMail: (q: Queryable, mail: Mail) => Promise<void>;
     publicUrl: string;
     requireSeller: RequireSeller;
+    /** The ledger the order's money is posted to (issue 15). */
+    ledger: LedgerPort;
   },
 ): Promise<OrdersModule> {
   const orderDeps = {
@@ -59,6 +62,7 @@ export async function registerOrdersModule(
     notifications: deps.notifications,
     sendMail: deps.sendMail,
     publicUrl: deps.publicUrl,
+    ledger: deps.ledger,
   };
   const core = ordersCore(orderDeps);
   const auctions = auctionOrders(orderDeps);

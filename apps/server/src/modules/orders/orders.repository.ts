@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import { buyers } from '@/db/schema/buyers.ts';
 import { bids, streamProducts, streams } from '@/db/schema/live.ts';
+import { sellerOnboarding } from '@/db/schema/onboarding.ts';
 import {
   type OrderLineRow,
   type OrderRow,
@@ -17,6 +18,8 @@ import { type Queryable, transactionsOf } from '@/lib/queryable.ts';
 import type { OrderActor } from '@/modules/orders/order-ports.ts';
 
 export type NewOrderRow = typeof orders.$inferInsert;
+/** The Kasuwa returns policy's window (SPEC section 3), for a seller whose onboarding set none. */
+const DEFAULT_RETURN_WINDOW_DAYS = 7;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 
 /** The condition of orders_open_auction_key: the one open auction order of a buyer in a show. */
@@ -126,6 +129,16 @@ export function ordersRepository(db: Database) {
     async storeName(q: Queryable, sellerId: string): Promise<string> {
       const [row] = await q.select({ name: sellers.storeName }).from(sellers).where(eq(sellers.id, sellerId));
       return row?.name ?? 'the seller';
+    },
+
+    /** The seller's return window (onboarding's shipping options): 7, 14 or 30 days; 7 when unset. */
+    async returnWindowDays(q: Queryable, sellerId: string): Promise<number> {
+      const [row] = await q
+        .select({ options: sellerOnboarding.shippingOptions })
+        .from(sellerOnboarding)
+        .where(eq(sellerOnboarding.sellerId, sellerId));
+      const days = row?.options?.returnWindowDays;
+      return typeof days === 'number' && days > 0 ? days : DEFAULT_RETURN_WINDOW_DAYS;
     },
 
     async paymentWindowHours(q: Queryable, sellerId: string): Promise<number> {

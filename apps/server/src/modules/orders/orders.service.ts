@@ -9,6 +9,7 @@ import { afterCommit, type Queryable } from '@/lib/queryable.ts';
 import type { Mail } from '@/mail/mailer.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import { addBusinessDays } from '@/modules/orders/business-days.ts';
+import { type OrderLedger, postOrderMoney } from '@/modules/orders/order-ledger.ts';
 import {
   type OrderEffect,
   type OrderJob,
@@ -65,6 +66,8 @@ export type OrdersDeps = {
   sendMail: (q: Queryable, mail: Mail) => Promise<void>;
   /** Where buyers reach the web app (payment links). */
   publicUrl: string;
+  /** The ledger (issue 15): a paid order's sale, a pay-on-delivery order's cash, the hand-over. */
+  ledger: OrderLedger;
 };
 
 /** The row changes that come with each accepted event, beside the two status axes. */
@@ -251,6 +254,7 @@ export function ordersCore(deps: OrdersDeps) {
       createdAt: now,
     });
     await applyEffects(q, updated, event, result, after);
+    await postOrderMoney(deps, q, { before: order, after: updated, event, now });
     return updated;
   }
 
