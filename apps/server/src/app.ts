@@ -26,6 +26,8 @@ import { adminService } from '@/modules/admin/admin.service.ts';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from '@/modules/auth/auth.routes.ts';
 import { authService } from '@/modules/auth/auth.service.ts';
 import { oneTimeCodeStore } from '@/modules/auth/one-time-codes.ts';
+import { stepUpRoutes } from '@/modules/auth/step-up.routes.ts';
+import { stepUpService } from '@/modules/auth/step-up.ts';
 import { registerBlipsModule } from '@/modules/blips/blips.module.ts';
 import { type BlipRateLimits, DEFAULT_BLIP_RATE_LIMITS } from '@/modules/blips/buyer-blips.routes.ts';
 import { buyersRepository } from '@/modules/buyers/buyers.repository.ts';
@@ -58,6 +60,11 @@ import type { PaymentSucceeded, StockPort } from '@/modules/orders/order-ports.t
 import { registerOrdersModule } from '@/modules/orders/orders.module.ts';
 import type { PaymentsConfig } from '@/modules/payments/payment-provider.ts';
 import { registerPaymentsModule } from '@/modules/payments/payments.module.ts';
+import {
+  LOCAL_PAYOUTS,
+  type PayoutsConfig,
+  registerPayoutsModule,
+} from '@/modules/payouts/payouts.module.ts';
 import type { ProductListCacheOptions } from '@/modules/products/product-list-cache.ts';
 import { registerProductsModule } from '@/modules/products/products.module.ts';
 import { stockService } from '@/modules/products/stock.service.ts';
@@ -137,6 +144,8 @@ export type AppDeps = {
   shipping?: ShippingProvider;
   /** issue 15: the ledger's commission (PLATFORM_COMMISSION_BPS) and, in tests, its returns/payouts seams. */
   ledger?: LedgerOptions;
+  /** issue 15: payouts — PAYOUT_PROVIDER and BANK_PROVIDER; the local ones when not given. */
+  payouts?: PayoutsConfig;
   /** Told of every route as it is added; the test app's route inventory (src/test/route-inventory.ts) reads it. */
   onRoute?: (route: RouteOptions) => void;
   /**
@@ -403,6 +412,31 @@ export async function buildApp(given: AppDeps): Promise<App> {
         );
       }),
   });
+
+  // issue 15: payouts — the step-up (a password or an e-mailed code before money moves or its
+  // destination changes), then the payouts module on the ledger's port and the payments webhook.
+  const authLimits = { ...DEFAULT_AUTH_RATE_LIMITS, ...deps.authRateLimits };
+  const stepUp = stepUpService({
+    db: deps.db,
+    codes: oneTimeCodeStore(deps.jwtSecret),
+    mailer: deps.mailer,
+    clock: deps.clock,
+  });
+  await app.register(stepUpRoutes({ service: stepUp, requireSeller, rateLimit: authLimits.resendOtp }));
+  const payouts = await registerPayoutsModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    config: deps.payouts ?? LOCAL_PAYOUTS,
+    ledger: ledger.port,
+    stepUp: stepUp.port,
+    jobs: app.jobs.queue,
+    sendMail: (q, mail) => queuedMail.sendIn(q, mail),
+    requireSeller,
+    onProviderEvent: payments.onProviderEvent,
+    stepUpRateLimit: authLimits.login,
+  });
+  ledger.usePayoutInfo(payouts.service.payoutInfo);
+  // end issue 15: payouts
 
   const checkout = await registerCheckoutModule(app, {
     db: deps.db,

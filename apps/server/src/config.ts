@@ -2,6 +2,7 @@ import path from 'node:path';
 import { iceServerSchema } from '@kasuwa/contracts';
 import { z } from 'zod';
 import type { PaymentsConfig } from '@/modules/payments/payment-provider.ts';
+import type { PayoutsConfig } from '@/modules/payouts/payouts.module.ts';
 import type { ShippingConfig } from '@/modules/shipping/shipping.module.ts';
 import type { WriteRateLimits } from '@/plugins/rate-limit.ts';
 import type { VideoConfig } from '@/video/video-provider.ts';
@@ -177,6 +178,12 @@ export const configSchema = z.object({
   PAYSTACK_SECRET_KEY: optionalText,
   /** Paystack's API; changed only for a stand-in or a proxy. */
   PAYSTACK_BASE_URL: optionalUrl(['http', 'https']),
+  /** Who sends sellers' payouts: local (nothing leaves the server) or Paystack transfers. */
+  PAYOUT_PROVIDER: z.enum(['local', 'paystack']).default('local'),
+  /** Who answers the bank list and the account-name check: local (NUBAN check digit) or Paystack. */
+  BANK_PROVIDER: z.enum(['local', 'paystack']).default('local'),
+  /** The local payout provider: seconds after sending until a payout is paid (or fails, account numbers ending in 0000). */
+  LOCAL_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
   /** The platform's commission on each order total (delivery included), in basis points: 500 = 5 % (docs/money.md). */
   PLATFORM_COMMISSION_BPS: z.coerce.number().int().min(0).max(5000).default(500),
 });
@@ -205,6 +212,7 @@ export type Config = z.infer<typeof configSchema> & {
   video: VideoConfig;
   shipping: ShippingConfig;
   payments: PaymentsConfig;
+  payouts: PayoutsConfig;
 };
 
 /** S3 settings that make no sense alone: a half-done S3 setup must not fall back to local disk quietly. */
@@ -256,8 +264,12 @@ function videoConfig(c: z.infer<typeof configSchema>): VideoConfig {
 
 /** Paystack without its secret key would fail at the first checkout; the public key is a common slip. */
 function paymentProblems(c: z.infer<typeof configSchema>): string[] {
-  if (c.PAYMENT_PROVIDER !== 'paystack') return [];
-  if (!c.PAYSTACK_SECRET_KEY) return ['  PAYSTACK_SECRET_KEY: is required when PAYMENT_PROVIDER=paystack'];
+  const users = (['PAYMENT_PROVIDER', 'PAYOUT_PROVIDER', 'BANK_PROVIDER'] as const).filter(
+    (n) => c[n] === 'paystack',
+  );
+  if (users.length === 0) return [];
+  if (!c.PAYSTACK_SECRET_KEY)
+    return [`  PAYSTACK_SECRET_KEY: is required when ${users.map((n) => `${n}=paystack`).join(', ')}`];
   if (c.PAYSTACK_SECRET_KEY.startsWith('pk_'))
     return ['  PAYSTACK_SECRET_KEY: is a public key (pk_…); use the secret key (sk_test_… or sk_live_…)'];
   return [];
@@ -272,6 +284,21 @@ function paymentsConfig(c: z.infer<typeof configSchema>): PaymentsConfig {
     };
   }
   return { provider: 'local' };
+}
+
+function payoutsConfig(c: z.infer<typeof configSchema>): PayoutsConfig {
+  const paystack = {
+    provider: 'paystack' as const,
+    secretKey: c.PAYSTACK_SECRET_KEY ?? '',
+    baseUrl: c.PAYSTACK_BASE_URL ?? DEFAULT_PAYSTACK_BASE_URL,
+  };
+  return {
+    payout:
+      c.PAYOUT_PROVIDER === 'paystack'
+        ? paystack
+        : { provider: 'local', delayMs: c.LOCAL_PAYOUT_DELAY_SECONDS * 1000 },
+    bank: c.BANK_PROVIDER === 'paystack' ? paystack : { provider: 'local' },
+  };
 }
 
 export class ConfigError extends Error {}
@@ -317,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
           }
         : { provider: 'manual' },
     payments: paymentsConfig(c),
+    payouts: payoutsConfig(c),
     uploadSweep: {
       intervalMs: c.UPLOAD_SWEEP_INTERVAL_MINUTES * 60_000,
       graceMs: Math.round(c.UPLOAD_SWEEP_GRACE_HOURS * 3_600_000),

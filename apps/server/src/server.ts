@@ -255,6 +255,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
           ? { mode: 'inline', concurrency: config.JOBS_CONCURRENCY }
           : { mode: 'off' },
       payments: config.payments,
+      payouts: config.payouts, // issue 15: payouts
       shipping: createShippingProvider(config.shipping),
       testClock: config.TEST_CLOCK ? testClock(systemClock) : undefined,
       ledger: { commissionBps: config.PLATFORM_COMMISSION_BPS },

@@ -271,3 +271,16 @@ export const LEDGER_FILTER_KINDS: Record<LedgerFilter, readonly LedgerEntryKind[
   refunds: ['refund'],
   payouts: ['payout', 'payout_returned'],
 };
+/**
+ * POST /api/payouts's `Idempotency-Key` header: a new random id (a UUID) for each payout the seller
+ * means, sent again unchanged when the same request is retried.
+ */
+export const payoutIdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: 'Send an Idempotency-Key header: a new UUID for each payout' })
+    .trim()
+    .regex(
+      /^[A-Za-z0-9_.:-]{8,200}$/,
+      'The Idempotency-Key header must be 8 to 200 letters, digits, -, _, . or :',
+    ),
+});

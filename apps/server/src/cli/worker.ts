@@ -92,6 +92,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       publicUrl: config.PUBLIC_URL,
       video: createVideoProvider(config.video, jwtSecret),
       payments: config.payments,
+      payouts: config.payouts, // issue 15: payouts
       shipping: createShippingProvider(config.shipping),
       ledger: { commissionBps: config.PLATFORM_COMMISSION_BPS },
       auctionTimers: 'manual',

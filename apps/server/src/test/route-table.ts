@@ -308,6 +308,16 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /api/orders/:id/packing-slip.pdf': owned('seller', sellersOrder),
   'GET /api/streams/:id/packing-list.pdf': owned('seller', stream),
 
+  // issue 15: payouts. Every one acts on the caller's own account only: no id of anyone's is taken
+  // (a payout goes to the caller's own bank account, from the caller's own balance).
+  'POST /api/auth/step-up/code': self('seller', { noBody: true }),
+  'GET /api/payouts/banks': self('seller'),
+  'POST /api/payouts/bank-account/resolve': self('seller'),
+  'PUT /api/payouts/bank-account': self('seller'),
+  'GET /api/payouts': self('seller'),
+  'POST /api/payouts': self('seller'),
+  'PUT /api/payouts/schedule': self('seller'),
+
   // A show's tray and pin.
   'GET /api/streams/:id/tray': pub("the products a show's viewers can buy", { leakCheck: stream }),
   'POST /api/streams/:id/pin': owned('seller', (w) => ({

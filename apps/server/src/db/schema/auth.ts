@@ -1,7 +1,7 @@
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sellers } from './sellers.ts';
 
-export const codePurposeEnum = pgEnum('code_purpose', ['verify_email', 'reset_password']);
+export const codePurposeEnum = pgEnum('code_purpose', ['verify_email', 'reset_password', 'step_up']);
 
 /**
  * One-time codes sent by e-mail. Only an HMAC of the code is kept; a code is single use, expires, and

@@ -6,5 +6,6 @@ export * from './live.ts';
 export * from './notifications.ts';
 export * from './onboarding.ts';
 export * from './orders.ts';
+export * from './payouts.ts';
 export * from './products.ts';
 export * from './sellers.ts';

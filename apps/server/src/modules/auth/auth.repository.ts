@@ -25,6 +25,15 @@ export const authRepository = (db: Database) => ({
     return row ?? null;
   },
 
+  async passwordHashOf(q: Queryable, sellerId: string): Promise<string | null> {
+    const [row] = await q
+      .select({ passwordHash: sellers.passwordHash })
+      .from(sellers)
+      .where(eq(sellers.id, sellerId))
+      .limit(1);
+    return row?.passwordHash ?? null;
+  },
+
   async findByReferralCode(q: Queryable, code: string): Promise<SellerRow | null> {
     const [row] = await q.select().from(sellers).where(eq(sellers.referralCode, code)).limit(1);
     return row ?? null;

@@ -10,7 +10,7 @@ import { oneTimeCodes } from '@/db/schema/index.ts';
 import { BadRequestError, TooManyRequestsError } from '@/lib/errors.ts';
 import type { Queryable } from '@/lib/queryable.ts';
 
-export type CodePurpose = 'verify_email' | 'reset_password';
+export type CodePurpose = 'verify_email' | 'reset_password' | 'step_up';
 
 const HOUR_MS = 60 * 60 * 1000;
 
