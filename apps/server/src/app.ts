@@ -68,6 +68,7 @@ import {
 import type { ProductListCacheOptions } from '@/modules/products/product-list-cache.ts';
 import { registerProductsModule } from '@/modules/products/products.module.ts';
 import { stockService } from '@/modules/products/stock.service.ts';
+import { registerReturnsModule } from '@/modules/returns/returns.module.ts';
 import { registerShippingModule } from '@/modules/shipping/shipping.module.ts';
 import { manualShipping, type ShippingProvider } from '@/modules/shipping/shipping-provider.ts';
 import { storeRepository } from '@/modules/store/store.repository.ts';
@@ -411,6 +412,12 @@ export async function buildApp(given: AppDeps): Promise<App> {
           { jobKey: `order:${payment.orderId}:confirmation` },
         );
       }),
+    // issue 15: returns — refunds post to the ledger and record the order's refunded event.
+    refunds: {
+      ledger: ledger.port,
+      applyOrderEvent: orders.applyOrderEvent,
+      jobs: app.jobs.queue,
+    },
   });
 
   // issue 15: payouts — the step-up (a password or an e-mailed code before money moves or its
@@ -465,6 +472,26 @@ export async function buildApp(given: AppDeps): Promise<App> {
     trackingUpdate: orders.trackingUpdate,
     requireSeller,
   });
+
+  // issue 15: returns — the Returns Center; the ledger holds an order's money while a return is open.
+  const returns = await registerReturnsModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    jobs: app.jobs.queue,
+    storage: deps.storage,
+    notifications,
+    sendMail: (q, mail) => queuedMail.sendIn(q, mail),
+    refunds: {
+      create: (q, request) => app.refunds.create(q, request),
+      refundableKobo: (q, orderId) => ledger.port.refundableKobo(q, orderId),
+    },
+    jwtSecret: deps.jwtSecret,
+    publicUrl,
+    requireSeller,
+    requireBuyer,
+  });
+  if (!deps.ledger?.openReturns) ledger.useOpenReturns(returns.openReturns);
+  // end issue 15: returns
 
   app.jobs.register(orders.tasks);
   app.jobs.register({

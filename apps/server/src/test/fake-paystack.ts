@@ -15,7 +15,37 @@ type Transaction = {
   paidAt: string | null;
 };
 
+type Refund = {
+  id: number;
+  transactionId: number;
+  reference: string;
+  amount: number;
+  status: 'pending' | 'processing' | 'processed' | 'failed' | 'needs-attention';
+  merchantNote: string | null;
+  createdAt: string;
+};
+
 export type FakePaystack = {
+  /** Every refund created, by id. */
+  refunds: Map<number, Refund>;
+  /**
+   * How the next POST /refund calls go, one entry each (then normal): `down` refuses with a 500
+   * and creates nothing; `lost` creates the refund but answers a 500, as when the answer is lost on
+   * the way back (the case a blind retry would refund twice).
+   */
+  refundFaults: Array<'down' | 'lost'>;
+  /** A `refund.<status>` delivery for a refund, signed with the secret key (amount as a string, as in Paystack's samples). */
+  refundWebhook: (
+    refundId: number,
+    status: Refund['status'],
+  ) => { body: string; headers: Record<string, string> };
+  /** Posts a refund delivery to `url`; `signature` replaces the real one (null: none). */
+  sendRefundWebhook: (
+    url: string,
+    refundId: number,
+    status: Refund['status'],
+    options?: { signature?: string | null },
+  ) => Promise<number>;
   /** Give this as PAYSTACK_BASE_URL. */
   baseUrl: string;
   secretKey: string;
@@ -66,8 +96,11 @@ export async function startFakePaystack(
   secretKey = `sk_test_${randomBytes(20).toString('hex')}`,
 ): Promise<FakePaystack> {
   const transactions = new Map<string, Transaction>();
+  const refunds = new Map<number, Refund>();
+  const refundFaults: Array<'down' | 'lost'> = [];
   const calls: string[] = [];
   let nextId = 4_099_260_516;
+  let nextRefundId = 3_018_284;
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -131,8 +164,114 @@ export async function startFakePaystack(
       if (!tx) return refuse(res, 400, 'Transaction reference not found', 'transaction_not_found');
       return json(res, 200, { status: true, message: 'Verification successful', data: transactionData(tx) });
     }
+    if (req.method === 'POST' && url.pathname === '/refund') {
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      } catch {
+        return refuse(res, 400, 'Invalid JSON', 'invalid_params');
+      }
+      const fault = refundFaults.shift();
+      if (fault === 'down') return json(res, 500, { status: false, message: 'Service unavailable' });
+      const key = String(body.transaction ?? '');
+      const tx = [...transactions.values()].find((t) => t.reference === key || String(t.id) === key);
+      if (!tx) return refuse(res, 400, 'Transaction not found', 'transaction_not_found');
+      if (tx.status !== 'success') return refuse(res, 400, 'Transaction has not been paid', 'invalid_params');
+      const refunded = [...refunds.values()]
+        .filter((r) => r.transactionId === tx.id && r.status !== 'failed')
+        .reduce((sum, r) => sum + r.amount, 0);
+      const amount = body.amount === undefined ? tx.amount - refunded : Number(body.amount);
+      if (!Number.isInteger(amount) || amount <= 0)
+        return refuse(res, 400, 'Invalid Amount Sent', 'invalid_params');
+      if (amount > tx.amount - refunded)
+        return refuse(res, 400, 'Refund amount cannot be greater than transaction amount', 'invalid_params');
+      const refund: Refund = {
+        id: nextRefundId++,
+        transactionId: tx.id,
+        reference: tx.reference,
+        amount,
+        status: 'pending',
+        merchantNote: typeof body.merchant_note === 'string' ? body.merchant_note : null,
+        createdAt: new Date().toISOString(),
+      };
+      refunds.set(refund.id, refund);
+      if (fault === 'lost') return json(res, 500, { status: false, message: 'Gateway timeout' });
+      return json(res, 200, {
+        status: true,
+        message: 'Refund has been queued for processing',
+        data: {
+          ...refundData(refund),
+          transaction: transactionData(tx),
+          deducted_amount: 0,
+          fully_deducted: false,
+          expected_at: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+        },
+      });
+    }
+    if (req.method === 'GET' && url.pathname === '/refund') {
+      const byTransaction = url.searchParams.get('transaction');
+      const from = url.searchParams.get('from');
+      const list = [...refunds.values()].filter(
+        (r) =>
+          (!byTransaction || String(r.transactionId) === byTransaction) &&
+          (!from || r.createdAt >= new Date(from).toISOString()),
+      );
+      return json(res, 200, {
+        status: true,
+        message: 'Refunds retrieved',
+        data: list.map(refundData),
+        meta: { total: list.length, skipped: 0, perPage: 50, page: 1, pageCount: 1 },
+      });
+    }
+    const fetchRefund = /^\/refund\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && fetchRefund?.[1]) {
+      const refund = refunds.get(Number(fetchRefund[1]));
+      if (!refund) return refuse(res, 404, 'Refund not found', 'not_found');
+      return json(res, 200, { status: true, message: 'Refund retrieved', data: refundData(refund) });
+    }
     return refuse(res, 404, 'Not found', 'not_found');
   });
+
+  const refundData = (r: Refund) => ({
+    id: r.id,
+    integration: 428_626,
+    domain: 'test',
+    transaction: r.transactionId,
+    dispute: null,
+    amount: r.amount,
+    currency: 'NGN',
+    channel: 'card',
+    status: r.status,
+    merchant_note: r.merchantNote,
+    customer_note: null,
+    refunded_by: 'api@kasuwa.ng',
+    createdAt: r.createdAt,
+  });
+
+  const refundWebhook = (refundId: number, status: Refund['status']) => {
+    const refund = refunds.get(refundId);
+    if (!refund) throw new Error(`refund ${refundId} does not exist`);
+    refund.status = status;
+    const body = JSON.stringify({
+      event: `refund.${status}`,
+      data: {
+        status,
+        transaction_reference: refund.reference,
+        refund_reference: null,
+        amount: String(refund.amount),
+        currency: 'NGN',
+        processor: 'mpgs_zenith',
+        customer: { first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com' },
+        integration: 428_626,
+        domain: 'test',
+        ...(status === 'needs-attention' ? { id: refund.id, customer_note: null, merchant_note: null } : {}),
+      },
+    });
+    return {
+      body,
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook(secretKey, body) },
+    };
+  };
 
   const transactionData = (tx: Transaction) => ({
     id: tx.id,
@@ -166,6 +305,21 @@ export async function startFakePaystack(
     baseUrl: `http://127.0.0.1:${port}`,
     secretKey,
     transactions,
+    refunds,
+    refundFaults,
+    refundWebhook,
+    async sendRefundWebhook(url, refundId, status, options = {}) {
+      const { body, headers } = refundWebhook(refundId, status);
+      const { 'x-paystack-signature': signature, ...rest } = headers;
+      const sign = options.signature === undefined ? signature : options.signature;
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { ...rest, ...(sign === null ? {} : { 'x-paystack-signature': sign }) },
+        body,
+      });
+      await res.arrayBuffer();
+      return res.status;
+    },
     calls,
     pay(reference, options = {}) {
       const tx = transactions.get(reference);

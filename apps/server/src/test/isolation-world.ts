@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { notifications, orders, sellerDocuments } from '@/db/schema/index.ts';
+import { notifications, orderLines, orders, returns, sellerDocuments } from '@/db/schema/index.ts';
 import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import { blipCalls, video, videoFixture } from '@/test/blips.ts';
 import type { TestApp } from '@/test/build-test-app.ts';
@@ -40,6 +40,9 @@ export type World = {
     orderId: string;
     /** Buyer A's id, which is A's customer id for them. */
     customerId: string;
+    /** A line of that order, and buyer A's return of it (issue 15), open. */
+    orderLineId: string;
+    returnId: string;
   };
   b: { id: string; auth: Auth };
   /** Buyer A has an order (an unpaid auction win) at seller A. */
@@ -126,6 +129,22 @@ export async function buildWorld(t: TestApp): Promise<World> {
   });
   expectStatus(delivery, 200);
 
+  const [line] = await t.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  if (!line) throw new Error('the order has no line');
+  const [ret] = await t.db
+    .insert(returns)
+    .values({
+      sellerId: a.seller.id,
+      buyerId: buyerA.buyer.id,
+      orderId,
+      reason: 'damaged',
+      openedBy: 'buyer',
+      amountKobo: line.unitPriceKobo,
+      note: 'Arrived torn',
+    })
+    .returning();
+  if (!ret) throw new Error('no return inserted');
+
   const world: World = {
     a: {
       id: a.seller.id,
@@ -143,6 +162,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       documentId: doc.id,
       orderId,
       customerId: buyerA.buyer.id,
+      orderLineId: line.id,
+      returnId: ret.id,
     },
     b: { id: b.seller.id, auth: b.auth },
     buyerA: { id: buyerA.buyer.id, auth: buyerA.auth, email: buyerA.buyer.email, orderId },
@@ -164,6 +185,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     notice.id,
     doc.id,
     orderId,
+    ret.id,
     a.seller.email,
     buyerA.buyer.email,
   ];

@@ -75,6 +75,7 @@ const ofSellerA = (w: World) => ({ params: { sellerId: w.a.id } });
 const order = (w: World) => ({ params: { id: w.buyerA.orderId } });
 const comment = { comment: 'Hello from an intruder' };
 const sellersOrder = (w: World) => ({ params: { id: w.a.orderId } });
+const aReturn = (w: World) => ({ params: { id: w.a.returnId } });
 
 /**
  * Every route of the app. A route without an entry fails route-inventory.test.ts; adding one is
@@ -317,6 +318,40 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /api/payouts': self('seller'),
   'POST /api/payouts': self('seller'),
   'PUT /api/payouts/schedule': self('seller'),
+  // Returns (issue 15): A's return is buyer A's, of A's order.
+  'GET /api/returns': self('seller'),
+  'GET /api/returns/:id': owned('seller', aReturn),
+  'POST /api/returns/:id/actions': owned('seller', (w) => ({
+    ...aReturn(w),
+    body: { action: 'reject', reason: 'Rejected by an intruder' },
+  })),
+  'POST /api/returns/:id/messages': owned('seller', (w) => ({
+    ...aReturn(w),
+    body: { message: 'Hello from an intruder' },
+  })),
+  'POST /api/orders/:id/returns': owned('seller', (w) => ({
+    ...sellersOrder(w),
+    body: { lines: [{ orderLineId: w.a.orderLineId, quantity: 1 }], reason: 'damaged' },
+  })),
+  'GET /api/buyer/orders/:id/return-options': owned('buyer', order),
+  'POST /api/buyer/returns': owned('buyer', (w) => ({
+    body: {
+      orderId: w.buyerA.orderId,
+      lines: [{ orderLineId: w.a.orderLineId, quantity: 1 }],
+      reason: 'damaged',
+    },
+  })),
+  'POST /api/buyer/returns/photos': self('buyer'),
+  'GET /api/buyer/returns/:id': owned('buyer', aReturn),
+  'POST /api/buyer/returns/:id/messages': owned('buyer', (w) => ({
+    ...aReturn(w),
+    body: { message: 'Hello from an intruder' },
+  })),
+  'POST /api/buyer/returns/:id/shipped': owned('buyer', (w) => ({ ...aReturn(w), body: {} })),
+  'POST /api/buyer/returns/:id/withdraw': owned('buyer', aReturn, { noBody: true }),
+  'GET /api/media/returns/:file': pub(
+    "a return photo, by a signed expiring link the server gives only to the return's buyer and seller",
+  ),
 
   // A show's tray and pin.
   'GET /api/streams/:id/tray': pub("the products a show's viewers can buy", { leakCheck: stream }),

@@ -8,4 +8,5 @@ export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './payouts.ts';
 export * from './products.ts';
+export * from './returns.ts';
 export * from './sellers.ts';

@@ -31,6 +31,7 @@ const event: fc.Arbitrary<OrderMachineEvent> = fc.oneof(
   fc.constant({ type: 'payment_collected' as const }),
   fc.record({ type: fc.constant('cancel' as const), reason: fc.constant('Buyer asked') }),
   fc.constant({ type: 'payment_window_closed' as const }),
+  fc.record({ type: fc.constant('refunded' as const), amountKobo: fc.nat(), full: fc.boolean() }),
 );
 
 const step = fc.record({ event, facts: fc.record({ lateStockTaken: fc.boolean() }) });
@@ -114,6 +115,25 @@ describe('the order machine, over random event sequences', () => {
           if (to === 'ready_for_pickup') expect(before.deliveryMethod).toBe('pickup');
           if (to === 'picked_up') expect(before.fulfilmentStatus).toBe('ready_for_pickup');
           if (to === 'delivered') expect(['shipped', 'in_transit']).toContain(before.fulfilmentStatus);
+        }
+      }),
+    );
+  });
+
+  it('refunds only money paid online, never moves the goods, and a full refund is final', () => {
+    fc.assert(
+      fc.property(initial, fc.array(step, { maxLength: 30 }), (start, steps) => {
+        for (const { before, step, result } of run(start, steps).history) {
+          if (before.paymentStatus === 'refunded' && result.ok) {
+            // Nothing takes money into a fully refunded order again.
+            expect(result.state.paymentStatus).toBe('refunded');
+          }
+          if (step.event.type !== 'refunded') continue;
+          const paidOnline = before.paymentStatus === 'paid' || before.paymentStatus === 'partially_refunded';
+          expect(result.ok).toBe(paidOnline);
+          if (!result.ok) continue;
+          expect(result.state.fulfilmentStatus).toBe(before.fulfilmentStatus);
+          expect(result.state.paymentStatus).toBe(step.event.full ? 'refunded' : 'partially_refunded');
         }
       }),
     );

@@ -6,6 +6,7 @@ import type {
   PaymentStatus,
   SellerOrderAction,
 } from '@kasuwa/contracts';
+import { nairaText } from '@/lib/naira.ts';
 import type { OrderMachineEvent } from '@/modules/orders/order-ports.ts';
 
 /**
@@ -31,7 +32,10 @@ export type OrderEffect =
   | { type: 'removeJob'; job: OrderJob }
   /** The ship reminder: due `businessDays` Nigerian business days from now. */
   | { type: 'addJob'; job: 'ship-reminder'; businessDays: number }
-  /** Money was taken that the order will not keep: the refund itself comes with issue 15. */
+  /**
+   * Money was taken that the order will not keep: the service queues a full refund of it
+   * (modules/payments/refunds.service.ts), after the transition commits.
+   */
   | { type: 'refundDue'; reason: string };
 
 export type TimelineEntry = { type: string; message: string };
@@ -261,6 +265,19 @@ export function transition(
         { fulfilmentStatus: 'cancelled' },
         { type: 'cancelled', message: `Cancelled: ${event.reason}` },
         effects,
+      );
+    }
+
+    case 'refunded': {
+      if (p !== 'paid' && p !== 'partially_refunded') return refuse('There is no online payment to refund');
+      const amount = nairaText(event.amountKobo);
+      return accept(
+        state,
+        { paymentStatus: event.full ? 'refunded' : 'partially_refunded' },
+        event.full
+          ? { type: 'refunded', message: `Refunded ${amount} to the buyer; nothing is left to refund` }
+          : { type: 'partially_refunded', message: `Refunded ${amount} to the buyer` },
+        [],
       );
     }
 

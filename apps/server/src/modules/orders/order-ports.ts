@@ -88,7 +88,9 @@ export type OrderMachineEvent =
   | { type: 'picked_up' }
   | { type: 'payment_collected' }
   | { type: 'cancel'; reason: string }
-  | { type: 'payment_window_closed' };
+  | { type: 'payment_window_closed' }
+  /** Money given back to the buyer through the provider (issue 15); `full`: nothing is left to refund. */
+  | { type: 'refunded'; amountKobo: number; full: boolean };
 
 export type OrderActor = 'seller' | 'buyer' | 'system' | 'carrier';
 
@@ -103,3 +105,17 @@ export type ApplyOrderEvent = (
   event: OrderMachineEvent,
   actor: OrderActor,
 ) => Promise<void>;
+
+/**
+ * Money an order took and will not keep (the machine's `refundDue`: a paid order cancelled, a
+ * payment for a cancelled order, a second payment): the orders module adds this job in the
+ * transition's transaction, and the refunds side (modules/payments/refunds.service.ts) refunds it
+ * in full. `reference`: the payment to give back; null means the order's settled payment.
+ */
+export const REFUND_DUE_TASK = 'payments.refund-due';
+export type RefundDue = {
+  orderId: string;
+  amountKobo: number;
+  reason: string;
+  reference: string | null;
+};

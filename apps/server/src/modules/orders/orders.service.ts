@@ -22,13 +22,15 @@ import {
   type SellerNotice,
   transitionNotice,
 } from '@/modules/orders/order-notices.ts';
-import type {
-  ApplyOrderEvent,
-  OrderActor,
-  OrderMachineEvent,
-  PaymentSucceeded,
-  StockPort,
-  TrackingUpdate,
+import {
+  type ApplyOrderEvent,
+  type OrderActor,
+  type OrderMachineEvent,
+  type PaymentSucceeded,
+  REFUND_DUE_TASK,
+  type RefundDue,
+  type StockPort,
+  type TrackingUpdate,
 } from '@/modules/orders/order-ports.ts';
 import type { NewOrderRow, OrdersRepository } from '@/modules/orders/orders.repository.ts';
 
@@ -115,8 +117,24 @@ function rowChanges(order: OrderRow, event: OrderMachineEvent, to: Transition & 
   return changes;
 }
 
+/** The money a `refundDue` gives back: what the event paid, or the whole order when it is cancelled. */
+export function refundDueOf(order: OrderRow, event: OrderMachineEvent, reason: string): RefundDue {
+  return event.type === 'payment_succeeded'
+    ? { orderId: order.id, amountKobo: event.paidKobo, reason, reference: event.reference }
+    : { orderId: order.id, amountKobo: order.totalKobo, reason, reference: null };
+}
+
+/** One refund job per order, reason and payment: a replayed transition queues it once. */
+export const refundDueJobKey = (due: RefundDue) =>
+  `order:${due.orderId}:refund-due:${due.reason}:${due.reference ?? 'settled'}`;
+
 export function ordersCore(deps: OrdersDeps) {
   const { repo, clock, stock, jobs } = deps;
+
+  async function queueRefund(q: Queryable, due: RefundDue) {
+    if (due.amountKobo <= 0) return;
+    await jobs.add(q, REFUND_DUE_TASK, due, { jobKey: refundDueJobKey(due), jobKeyMode: 'preserve_run_at' });
+  }
 
   async function notify(q: Queryable, order: OrderRow, notice: SellerNotice, after: AfterCommit) {
     const staged = await deps.notifications.createInTransaction(q, order.sellerId, {
@@ -214,7 +232,9 @@ export function ordersCore(deps: OrdersDeps) {
           break;
         }
         case 'refundDue':
-          // Recorded on the transition's timeline entry (its data); refunds are issue 15's.
+          // Also recorded on the transition's timeline entry (its data); the refund runs as a job
+          // after this commits, so the order's change never waits on the payment provider.
+          await queueRefund(q, refundDueOf(order, event, effect.reason));
           break;
       }
     }
@@ -302,6 +322,7 @@ export function ordersCore(deps: OrdersDeps) {
         },
         createdAt: now,
       });
+      await queueRefund(q, refundDueOf(order, event, 'not_payable'));
       return order;
     }
     return applyLocked(q, order, event, 'system', after, facts);

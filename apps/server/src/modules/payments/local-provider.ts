@@ -64,5 +64,12 @@ export function localPaymentProvider(options: {
     verifyWebhook(rawBody, headers) {
       return verifySignedEvent(options.secret, rawBody, headers[LOCAL_SIGNATURE_HEADER]);
     },
+    // The local processor gives money back at once; nothing outside holds a refund to list.
+    async refund() {
+      return { providerRefundId: `local-refund-${randomUUID()}`, status: 'processed' };
+    },
+    async listRefunds() {
+      return [];
+    },
   };
 }

@@ -50,6 +50,12 @@ export type WebhookVerdict =
   | { ok: true; event: ChargeEvent | null; other?: ProviderEvent }
   | { ok: false; reason: string };
 
+/** A refund as the provider knows it. `processed`: the money is on its way back to the buyer. */
+export type ProviderRefundStatus = 'pending' | 'processed' | 'failed';
+export type ProviderRefund = { providerRefundId: string | null; status: ProviderRefundStatus };
+/** One of the provider's refunds of a payment, as its list answers (to reconcile before a retry). */
+export type ListedRefund = { providerRefundId: string; amountKobo: number; status: ProviderRefundStatus };
+
 /**
  * What the server needs of a card processor: start a payment the buyer completes on the provider's
  * page, ask about it afterwards, and tell a genuine webhook from a forged one. The local provider
@@ -61,6 +67,13 @@ export interface PaymentProvider {
   verify(reference: string): Promise<VerifiedPayment>;
   /** Checks the signature over the raw bytes received, then reads the event from them. */
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): WebhookVerdict;
+  /**
+   * Gives `amountKobo` of the payment `reference` back to the buyer. Paystack takes no idempotency
+   * key: a caller retrying after an unknown outcome first reads `listRefunds` (refunds.service.ts).
+   */
+  refund(refund: { reference: string; amountKobo: number; note: string }): Promise<ProviderRefund>;
+  /** The refunds the provider holds for the payment `reference`, created at or after `since`. */
+  listRefunds(reference: string, since: Date): Promise<ListedRefund[]>;
 }
 
 /**

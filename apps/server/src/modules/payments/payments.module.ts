@@ -1,18 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@/db/client.ts';
+import type { JobQueue } from '@/jobs/job-queue.ts';
 import type { Clock } from '@/lib/clock.ts';
-import type { PaymentSucceeded } from '@/modules/orders/order-ports.ts';
+import type { LedgerPort } from '@/modules/ledger/ledger-ports.ts';
+import type { ApplyOrderEvent, PaymentSucceeded } from '@/modules/orders/order-ports.ts';
 import { localPaymentProvider, localWebhookSecret } from '@/modules/payments/local-provider.ts';
 import type { PaymentProvider, PaymentsConfig } from '@/modules/payments/payment-provider.ts';
 import { paymentsRepository } from '@/modules/payments/payments.repository.ts';
 import { paymentsRoutes } from '@/modules/payments/payments.routes.ts';
 import { type PaymentsService, paymentsService } from '@/modules/payments/payments.service.ts';
 import { paystackProvider } from '@/modules/payments/paystack.ts';
+import { refundsRepository } from '@/modules/payments/refunds.repository.ts';
+import { type RefundsService, refundsService } from '@/modules/payments/refunds.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Online payments (PaymentsPort and the webhook); tests start and verify payments through it. */
     payments: PaymentsService;
+    /** Refunds to buyers through the same provider (issue 15); returns refund through it. */
+    refunds: RefundsService;
   }
 }
 
@@ -60,6 +66,8 @@ export async function registerPaymentsModule(
     publicUrl: string;
     jwtSecret: string;
     onSucceeded: PaymentSucceeded;
+    /** Refunds (issue 15): the ledger posts them, the order machine records them, jobs call the provider. */
+    refunds: { ledger: LedgerPort; applyOrderEvent: ApplyOrderEvent; jobs: JobQueue };
   },
 ): Promise<PaymentsService> {
   const provider = createPaymentProvider(deps.config, deps);
@@ -72,6 +80,18 @@ export async function registerPaymentsModule(
     publicUrl: deps.publicUrl,
   });
   app.decorate('payments', service);
+  const refunds = refundsService({
+    repo: refundsRepository(deps.db),
+    provider,
+    ledger: deps.refunds.ledger,
+    applyOrderEvent: deps.refunds.applyOrderEvent,
+    jobs: deps.refunds.jobs,
+    clock: deps.clock,
+    log: app.log,
+  });
+  service.onProviderEvent('refund.', refunds.onProviderEvent);
+  app.jobs.register(refunds.tasks);
+  app.decorate('refunds', refunds);
   await app.register(
     paymentsRoutes({ service, localSecret: localWebhookSecret(deps.jwtSecret), clock: deps.clock }),
   );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   type PaymentProvider,
   PaymentProviderError,
+  type ProviderRefundStatus,
   type VerifiedPayment,
 } from '@/modules/payments/payment-provider.ts';
 import { verifySignedEvent } from '@/modules/payments/webhook-events.ts';
@@ -16,6 +17,28 @@ const envelope = z.object({
   data: z.unknown(),
 });
 const initializeData = z.object({ authorization_url: z.string().url(), reference: z.string().optional() });
+const kobo = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
+const refundData = z.object({ id: z.union([z.number(), z.string()]), status: z.string() });
+const listedRefund = z.object({
+  id: z.union([z.number(), z.string()]),
+  amount: kobo,
+  status: z.string(),
+  // The list names the transaction by id; some answers nest the whole transaction instead.
+  transaction: z.union([
+    z.number(),
+    z.string(),
+    z.object({ id: z.union([z.number(), z.string()]).optional(), reference: z.string().optional() }),
+  ]),
+});
+const transactionId = z.object({ id: z.union([z.number(), z.string()]) });
+
+/** Paystack's refund states folded into ours: only `processed` and `failed` are final. */
+export function refundStatusOf(paystackStatus: string): ProviderRefundStatus {
+  if (paystackStatus === 'processed') return 'processed';
+  if (paystackStatus === 'failed') return 'failed';
+  return 'pending';
+}
+
 const verifyData = z.object({
   status: z.string(),
   reference: z.string(),
@@ -105,6 +128,46 @@ export function paystackProvider(options: {
     },
     verifyWebhook(rawBody, headers) {
       return verifySignedEvent(options.secretKey, rawBody, headers[PAYSTACK_SIGNATURE_HEADER]);
+    },
+    async refund({ reference, amountKobo, note }) {
+      const data = refundData.safeParse(
+        await call('POST', '/refund', {
+          transaction: reference,
+          amount: amountKobo,
+          currency: 'NGN',
+          ...(note ? { merchant_note: note.slice(0, 200) } : {}),
+        }),
+      );
+      if (!data.success) throw new PaymentProviderError('Paystack answered a refund without its id');
+      return { providerRefundId: String(data.data.id), status: refundStatusOf(data.data.status) };
+    },
+    async listRefunds(reference, since) {
+      // The list filters by the transaction's id, which verify gives for our reference.
+      const tx = transactionId.safeParse(
+        await call('GET', `/transaction/verify/${encodeURIComponent(reference)}`),
+      );
+      if (!tx.success) throw new PaymentProviderError('Paystack answered a verify without a transaction');
+      const id = String(tx.data.id);
+      const from = new Date(since.getTime() - 24 * 3600_000).toISOString();
+      const listed = z
+        .array(z.unknown())
+        .parse(await call('GET', `/refund?transaction=${encodeURIComponent(id)}&from=${from}&perPage=100`));
+      return listed.flatMap((item) => {
+        const r = listedRefund.safeParse(item);
+        if (!r.success) return [];
+        const t = r.data.transaction;
+        const mine =
+          typeof t === 'object' ? String(t.id) === id || t.reference === reference : String(t) === id;
+        return mine
+          ? [
+              {
+                providerRefundId: String(r.data.id),
+                amountKobo: r.data.amount,
+                status: refundStatusOf(r.data.status),
+              },
+            ]
+          : [];
+      });
     },
   };
 }
