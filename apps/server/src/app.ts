@@ -71,6 +71,7 @@ import { stockService } from '@/modules/products/stock.service.ts';
 import { registerReturnsModule } from '@/modules/returns/returns.module.ts';
 import { registerShippingModule } from '@/modules/shipping/shipping.module.ts';
 import { manualShipping, type ShippingProvider } from '@/modules/shipping/shipping-provider.ts';
+import { registerStatementsModule } from '@/modules/statements/statements.module.ts';
 import { storeRepository } from '@/modules/store/store.repository.ts';
 import { storeRoutes } from '@/modules/store/store.routes.ts';
 import { storeService } from '@/modules/store/store.service.ts';
@@ -492,6 +493,8 @@ export async function buildApp(given: AppDeps): Promise<App> {
   });
   if (!deps.ledger?.openReturns) ledger.useOpenReturns(returns.openReturns);
   // end issue 15: returns
+  // issue 15: statements — read-only CSV and PDF exports of the seller's ledger lines.
+  await registerStatementsModule(app, { db: deps.db, clock: deps.clock, requireSeller });
 
   app.jobs.register(orders.tasks);
   app.jobs.register({

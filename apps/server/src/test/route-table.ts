@@ -352,6 +352,17 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /api/media/returns/:file': pub(
     "a return photo, by a signed expiring link the server gives only to the return's buyer and seller",
   ),
+  // Statements (issue 15): the caller's own ledger lines only; no id of anyone's in them.
+  'GET /api/earnings/statement.csv': {
+    kind: 'self',
+    who: 'seller',
+    call: () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }),
+  },
+  'GET /api/earnings/statements/:month.pdf': {
+    kind: 'self',
+    who: 'seller',
+    call: () => ({ params: { month: '2026-01' } }),
+  },
 
   // A show's tray and pin.
   'GET /api/streams/:id/tray': pub("the products a show's viewers can buy", { leakCheck: stream }),
