@@ -1,5 +1,6 @@
 import {
   type checkTokenResponse,
+  type EarningsSummaryResponse,
   PRODUCT_NAME,
   type Seller,
   type SellerBlipsResponse,
@@ -11,7 +12,9 @@ import type { z } from 'zod';
 import { paths } from '@/app/paths';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { appRoutes, routes } from '@/app/router';
+import { defaultChartParams } from '@/features/earnings/earnings-api';
 import { api } from '@/lib/api-client';
+import { testSummary } from '@/test/earnings';
 import { fakeFetch, storeTestSession, testSeller } from '@/test/fake-api';
 
 function renderAt(path: string) {
@@ -217,6 +220,10 @@ describe('route loaders', () => {
   }
 
   const blipsPage = '/products/seller/seller-1/blips?page=1&limit=12';
+  const emptyPage = (name: string, limit: number) => ({
+    [name]: [],
+    pagination: { page: 1, limit, total: 0, totalPages: 0 },
+  });
 
   it("starts the blips screen's list and the profile with the screen's code, once each", async () => {
     const { calls, startedBeforeScreen } = renderWithLoaders(paths.dashboard.blips, {
@@ -237,6 +244,28 @@ describe('route loaders', () => {
     // The screens' own queries joined the loaders' requests: one round trip each.
     expect(calls.filter((c) => c.path === blipsPage)).toHaveLength(1);
     expect(calls.filter((c) => c.path === '/seller/profile')).toHaveLength(1);
+  });
+
+  it("starts the earnings screen's balances, chart, transactions and payouts with the screen's code, once each", async () => {
+    const reads = ['/earnings/summary', '/earnings/chart', '/earnings/transactions', '/payouts'];
+    const chart = defaultChartParams('day');
+    const { calls, startedBeforeScreen } = renderWithLoaders(
+      `${paths.dashboard.earningsPayouts}?filter=sales`,
+      {
+        'GET /seller/check-token': { body: { valid: true, token: 'token-2' } },
+        'GET /seller/profile': { body: testSeller() satisfies Seller },
+        'GET /earnings/summary': { body: testSummary() satisfies EarningsSummaryResponse },
+        [`GET /earnings/chart?from=${chart.from}&to=${chart.to}&granularity=day`]: { body: { points: [] } },
+        'GET /earnings/transactions?filter=sales&page=1&limit=20': { body: emptyPage('transactions', 20) },
+        'GET /payouts?page=1&limit=10': { body: emptyPage('payouts', 10) },
+      },
+    );
+    expect(await screenTitle()).toBe('Earnings & Payouts');
+    const pathOf = (url: string) => url.split('?')[0] ?? '';
+    expect(startedBeforeScreen.map(pathOf)).toEqual(expect.arrayContaining(reads));
+    expect(startedBeforeScreen).toContain('/earnings/transactions?filter=sales&page=1&limit=20');
+    // The screen's own queries joined the loader's requests: one round trip each.
+    for (const read of reads) expect(calls.filter((c) => pathOf(c.path) === read)).toHaveLength(1);
   });
 
   it('starts nothing for a visitor the session check sends to /login', async () => {

@@ -182,7 +182,11 @@ const dashboardRoutes: RouteObject[] = [
   // show the same screens, while links (paths.ts) use the /dashboard/marketing/... form.
   group('coupons', couponRoutes('/dashboard/coupons/list')),
   group('inbox-campaigns', inboxCampaignRoutes('/dashboard/inbox-campaigns/list')),
-  page('earnings-payouts', () => import('@/app/routes/dashboard/earnings-payouts.route')),
+  page(
+    'earnings-payouts',
+    () => import('@/app/routes/dashboard/earnings-payouts.route'),
+    () => dashboardData().then((m) => m.earnings),
+  ),
   page('messages', () => import('@/app/routes/dashboard/messages.route')),
   page(connectSegment, () => import('@/app/routes/dashboard/product-connect.route')),
   group('live-streams', liveStreamRoutes),

@@ -49,6 +49,13 @@ describe('the bearer token', () => {
     expect(calls[0]?.headers.authorization).toBe('Bearer tok-1');
   });
 
+  it('carries the extra headers a call names, such as an Idempotency-Key, beside the token', async () => {
+    const { client, calls } = clientWith({ 'POST /payouts': { body: {} } });
+    await client.post('/payouts', { amount: 5000 }, { headers: { 'Idempotency-Key': 'key-1' } });
+    expect(calls[0]?.headers['idempotency-key']).toBe('key-1');
+    expect(calls[0]?.headers.authorization).toBe('Bearer tok-1');
+  });
+
   it('is left off the log-in, sign-up and forgot-password calls even when stored', async () => {
     const { client, calls } = clientWith({
       'POST /seller/login': { body: {} },

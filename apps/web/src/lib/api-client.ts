@@ -77,6 +77,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** True for calls that judge a 401 themselves, like the token check, instead of expiring the session. */
   skipUnauthorizedHandler?: boolean;
+  /** Extra request headers, e.g. the `Idempotency-Key` that makes a retried payout request one payout. */
+  headers?: Record<string, string>;
 }
 
 export type UnauthorizedHandler = (error: ApiError) => void;
@@ -156,7 +158,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
     const url = `${baseUrl}${path}`;
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...init.headers, Accept: 'application/json' };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (init.auth ?? sendsBearerToken(url)) {
       const token = getToken();

@@ -5,6 +5,8 @@ export interface Call {
   method: string;
   path: string;
   query: URLSearchParams;
+  /** Request headers, names in lower case. */
+  headers: Record<string, string>;
   body: unknown;
 }
 
@@ -21,10 +23,15 @@ export function fakeApiClient(answer: (call: Call) => Answer): { api: ApiClient;
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const url = new URL(raw, 'http://test');
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, key) => {
+      headers[key.toLowerCase()] = value;
+    });
     const call: Call = {
       method: init.method ?? 'GET',
       path: url.pathname.replace(/^\/api/, ''),
       query: url.searchParams,
+      headers,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);

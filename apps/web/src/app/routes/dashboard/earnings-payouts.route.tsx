@@ -1,10 +1,12 @@
+import { useAuthContext } from '@/features/auth/auth-context';
+import { EarningsPage } from '@/features/earnings/earnings-page';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
 
 export function Component() {
+  const { api } = useAuthContext();
   return (
-    <DashboardScreen
-      title="Earnings & Payouts"
-      description="Your wallet balance, your earnings and the payouts to your bank account."
-    />
+    <DashboardScreen title="Earnings & Payouts">
+      <EarningsPage api={api} />
+    </DashboardScreen>
   );
 }

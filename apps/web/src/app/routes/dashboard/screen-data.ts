@@ -1,6 +1,8 @@
 import type { Prefetch } from '@/app/route-data';
 import { blipQueries } from '@/features/blips/blips-queries';
 import { customerQueries, readCustomerParams } from '@/features/customers/customers-api';
+import { defaultChartParams, readTransactionParams } from '@/features/earnings/earnings-api';
+import { earningsQueries } from '@/features/earnings/earnings-queries';
 import { homeQueries, ordersOverviewQuery } from '@/features/home/home-queries';
 import { liveQueries } from '@/features/live/live-queries';
 import { notificationQueries } from '@/features/notifications/notifications-queries';
@@ -59,4 +61,14 @@ export const customers: Prefetch = ({ queryClient, api }, { request }) => {
 
 export const customer: Prefetch = ({ queryClient, api }, { params }) => {
   if (params.id) void queryClient.prefetchQuery(customerQueries.detail(api, params.id));
+};
+
+/** Earnings & Payouts: the cards, the chart's first range, the transactions page the URL names, the first payouts. */
+export const earnings: Prefetch = ({ queryClient, api }, { request }) => {
+  void queryClient.prefetchQuery(earningsQueries.summary(api));
+  void queryClient.prefetchQuery(earningsQueries.chart(api, defaultChartParams('day')));
+  void queryClient.prefetchQuery(
+    earningsQueries.transactions(api, readTransactionParams(new URL(request.url).searchParams)),
+  );
+  void queryClient.prefetchQuery(earningsQueries.payouts(api, 1));
 };
