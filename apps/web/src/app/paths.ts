@@ -103,6 +103,10 @@ export const paths = {
   checkoutOrder: (orderId: string) => `/checkout/${id(orderId)}`,
   myOrders: '/my-orders',
   myOrder: (orderId: string) => `/my-orders/${id(orderId)}`,
+  /** The buyer asks to return items of a delivered order. */
+  myOrderReturn: (orderId: string) => `/my-orders/${id(orderId)}/return`,
+  /** The buyer's view of one return: its status, deadline, thread and refunds. */
+  myReturn: (returnId: string) => `/my-returns/${id(returnId)}`,
   /** The documents the onboarding agreements name: public, readable without an account. */
   legal: {
     terms: '/legal/terms',

@@ -4,6 +4,7 @@ import {
   PRODUCT_NAME,
   type Seller,
   type SellerBlipsResponse,
+  type SellerReturnsResponse,
 } from '@kasuwa/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -266,6 +267,27 @@ describe('route loaders', () => {
     expect(startedBeforeScreen).toContain('/earnings/transactions?filter=sales&page=1&limit=20');
     // The screen's own queries joined the loader's requests: one round trip each.
     for (const read of reads) expect(calls.filter((c) => pathOf(c.path) === read)).toHaveLength(1);
+  });
+
+  it("starts the Returns Center's page as its address names it with the screen's code, once", async () => {
+    const returnsPage = '/returns?tab=in_progress&page=2&limit=20';
+    const { calls, startedBeforeScreen } = renderWithLoaders(
+      `${paths.dashboard.returns}?tab=in_progress&page=2`,
+      {
+        'GET /seller/check-token': { body: { valid: true, token: 'token-2' } },
+        'GET /seller/profile': { body: testSeller() satisfies Seller },
+        [`GET ${returnsPage}`]: {
+          body: {
+            returns: [],
+            counts: { requested: 0, in_progress: 0, refunded: 0, rejected: 0, all: 0 },
+            pagination: { page: 2, limit: 20, total: 0, totalPages: 0 },
+          } satisfies SellerReturnsResponse,
+        },
+      },
+    );
+    expect(await screenTitle()).toBe('Returns Center');
+    expect(startedBeforeScreen).toContain(returnsPage);
+    expect(calls.filter((c) => c.path === returnsPage)).toHaveLength(1);
   });
 
   it('starts nothing for a visitor the session check sends to /login', async () => {

@@ -159,8 +159,16 @@ const dashboardRoutes: RouteObject[] = [
     () => import('@/app/routes/dashboard/order/$orderId.route'),
     () => dashboardData().then((m) => m.order),
   ),
-  page('returns', () => import('@/app/routes/dashboard/returns.route')),
-  page('return/:id', () => import('@/app/routes/dashboard/return/$id.route')),
+  page(
+    'returns',
+    () => import('@/app/routes/dashboard/returns.route'),
+    () => dashboardData().then((m) => m.returns),
+  ),
+  page(
+    'return/:id',
+    () => import('@/app/routes/dashboard/return/$id.route'),
+    () => dashboardData().then((m) => m.returnDetail),
+  ),
   page('products', () => import('@/app/routes/dashboard/products.route')),
   page('add-products', () => import('@/app/routes/dashboard/add-products.route')),
   group('edit-product', [
@@ -286,7 +294,9 @@ export const routes: RouteObject[] = [
       group('my-orders', [
         indexPage(() => import('@/app/routes/my-orders/index.route')),
         page(':orderId', () => import('@/app/routes/my-orders/$orderId.route')),
+        page(':orderId/return', () => import('@/app/routes/my-orders/$orderId/return.route')),
       ]),
+      group('my-returns', [page(':returnId', () => import('@/app/routes/my-returns/$returnId.route'))]),
       // Public: the Terms, Privacy Policy and Seller Agreement the Create Profile step links to.
       group('legal', [
         page('terms', () => import('@/app/routes/legal/terms.route')),

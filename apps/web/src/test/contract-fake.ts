@@ -11,6 +11,8 @@ import {
   buyerBlipCommentBody,
   buyerLoginBody,
   buyerRegisterBody,
+  buyerReturnBody,
+  buyerShippedBackBody,
   createLiveAuctionBody,
   createProductBody,
   deliverySettingsSchema,
@@ -23,8 +25,10 @@ import {
   registerBody,
   rescheduleExpiredBody,
   resetPasswordBody,
+  returnMessageBody,
   selectCategoriesBody,
   sellerOrderActionBody,
+  sellerReturnActionBody,
   shippingOptionsBody,
   shippingWarehouseBody,
   updateOnboardingProcessBody,
@@ -75,6 +79,11 @@ export const contractBodies: Record<string, z.ZodType> = {
   'POST /orders/:id/actions': sellerOrderActionBody,
   'POST /orders/:id/shipping/book': bookShipmentBody,
   'PUT /settings/delivery': deliverySettingsSchema,
+  'POST /returns/:id/actions': sellerReturnActionBody,
+  'POST /returns/:id/messages': returnMessageBody,
+  'POST /buyer/returns': buyerReturnBody,
+  'POST /buyer/returns/:id/messages': returnMessageBody,
+  'POST /buyer/returns/:id/shipped': buyerShippedBackBody,
 };
 
 /** What the check needs of a call: both fakes' calls (in-memory-api's and fake-api's) have it. */

@@ -19,6 +19,11 @@ export interface BuyerOrderPageProps {
   /** The payment provider's reference when it sent the buyer back here: verified first. */
   reference: string | null;
   onSessionExpired: () => void;
+  /**
+   * What the route puts under the order's progress about returning it (features/returns'
+   * "Return an item"); the checkout feature does not know returns.
+   */
+  returnsSlot?: (order: BuyerOrder) => ReactNode;
 }
 
 const dateTime = new Intl.DateTimeFormat('en-NG', {
@@ -48,7 +53,13 @@ const isSettled = (order: BuyerOrder | undefined) =>
  * buyer here with `?reference=`, which is verified before anything is shown), then the order's
  * progress, the pickup code, tracking, lines, totals and timeline.
  */
-export function BuyerOrderPage({ api, orderId, reference, onSessionExpired }: BuyerOrderPageProps) {
+export function BuyerOrderPage({
+  api,
+  orderId,
+  reference,
+  onSessionExpired,
+  returnsSlot,
+}: BuyerOrderPageProps) {
   const verified = useRef(false);
   const query = useQuery({
     queryKey: checkoutKeys.order(orderId),
@@ -99,7 +110,13 @@ export function BuyerOrderPage({ api, orderId, reference, onSessionExpired }: Bu
       </main>
     );
   }
-  return <OrderView order={order} returnedFromPayment={reference !== null} />;
+  return (
+    <OrderView
+      order={order}
+      returnedFromPayment={reference !== null}
+      returns={returnsSlot?.(order) ?? null}
+    />
+  );
 }
 
 function Confirmation({ order, returnedFromPayment }: { order: BuyerOrder; returnedFromPayment: boolean }) {
@@ -150,7 +167,15 @@ function Confirmation({ order, returnedFromPayment }: { order: BuyerOrder; retur
   return null;
 }
 
-function OrderView({ order, returnedFromPayment }: { order: BuyerOrder; returnedFromPayment: boolean }) {
+function OrderView({
+  order,
+  returnedFromPayment,
+  returns,
+}: {
+  order: BuyerOrder;
+  returnedFromPayment: boolean;
+  returns: ReactNode;
+}) {
   const pickup = order.deliveryMethod === 'pickup';
   return (
     <div className="min-h-dvh bg-canvas">
@@ -181,6 +206,7 @@ function OrderView({ order, returnedFromPayment }: { order: BuyerOrder; returned
             <StatusSteps order={order} />
           </Card>
         )}
+        {returns}
         {pickup &&
           order.pickupCode &&
           order.fulfilmentStatus !== 'picked_up' &&

@@ -35,6 +35,7 @@ function setUp() {
   // An Orders screen's list on screen (fresh, so only an invalidation makes it stale).
   client.setQueryData(['orders', 'list', { tab: 'all' }], { orders: [] });
   client.setQueryData(['products', 'list'], { products: [] });
+  client.setQueryData(['returns', 'list', { tab: 'requested' }], { returns: [] });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
@@ -54,6 +55,14 @@ describe('live notifications', () => {
     socket.serverSends(socketEvents.notificationCreated, pushed('order_paid'));
     await waitFor(() => expect(stale(['orders', 'list', { tab: 'all' }])).toBe(true));
     expect(stale(['products', 'list'])).toBe(false);
+  });
+
+  it('refresh the Returns Center when a return notification arrives, so a new request shows without a reload', async () => {
+    const { socket, stale } = setUp();
+    await waitFor(() => expect(socket.connected).toBe(true));
+    socket.serverSends(socketEvents.notificationCreated, pushed('return_request'));
+    await waitFor(() => expect(stale(['returns', 'list', { tab: 'requested' }])).toBe(true));
+    expect(stale(['orders', 'list', { tab: 'all' }])).toBe(false);
   });
 
   it('leave the orders alone for a notification about something else', async () => {

@@ -74,6 +74,12 @@ export function useMarkRead(sellerId: string | null, api: ApiClient = appApi) {
  */
 export const changesOrders = (type: string) => type === 'new_order' || type.startsWith('order_');
 const ORDERS_QUERIES = ['orders'] as const;
+/**
+ * A return's notification (return_request, return_info_needed...): the Returns Center and Return
+ * screens keep their queries under ['returns'] (features/returns/returns-queries.ts).
+ */
+export const changesReturns = (type: string) => type.startsWith('return_');
+const RETURNS_QUERIES = ['returns'] as const;
 
 /**
  * Keeps a socket open while the dashboard is on screen and adds each pushed notification to the
@@ -95,6 +101,7 @@ export function useLiveNotifications(
       if (!parsed.success) return;
       const notification = parsed.data.notification;
       if (changesOrders(notification.type)) void queryClient.invalidateQueries({ queryKey: ORDERS_QUERIES });
+      if (changesReturns(notification.type)) void queryClient.invalidateQueries({ queryKey: RETURNS_QUERIES });
       if (HIDDEN_NOTIFICATION_TYPES.includes(notification.type)) return;
       const key = notificationKeys.list(sellerId);
       if (!queryClient.getQueryData(key)) {

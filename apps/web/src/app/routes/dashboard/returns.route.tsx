@@ -1,10 +1,12 @@
+import { useAuthContext } from '@/features/auth/auth-context';
+import { ReturnsPage } from '@/features/returns/returns-page';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
 
 export function Component() {
+  const { api } = useAuthContext();
   return (
-    <DashboardScreen
-      title="Returns Center"
-      description="Return requests from buyers and how each one was resolved."
-    />
+    <DashboardScreen title="Returns Center">
+      <ReturnsPage api={api} />
+    </DashboardScreen>
   );
 }

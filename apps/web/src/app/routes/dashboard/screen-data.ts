@@ -8,6 +8,8 @@ import { liveQueries } from '@/features/live/live-queries';
 import { notificationQueries } from '@/features/notifications/notifications-queries';
 import { readOrderParams } from '@/features/orders/orders-api';
 import { orderQueries } from '@/features/orders/orders-queries';
+import { readReturnParams } from '@/features/returns/returns-api';
+import { returnQueries } from '@/features/returns/returns-queries';
 import { readStoredSeller } from '@/lib/session-token';
 
 /*
@@ -71,4 +73,15 @@ export const earnings: Prefetch = ({ queryClient, api }, { request }) => {
     earningsQueries.transactions(api, readTransactionParams(new URL(request.url).searchParams)),
   );
   void queryClient.prefetchQuery(earningsQueries.payouts(api, 1));
+};
+
+/** The Returns Center's page as its URL names it. */
+export const returns: Prefetch = ({ queryClient, api }, { request }) => {
+  void queryClient.prefetchQuery(
+    returnQueries.list(api, readReturnParams(new URL(request.url).searchParams)),
+  );
+};
+
+export const returnDetail: Prefetch = ({ queryClient, api }, { params }) => {
+  if (params.id) void queryClient.prefetchQuery(returnQueries.detail(api, params.id));
 };
