@@ -40,8 +40,8 @@ test('a delivered order’s money waits out the return window, becomes available
 
   // Delivered today: the sale (less commission and the payment fee) is pending, nothing available.
   await page.goto('/dashboard/earnings-payouts');
-  const available = page.getByRole('region', { name: 'Available' });
-  const pending = page.getByRole('region', { name: 'Pending' });
+  const available = page.getByRole('region', { name: 'Available', exact: true });
+  const pending = page.getByRole('region', { name: 'Pending', exact: true });
   await expect(available).toContainText(naira(0));
   await expect(pending).toContainText(/frees up on/);
   const before = await earningsSummary(request, seller.headers);
@@ -50,7 +50,7 @@ test('a delivered order’s money waits out the return window, becomes available
   expect(before.pending).toBeLessThan(25000);
   await expect(pending).toContainText(naira(before.pending));
   await expect(available.getByRole('button', { name: 'Request payout' })).toBeDisabled();
-  const transactions = page.getByRole('region', { name: 'Transactions' });
+  const transactions = page.getByRole('region', { name: 'Transactions', exact: true });
   await expect(transactions.getByRole('link', { name: order.number }).first()).toBeVisible();
 
   // Eight days later the 7-day return window is over. The seller's session (7 days) is too.
@@ -74,26 +74,25 @@ test('a delivered order’s money waits out the return window, becomes available
   await expect(
     dialog.getByText(`${account.bankAccount.bankName} ••••${PAYOUT_ACCOUNT.accountNumber.slice(-4)}`),
   ).toBeVisible();
-  await dialog.getByRole('button', { name: `Pay out ${naira(before.pending)}` }).click();
-  // No password yet: the step-up is asked for and nothing is sent.
-  await expect(dialog.getByLabel('Your password')).toHaveAttribute('aria-invalid', 'true');
+  // A wrong password is refused and nothing is sent.
   await dialog.getByLabel('Your password').fill('not-my-password-1');
   await dialog.getByRole('button', { name: `Pay out ${naira(before.pending)}` }).click();
-  await expect(dialog.getByRole('alert').first()).toBeVisible();
+  await expect(dialog.getByText('That password is not right').first()).toBeVisible();
+  expect((await earningsSummary(request, again.headers)).available).toBe(before.pending);
   await dialog.getByLabel('Your password').fill(seller.password);
   await expectNoSeriousA11yViolations(page, 'the payout dialog');
   await dialog.getByRole('button', { name: `Pay out ${naira(before.pending)}` }).click();
   await expect(dialog).toBeHidden();
 
   // On its way at once; the local payout provider reports it paid a few seconds later.
-  const history = page.getByRole('region', { name: 'Payout history' });
+  const history = page.getByRole('region', { name: 'Payout history', exact: true });
   await expect(history.getByText(naira(before.pending)).first()).toBeVisible();
   await expect(available).toContainText(naira(0));
   await expect(async () => {
     await page.reload();
     await expect(history.getByText('Paid', { exact: true })).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 60_000, intervals: [2_000] });
-  await expect(page.getByRole('region', { name: 'Paid out this month' })).toContainText(
+  await expect(page.getByRole('region', { name: 'Paid out this month', exact: true })).toContainText(
     naira(before.pending),
   );
   await expect(available).toContainText(naira(0));
@@ -124,7 +123,7 @@ test('a buyer returns an item with a photo; the seller asks, approves and refund
   await page
     .getByLabel('Add photo')
     .setInputFiles({ name: 'zip.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await expect(page.getByText('1 of 3 photos')).toBeVisible();
+  await expect(page.getByText(/^1 of \d+ photos$/)).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 20_000 });
   await expectNoSeriousA11yViolations(page, 'the return request');
   await page.getByRole('button', { name: `Request return · ${naira(18000)}` }).click();
@@ -135,7 +134,7 @@ test('a buyer returns an item with a photo; the seller asks, approves and refund
   await page.goto(`/dashboard/return/${returnId}`);
   const status = page.getByRole('region', { name: 'Return status' });
   await expect(status).toContainText('Requested');
-  await expect(page.getByText('The zip came off on the first day.')).toBeVisible();
+  await expect(page.getByText('The zip came off on the first day.').first()).toBeVisible();
   const photos = page.getByRole('list', { name: 'The buyer’s photos' });
   await expect(photos.getByRole('button', { name: 'Enlarge photo 1 of 1' })).toBeVisible();
   // The photo is served (behind its signed link), not a broken image.
@@ -152,14 +151,14 @@ test('a buyer returns an item with a photo; the seller asks, approves and refund
 
   // The buyer answers in the thread.
   await page.goto(`/my-returns/${returnId}`);
-  await expect(page.getByText('Is the zip still attached? A photo of it would help.')).toBeVisible();
+  await expect(page.getByText('Is the zip still attached? A photo of it would help.').first()).toBeVisible();
   await page.getByLabel('Reply to the seller').fill('It came off completely; I kept the pieces.');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByText('It came off completely; I kept the pieces.')).toBeVisible();
+  await expect(page.getByText('It came off completely; I kept the pieces.').first()).toBeVisible();
 
   // The seller approves (the buyer keeps the gown) and refunds ₦5,000 of ₦18,000.
   await page.goto(`/dashboard/return/${returnId}`);
-  await expect(page.getByText('It came off completely; I kept the pieces.')).toBeVisible();
+  await expect(page.getByText('It came off completely; I kept the pieces.').first()).toBeVisible();
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   const approve = page.getByRole('dialog', { name: 'Approve return' });
   await approve.getByRole('radio', { name: /Refund without return/ }).check();
@@ -171,14 +170,14 @@ test('a buyer returns an item with a photo; the seller asks, approves and refund
   await refund.getByLabel('Amount to refund').fill('5000');
   await refund.getByRole('button', { name: 'Continue' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm refund' });
-  await expect(confirm.getByText(`Partial refund · of ${naira(18000)}`)).toBeVisible();
+  await expect(confirm.getByText(/^Partial refund · of ₦/)).toBeVisible();
   await confirm.getByRole('button', { name: `Refund ${naira(5000)}` }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText('Refunded (partial)')).toBeVisible();
 
   // Earnings: the refund is a line of its own, money out, against the order.
   await page.goto('/dashboard/earnings-payouts');
-  const transactions = page.getByRole('region', { name: 'Transactions' });
+  const transactions = page.getByRole('region', { name: 'Transactions', exact: true });
   await expect(async () => {
     await page.reload();
     await expect(transactions.getByText(`−${naira(5000)}`)).toBeVisible({ timeout: 3_000 });
