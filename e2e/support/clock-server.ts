@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect as baseExpect } from '@playwright/test';
 
 /*
  * Journeys that let days pass (issue 15: the return window closes, the money becomes available) run
@@ -57,7 +57,7 @@ async function startClockServer(workerIndex: number): Promise<{ server: ClockSer
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
-  await expect
+  await baseExpect
     .poll(
       async () => {
         if (child.exitCode !== null) throw new Error(`The clock server exited:\n${stderr}`);
@@ -112,7 +112,11 @@ export const test = base.extend<{ clockServerEnv: undefined }, { clockServer: Cl
   ],
 });
 
-export { expect };
+/**
+ * The journeys' expect: screens of a fresh server on a busy machine get 20 s (the suite's 7 s is for
+ * the warm shared server); every wait is still bounded.
+ */
+export const expect = baseExpect.configure({ timeout: 20_000 });
 
 /**
  * `npm run admin -- time-travel <amount>` against the clock server, as a tester would type it:

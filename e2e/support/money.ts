@@ -39,7 +39,7 @@ export async function deliveredOrder(
         method: 'seller',
         address: {
           fullName: buyer.name,
-          phoneNumber: '08031234567',
+          phoneNumber: '+2348031234567',
           state: 'Lagos',
           city: 'Ikeja',
           addressLine1: '3 Opebi Road',
