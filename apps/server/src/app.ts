@@ -14,7 +14,8 @@ import type { Database } from '@/db/client.ts';
 import type { JobQueue } from '@/jobs/job-queue.ts';
 import { type JobWorkerMode, registerJobs } from '@/jobs/jobs.module.ts';
 import { taskOf } from '@/jobs/tasks.ts';
-import type { Clock } from '@/lib/clock.ts';
+import { advanceTestClock } from '@/jobs/test-clock.ts';
+import type { Clock, TestClock } from '@/lib/clock.ts';
 import { mediaAccess } from '@/lib/media-access.ts';
 import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
@@ -149,12 +150,35 @@ export type AppDeps = {
   payouts?: PayoutsConfig;
   /** Told of every route as it is added; the test app's route inventory (src/test/route-inventory.ts) reads it. */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * TEST_CLOCK=1 only (the end-to-end server): the app runs on this clock instead of `clock`, and
+   * `POST /api/admin/test-clock` moves it forward. Never given in production.
+   */
+  testClock?: TestClock;
 };
 
 export type App = FastifyInstance;
 
 /** After a payment settles: the buyer's confirmation e-mail, sent once the payment is committed. */
 const ORDER_CONFIRMATION_TASK = 'order.send-confirmation';
+
+/** The admin route's side of a test clock: the jump, and what the operator reads about it. */
+function testClockControl(db: Database, clock: TestClock | undefined) {
+  if (!clock) return undefined;
+  return {
+    async advance(ms: number) {
+      const jobsMoved = await advanceTestClock(db, clock, ms);
+      const now = clock.now().toISOString();
+      const days = Math.round((clock.offsetMs() / 86_400_000) * 100) / 100;
+      return {
+        message: `The test clock is now ${now} (${days} day(s) ahead); ${jobsMoved} waiting job(s) moved as far`,
+        now,
+        offsetMs: clock.offsetMs(),
+        jobsMoved,
+      };
+    },
+  };
+}
 
 /** One log line per request, written when it completes, instead of Fastify's two. */
 class OneLinePerRequest extends LogController {
@@ -181,7 +205,8 @@ class OneLinePerRequest extends LogController {
  * Builds the whole HTTP application from its dependencies. It reads no environment, opens no
  * database and listens on nothing: server.ts does that, tests call it with their own parts.
  */
-export async function buildApp(deps: AppDeps): Promise<App> {
+export async function buildApp(given: AppDeps): Promise<App> {
+  const deps: AppDeps = given.testClock ? { ...given, clock: given.testClock } : given;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
@@ -271,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       adminToken: deps.adminToken,
       blips,
       uploadSweeper,
+      testClock: testClockControl(deps.db, deps.testClock),
     }),
   );
 

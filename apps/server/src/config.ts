@@ -59,6 +59,13 @@ export const configSchema = z.object({
    */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   /**
+   * End-to-end journeys only (scripts/e2e-server.mjs started by e2e/support/clock-server.ts): the
+   * server's clock can be moved forward by `npm run admin -- time-travel 8d`. Refused with
+   * DATABASE_URL: a jump reschedules every waiting job of the database, so only the embedded one of
+   * a throw-away DATA_DIR may have it.
+   */
+  TEST_CLOCK: booleanFlag.default(false),
+  /**
    * Writes (POST, PUT, PATCH, DELETE) a seller, a buyer or a signed-out address may make to one
    * route per minute, for routes without a limit of their own (plugins/rate-limit.ts); uploads that
    * re-encode images or probe videos get the upload limit.
@@ -304,6 +311,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   const c = parsed.data;
   const problems = [...s3Problems(c), ...videoProblems(c), ...paymentProblems(c)];
+  if (c.TEST_CLOCK && c.DATABASE_URL) {
+    problems.push(
+      '  TEST_CLOCK: is for end-to-end tests on the embedded database only; unset it, or unset DATABASE_URL',
+    );
+  }
   if (c.SHIPPING_PROVIDER === 'terminal' && !c.TERMINAL_AFRICA_SECRET_KEY) {
     problems.push('  TERMINAL_AFRICA_SECRET_KEY: is required when SHIPPING_PROVIDER=terminal');
   }

@@ -16,7 +16,8 @@ let w: World;
 const tally = { routes: 0, owned: 0, self: 0, open: 0, public: 0, pairs: 0, leakReads: 0, anonymous: 0 };
 
 beforeAll(async () => {
-  t = await buildTestApp({ onRoute: inventory.onRoute });
+  // With a test clock, so the TEST_CLOCK=1 route is in the inventory too (its intruders refused).
+  t = await buildTestApp({ onRoute: inventory.onRoute, withTestClock: true });
   w = await buildWorld(t);
 }, 120_000);
 afterAll(async () => {

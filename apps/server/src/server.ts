@@ -21,7 +21,7 @@ import { type EmbeddedCluster, EmbeddedPostgresError, startEmbeddedPostgres } fr
 import { runMigrations } from '@/db/migrate.ts';
 import { migrationsFolder } from '@/db/migrations-folder.ts';
 import { installJobSchema } from '@/jobs/job-worker.ts';
-import { systemClock } from '@/lib/clock.ts';
+import { systemClock, testClock } from '@/lib/clock.ts';
 import { createLogger } from '@/lib/logger.ts';
 import { configuredMailer } from '@/mail/mailer.ts';
 import { scaleAuthRateLimits } from '@/modules/auth/auth.routes.ts';
@@ -229,6 +229,11 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       ? path.resolve(config.WEB_DIST)
       : fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+    if (config.TEST_CLOCK) {
+      logger.warn(
+        'TEST_CLOCK=1: the clock can be moved forward through the admin API (end-to-end tests only)',
+      );
+    }
     const app = await buildApp({
       db: database.db,
       mailer,
@@ -256,6 +261,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       payments: config.payments,
       payouts: config.payouts, // issue 15: payouts
       shipping: createShippingProvider(config.shipping),
+      testClock: config.TEST_CLOCK ? testClock(systemClock) : undefined,
       ledger: { commissionBps: config.PLATFORM_COMMISSION_BPS },
     });
     logger.info({ videoProvider: config.video.provider }, 'live-show video provider');

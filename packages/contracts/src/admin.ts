@@ -67,3 +67,21 @@ export const adminSweepUploadsResponse = z.object({
   areas: z.object({ products: uploadSweepCounts, streams: uploadSweepCounts, blips: uploadSweepCounts }),
 });
 export type AdminSweepUploadsResponse = z.infer<typeof adminSweepUploadsResponse>;
+
+/**
+ * `npm run admin -- time-travel 8d`: moves a TEST_CLOCK=1 server's clock forward (end-to-end journeys
+ * only; the route does not exist otherwise). Days may be fractional: 0.5 is twelve hours.
+ */
+export const adminTestClockBody = z.object({ advanceDays: z.number().positive().max(400) });
+export type AdminTestClockBody = z.infer<typeof adminTestClockBody>;
+
+export const adminTestClockResponse = z.object({
+  message: z.string(),
+  /** The server's time after the jump. */
+  now: z.string(),
+  /** How far the server's clock now runs ahead of the machine's, in milliseconds. */
+  offsetMs: z.number(),
+  /** Waiting background jobs moved earlier by the same amount. */
+  jobsMoved: z.number().int(),
+});
+export type AdminTestClockResponse = z.infer<typeof adminTestClockResponse>;

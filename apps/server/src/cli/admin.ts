@@ -9,6 +9,7 @@ export const USAGE = `Usage: npm run admin -- <command> <email>
        npm run admin -- notify <email> <type> [orderId=<id>] [returnId=<id>] [productId=<id>]
        npm run admin -- comment <blipId> <buyer name> <text…>
        npm run admin -- sweep-uploads
+       npm run admin -- time-travel <8d | 12h | 30m>
 
 Commands:
   approve   approve the seller to sell (Account Approved; notified and e-mailed)
@@ -24,6 +25,9 @@ Commands:
             remove orphaned uploads now: product photos, show covers and videos, blip files
             that no product, show or blip names and that are older than the grace period
             (UPLOAD_SWEEP_GRACE_HOURS); prints what was removed and kept
+  time-travel
+            end-to-end test servers only (TEST_CLOCK=1): move the server's clock forward by
+            days, hours or minutes, and its waiting background jobs as far
 
 It talks to the server running on this machine with the same PORT and DATA_DIR
 (or ADMIN_TOKEN when the server was given one).
@@ -50,6 +54,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, io: Io): 
   }
   if (commandArg === 'comment') return runComment(argv.slice(1), env, io);
   if (commandArg === 'sweep-uploads') return post(env, io, '/api/admin/uploads/sweep', {});
+  if (commandArg === 'time-travel') return runTimeTravel(argv[1], env, io);
   const notify = commandArg === 'notify';
   if (!notify && !adminSellerCommand.safeParse(commandArg).success) {
     io.err(`Unknown command "${commandArg}".\n\n${USAGE}`);
@@ -85,8 +90,36 @@ async function runComment(args: string[], env: NodeJS.ProcessEnv, io: Io): Promi
   return post(env, io, `/api/admin/blips/${encodeURIComponent(blipId)}/comments`, { authorName, text });
 }
 
+const UNIT_DAYS: Record<string, number> = { d: 1, h: 1 / 24, m: 1 / 1440 };
+
+/** `time-travel 8d`: a positive amount and its unit. A server without TEST_CLOCK=1 answers 404. */
+async function runTimeTravel(amount: string | undefined, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+  const match = amount?.match(/^(\d+(?:\.\d+)?)([dhm])$/);
+  if (!match?.[1] || !match[2] || Number(match[1]) <= 0) {
+    io.err(`Give how far to move the clock, e.g. 8d, 12h or 30m.\n\n${USAGE}`);
+    return 1;
+  }
+  const advanceDays = Number(match[1]) * (UNIT_DAYS[match[2]] ?? 1);
+  return post(
+    env,
+    io,
+    '/api/admin/test-clock',
+    { advanceDays },
+    {
+      404: 'This server has no test clock: only a server started with TEST_CLOCK=1 (the end-to-end one) can move its time.',
+    },
+  );
+}
+
 /** Sends one admin call to the server of this PORT/DATA_DIR and prints its message. */
-async function post(env: NodeJS.ProcessEnv, io: Io, urlPath: string, payload: unknown): Promise<number> {
+async function post(
+  env: NodeJS.ProcessEnv,
+  io: Io,
+  urlPath: string,
+  payload: unknown,
+  /** What to print instead of the server's message for some statuses. */
+  explain: Record<number, string> = {},
+): Promise<number> {
   const config = loadConfig(env);
   let token = config.ADMIN_TOKEN;
   if (!token) {
@@ -111,7 +144,7 @@ async function post(env: NodeJS.ProcessEnv, io: Io, urlPath: string, payload: un
   }
   const body = (await res.json().catch(() => ({}))) as { message?: string };
   if (!res.ok) {
-    io.err(body.message ?? `The server answered ${res.status}`);
+    io.err(explain[res.status] ?? body.message ?? `The server answered ${res.status}`);
     return 1;
   }
   io.out(body.message ?? 'Done');

@@ -33,12 +33,15 @@ export type JobQueue = {
 /**
  * The queue over graphile-worker's SQL API. run_at always comes from `clock` (the app's injected
  * one), never from PostgreSQL's now(): the worker runs with `useNodeTime`, so what is due is decided
- * by the same time source that scheduled it, and a test's fake clock decides both.
+ * by the same time source that scheduled it, and a test's fake clock decides both. A test clock
+ * (TEST_CLOCK=1, lib/clock.ts) runs ahead of Node's time by its offset; run_at is written in the
+ * worker's time (less the offset), so "in 30 seconds" stays 30 seconds after a jump of days.
  */
 export function pgJobQueue(clock: Clock): JobQueue {
   return {
     async add(q, task, payload, spec = {}) {
-      const runAt = spec.runAt ?? clock.now();
+      const wanted = spec.runAt ?? clock.now();
+      const runAt = clock.offsetMs ? new Date(wanted.getTime() - clock.offsetMs()) : wanted;
       await q.execute(sql`
         select graphile_worker.add_job(
           identifier => ${task}::text,

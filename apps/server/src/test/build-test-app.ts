@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '@/app.ts';
 import { type Database, openDatabase } from '@/db/client.ts';
-import { fakeClock } from '@/lib/clock.ts';
+import { fakeClock, type TestClock, testClock } from '@/lib/clock.ts';
 import type { Mail, Mailer } from '@/mail/mailer.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
 import { type FileStorage, localDiskStorage } from '@/storage/file-storage.ts';
@@ -81,13 +81,23 @@ export type TestApp = {
    * (`buildTestApp({ jobWorker: { mode: 'inline', … } })` starts a real one instead).
    */
   jobs: TestJobs;
+  /** With `withTestClock`: the TEST_CLOCK=1 clock the app runs on, ahead of `clock` by what it was advanced. */
+  testClock: TestClock | null;
   close: () => Promise<void>;
 };
 
 /** The whole app on a fresh database, with a fake clock and a capturing mailer passed in. */
-export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<AppDeps> & {
+    /** Runs the app on a test clock over the fake one, as TEST_CLOCK=1 does over the system's. */
+    withTestClock?: true;
+  } = {},
+): Promise<TestApp> {
+  const { withTestClock, ...rest } = overrides;
+  overrides = rest;
   const database = await createTestDatabase();
   const clock = fakeClock();
+  const ahead = withTestClock ? testClock(clock) : null;
   const mailer = capturingMailer();
   const adminToken = randomBytes(24).toString('base64url');
   const jwtSecret = randomBytes(32).toString('base64url');
@@ -109,6 +119,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     auctionTimers: 'manual',
     uploadSweep: { timers: 'manual' },
     jobWorker: { mode: 'manual' },
+    ...(ahead ? { testClock: ahead } : {}),
     ...overrides,
   });
   await app.ready();
@@ -116,6 +127,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     app,
     db: database.db,
     clock,
+    testClock: ahead,
     mailer,
     jobs: testJobs(app, database.db, clock),
     storage: overrides.storage ?? storage,

@@ -133,6 +133,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     body: { authorName: 'Intruder', text: 'Hello' },
   })),
   'POST /api/admin/uploads/sweep': owned('admin', () => ({}), { noBody: true }),
+  // Only on a TEST_CLOCK=1 server; the inventory's app is built with a test clock to measure it.
+  'POST /api/admin/test-clock': owned('admin', () => ({ body: { advanceDays: 8 } })),
   'POST /api/admin/sellers/:command': owned('admin', (w) => ({
     params: { command: 'block' },
     body: { email: w.a.email },

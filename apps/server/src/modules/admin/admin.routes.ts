@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  type AdminTestClockResponse,
   adminBlipCommentBody,
   adminBlipCommentParams,
   adminBlipCommentResponse,
@@ -9,6 +10,8 @@ import {
   adminSellerCommandParams,
   adminSellerCommandResponse,
   adminSweepUploadsResponse,
+  adminTestClockBody,
+  adminTestClockResponse,
   errorResponse,
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -47,6 +50,7 @@ export const adminRoutes =
     adminToken,
     blips,
     uploadSweeper,
+    testClock,
   }: {
     service: AdminService;
     adminToken: string;
@@ -54,6 +58,11 @@ export const adminRoutes =
     blips: Pick<BlipCommentsService, 'addBuyerComment'>;
     /** `npm run admin -- sweep-uploads`. */
     uploadSweeper: Pick<UploadSweeperHandle, 'sweepAll' | 'settings'>;
+    /**
+     * Only on a TEST_CLOCK=1 server (end-to-end journeys): `POST /api/admin/test-clock` lets days
+     * pass. Absent, the route does not exist at all.
+     */
+    testClock?: { advance: (ms: number) => Promise<AdminTestClockResponse> };
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', async (request) => {
@@ -116,6 +125,24 @@ export const adminRoutes =
         return { message: sweepMessage(report, graceHours), graceHours, ...report };
       },
     );
+
+    if (testClock) {
+      const advance = testClock.advance;
+      app.post(
+        '/api/admin/test-clock',
+        {
+          schema: {
+            tags: ['admin'],
+            summary:
+              'TEST_CLOCK=1 servers only: move the clock forward, and waiting jobs as far, so days pass at once',
+            security: [{ adminToken: [] }],
+            body: adminTestClockBody,
+            response: { 200: adminTestClockResponse, 400: errorResponse, 401: errorResponse },
+          },
+        },
+        async (request) => advance(Math.round(request.body.advanceDays * 86_400_000)),
+      );
+    }
 
     app.post(
       '/api/admin/sellers/:command',

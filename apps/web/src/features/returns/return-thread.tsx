@@ -47,7 +47,7 @@ export function ReturnThread({
                 )}
               >
                 {event.type === 'info_requested' && (
-                  <p className={clsx('font-semibold text-xs', mine ? 'text-brand-100' : 'text-ink-muted')}>
+                  <p className={clsx('font-semibold text-xs', mine ? 'text-white' : 'text-ink-muted')}>
                     Asked for more information
                   </p>
                 )}
