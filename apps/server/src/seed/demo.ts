@@ -41,7 +41,7 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
         bankCountry: 'Nigeria',
         bankAccountType: 'Savings',
         accountCurrency: 'NGN',
-        accountNumber: '0123456789',
+        accountNumber: '0123456785', // a valid NUBAN for GTBank (058), so the demo can pay out
         accountName: 'Amaka Okafor',
         swiftCode: 'GTBINGLA',
         bankIdentifierCode: '058',

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerDocuments } from '@/db/schema/index.ts';
 import { blipCalls, video, videoFixture } from '@/test/blips.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { buyerWithToken } from '@/test/buyers.ts';
 import { type FormPart, multipartForm } from '@/test/multipart.ts';
 import { PDF, png } from '@/test/onboarding.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
@@ -14,6 +15,7 @@ import { sellerWithToken } from '@/test/sellers.ts';
 let t: TestApp;
 let auth: { authorization: string };
 let individual: { authorization: string };
+let buyer: { authorization: string };
 let productId: string;
 let image: Buffer;
 let webm: Buffer;
@@ -22,6 +24,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   auth = (await sellerWithToken(t)).auth;
   individual = (await sellerWithToken(t, { accountType: 'individual' })).auth;
+  buyer = (await buyerWithToken(t)).auth;
   productId = (await blipCalls(() => t).product(auth))._id;
   image = await png();
   webm = await videoFixture('blip.webm');
@@ -46,6 +49,11 @@ const uploadRoutes = () => [
     url: '/api/seller/profile/banner',
     who: auth,
     parts: [{ field: 'banner', filename: 'a.png', content: image }],
+  },
+  {
+    url: '/api/buyer/returns/photos',
+    who: buyer,
+    parts: [{ field: 'photo', filename: 'a.png', content: image }],
   },
   {
     url: '/api/seller/verification/individual',

@@ -1,3 +1,4 @@
+// size: one file of payouts API tests (step-up, bank account, payouts, schedule, idempotency, concurrency) over one shared app
 // Payouts on the local providers and the real ledger: the step-up, the bank account and its change
 // hold, payout requests (idempotency, concurrency, validation), the local provider's outcomes, the
 // history, and the automatic schedule.
