@@ -78,6 +78,17 @@ export function ledgerRepository(db: Database) {
       return found.rows.length > 0;
     },
 
+    /** What one payout has in one of the seller's accounts now (held in flight, or paid out). */
+    async payoutBalance(
+      q: Queryable,
+      p: { sellerId: string; payoutId: string; account: 'payout_in_flight' | 'paid_out' },
+    ): Promise<number> {
+      const rows = await q.execute(sql`
+        select coalesce(sum(amount_kobo), 0) as total from ledger_entries
+        where seller_id = ${p.sellerId} and account = ${p.account} and payout_id = ${p.payoutId}`);
+      return num((rows.rows[0] as Row).total);
+    },
+
     async hasTransaction(q: Queryable, key: string): Promise<boolean> {
       const found = await q.execute(sql`select 1 from ledger_transactions where key = ${key}`);
       return found.rows.length > 0;

@@ -316,6 +316,13 @@ export function ledgerService(deps: LedgerDeps) {
     if (!(await repo.hasTransaction(q, `payout:${p.payoutId}`))) {
       throw new ConflictError('This payout was never held from the available balance');
     }
+    // Only money still in flight for this payout can be paid: not one already returned to available.
+    const inFlight = await repo.payoutBalance(q, { ...p, account: 'payout_in_flight' });
+    if (inFlight < p.amountKobo) {
+      throw new ConflictError(
+        'This payout is no longer on its way: its money went back to the available balance',
+      );
+    }
     await post(q, {
       key,
       kind: 'payout_paid',
@@ -337,6 +344,16 @@ export function ledgerService(deps: LedgerDeps) {
     if (!(await repo.hasTransaction(q, needs))) {
       throw new ConflictError(
         p.from === 'in_flight' ? 'This payout was never held' : 'This payout was never paid',
+      );
+    }
+    // The money must still be where the caller says it is (a paid payout is no longer in flight).
+    const held = await repo.payoutBalance(q, {
+      ...p,
+      account: p.from === 'in_flight' ? 'payout_in_flight' : 'paid_out',
+    });
+    if (held < p.amountKobo) {
+      throw new ConflictError(
+        p.from === 'in_flight' ? 'This payout is no longer on its way' : 'This payout was not paid out',
       );
     }
     await post(q, {

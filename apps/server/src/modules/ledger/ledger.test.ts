@@ -192,6 +192,51 @@ describe('payouts', () => {
     await expectCachesMatchEntries(t.db, w.seller.id);
   });
 
+  // Found by the property test (seed 439749202): a payout returned from in flight, then reported paid.
+  it('refuses to pay a payout whose money went back, or to return it from where it no longer is', async () => {
+    const w = await world();
+    const o = await w.paid(2_000_000);
+    await w.release(o.id);
+    const at = t.clock.now();
+    const sellerId = w.seller.id;
+    const returned = crypto.randomUUID();
+    await w.tx((q) => ledger.holdPayout(q, { payoutId: returned, sellerId, amountKobo: 500_000, at }));
+    await w.tx((q) =>
+      ledger.payoutReturned(q, {
+        payoutId: returned,
+        sellerId,
+        amountKobo: 500_000,
+        from: 'in_flight',
+        reason: 'Account closed',
+        at,
+      }),
+    );
+    await expect(
+      w.tx((q) => ledger.payoutPaid(q, { payoutId: returned, sellerId, amountKobo: 500_000, at })),
+    ).rejects.toThrow('This payout is no longer on its way');
+    const paid = crypto.randomUUID();
+    await w.tx((q) => ledger.holdPayout(q, { payoutId: paid, sellerId, amountKobo: 300_000, at }));
+    await w.tx((q) => ledger.payoutPaid(q, { payoutId: paid, sellerId, amountKobo: 300_000, at }));
+    await expect(
+      w.tx((q) =>
+        ledger.payoutReturned(q, {
+          payoutId: paid,
+          sellerId,
+          amountKobo: 300_000,
+          from: 'in_flight',
+          reason: 'x',
+          at,
+        }),
+      ),
+    ).rejects.toThrow('This payout is no longer on its way');
+    expect(await w.balances()).toMatchObject({
+      availableKobo: 1_560_000,
+      payoutInFlightKobo: 0,
+      paidOutKobo: 300_000,
+    });
+    await expectCachesMatchEntries(t.db, sellerId);
+  });
+
   it('lets exactly one of two payouts for the whole balance through', async () => {
     const w = await world();
     const o = await w.paid(2_000_000);
