@@ -103,8 +103,11 @@ describe('usePublishing', () => {
     const socket = new FakeLiveSocket();
     socket.answerAcks = () => ({ ok: false, message: 'Stream not found' });
     const { result, publish } = setup({ socket });
-    await waitFor(() => expect(result.current.role).toBe('failed'));
-    expect(result.current.videoStatus).toBe('failed');
+    // The role and the video's status are set by two updates, which may render one after the other.
+    await waitFor(() => {
+      expect(result.current.role).toBe('failed');
+      expect(result.current.videoStatus).toBe('failed');
+    });
     // A toast fades in: it is visible once sonner has mounted it.
     await waitFor(() => expect(screen.getByText('Your video could not be sent')).toBeVisible());
     await waitFor(() => expect(screen.getByText('Stream not found')).toBeVisible());
