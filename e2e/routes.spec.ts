@@ -70,7 +70,8 @@ test.beforeEach(async ({ page, request }) => {
 });
 
 test('every route of the specification shows its own screen, accessibly', async ({ page }) => {
-  test.setTimeout(180_000);
+  // Every route with its accessibility check, now with the money and returns screens filled in: room for a busy machine.
+  test.setTimeout(360_000);
   for (const path of SCREENS) {
     await page.goto(path);
     const heading = page.getByRole('heading', { level: 1 });
