@@ -177,6 +177,23 @@ describe('GET /api/earnings/transactions', () => {
     expect(page2.pagination.totalPages).toBe(Math.ceil(page2.pagination.total / 2));
   });
 
+  it('pages a chip of several kinds in the same order as the whole list, without overlap or gaps', async () => {
+    const s = await sellerWithHistory();
+    const ids = async (qs: string) =>
+      (await get(`/api/earnings/transactions?${qs}`, s.auth))
+        .json()
+        .transactions.map((l: { _id: string }) => l._id);
+    const whole = await ids('filter=fees&limit=100');
+    expect(whole.length).toBeGreaterThan(3);
+    const paged: string[] = [];
+    for (let page = 1; page <= Math.ceil(whole.length / 2); page++)
+      paged.push(...(await ids(`filter=fees&limit=2&page=${page}`)));
+    expect(paged).toEqual(whole);
+    // The chip's lines are the whole list's, in its order.
+    const all = await ids('limit=100');
+    expect(all.filter((id: string) => whole.includes(id))).toEqual(whole);
+  });
+
   it.each([
     ['filter=everything', /filter/i],
     ['from=2026-13-01', /./],
