@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { useAuthContext } from '@/features/auth/auth-context';
 import { OrderPage } from '@/features/orders/order-page';
+import { OrderReturnsPanel } from '@/features/returns/order-returns-panel';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
 
 export function Component() {
@@ -8,7 +9,10 @@ export function Component() {
   const { orderId = '' } = useParams();
   return (
     <DashboardScreen title="Order Details">
-      <OrderPage key={orderId} orderId={orderId} api={api} />
+      <div className="flex flex-col gap-4">
+        <OrderPage key={orderId} orderId={orderId} api={api} />
+        <OrderReturnsPanel key={`returns-${orderId}`} orderId={orderId} api={api} />
+      </div>
     </DashboardScreen>
   );
 }
