@@ -61,6 +61,7 @@ export async function registerReturnsModule(
     refunds: deps.refunds,
     photos,
     publicUrl: deps.publicUrl,
+    deleteFiles: (keys) => deps.storage.delete(keys),
   });
   await app.register(
     returnsRoutes({
@@ -77,6 +78,9 @@ export async function registerReturnsModule(
     [RETURN_TASKS.answer]: taskOf(payload, ({ returnId }) => service.tasks.answer(returnId)),
     [RETURN_TASKS.ship]: taskOf(payload, ({ returnId }) => service.tasks.ship(returnId)),
     [RETURN_TASKS.receipt]: taskOf(payload, ({ returnId }) => service.tasks.receipt(returnId)),
+    [RETURN_TASKS.forgetPhoto]: taskOf(z.object({ photoId: z.uuid() }), ({ photoId }) =>
+      service.tasks.forgetPhoto(photoId),
+    ),
   };
   app.jobs.register(tasks);
   const module: ReturnsModule = { service, openReturns: service.openReturns, tasks };

@@ -135,6 +135,20 @@ export function returnsRepository(db: Database) {
       await q.insert(returnPhotos).values(photo);
     },
 
+    /** A photo no request or message has taken yet, locked; null once attached or gone. */
+    async lockUnattachedPhoto(q: Queryable, id: string) {
+      const [row] = await q
+        .select()
+        .from(returnPhotos)
+        .where(and(eq(returnPhotos.id, id), isNull(returnPhotos.returnId)))
+        .for('update');
+      return row ?? null;
+    },
+
+    async deletePhoto(q: Queryable, id: string) {
+      await q.delete(returnPhotos).where(and(eq(returnPhotos.id, id), isNull(returnPhotos.returnId)));
+    },
+
     async photo(q: Queryable, id: string) {
       const [row] = await q.select().from(returnPhotos).where(eq(returnPhotos.id, id));
       return row ?? null;

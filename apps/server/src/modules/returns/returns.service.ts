@@ -53,7 +53,15 @@ export const RETURN_TASKS = {
   answer: 'returns.answer-deadline',
   ship: 'returns.ship-deadline',
   receipt: 'returns.receipt-deadline',
+  forgetPhoto: 'returns.forget-photo',
 } as const;
+
+/**
+ * A photo a buyer uploaded but never sent with a request or a message (a form left half way) is
+ * removed this long after it arrived: its file and its row. Long enough for a buyer who comes back
+ * to the form the next day... but no file of a stranger's phone stays on disk for ever.
+ */
+export const UNATTACHED_PHOTO_TTL_MS = 24 * 60 * 60 * 1000;
 const TASK_OF_JOB: Record<ReturnJob, string> = {
   'answer-reminder': RETURN_TASKS.reminder,
   answer: RETURN_TASKS.answer,
@@ -120,6 +128,8 @@ type Deps = {
   refunds: ReturnsRefunds;
   photos: ReturnPhotoLinks;
   publicUrl: string;
+  /** Removes stored files (FileStorage.delete): an unattached photo's, once it is forgotten. */
+  deleteFiles: (keys: readonly string[]) => Promise<void>;
 };
 
 type Pushes = Array<() => void>;
@@ -564,6 +574,20 @@ export function returnsService(deps: Deps) {
   }
 
   const tasks = {
+    /**
+     * A photo still unattached when its time is up: its file is removed, then its row, under the
+     * row's lock, so a request attaching it at that moment either took it first (nothing is
+     * removed) or finds it gone. Run twice, the second run finds no row.
+     */
+    async forgetPhoto(photoId: string) {
+      await repo.transaction(async (tx) => {
+        const photo = await repo.lockUnattachedPhoto(tx, photoId);
+        if (!photo) return;
+        await deps.deleteFiles([photo.storageKey]);
+        await repo.deletePhoto(tx, photoId);
+      });
+    },
+
     /** One business day in: the seller is reminded (notification and e-mail) once. */
     async reminder(returnId: string) {
       await inTransaction(async (tx, pushes) => {
@@ -875,7 +899,17 @@ export function returnsService(deps: Deps) {
     },
 
     async savePhoto(buyerId: string, storageKey: string, id: string): Promise<ReturnPhoto> {
-      await repo.insertPhoto(repo.db, { id, buyerId, storageKey, createdAt: clock.now() });
+      const createdAt = clock.now();
+      await repo.transaction(async (tx) => {
+        await repo.insertPhoto(tx, { id, buyerId, storageKey, createdAt });
+        // Forgotten later unless a request or a message takes it first (tasks.forgetPhoto).
+        await jobs.add(
+          tx,
+          RETURN_TASKS.forgetPhoto,
+          { photoId: id },
+          { runAt: new Date(createdAt.getTime() + UNATTACHED_PHOTO_TTL_MS), jobKey: `return-photo:${id}` },
+        );
+      });
       return { _id: id, url: deps.photos.urlOf(id) };
     },
 

@@ -1,7 +1,8 @@
 // size: the Returns Center's API journeys: the whole flow, eligibility, photos and the seller's own returns, each asserting what a buyer or seller notices
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, notifications, orders, refunds } from '@/db/schema/index.ts';
+import { ledgerEntries, notifications, orders, refunds, returnPhotos } from '@/db/schema/index.ts';
+import { UNATTACHED_PHOTO_TTL_MS } from '@/modules/returns/returns.service.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { expectCachesMatchEntries, unbalancedTransactions } from '@/test/ledger.ts';
 import { EXE } from '@/test/onboarding.ts';
@@ -378,6 +379,50 @@ describe('who may return what', () => {
       headers: f.buyer.auth,
     });
     expect(options.json().openReturnId).toBeNull();
+  });
+
+  it('forgets a photo no request took within a day (file and row), and keeps one a request took', async () => {
+    const f = await deliveredOrder(t);
+    const left = await uploadReturnPhoto(t, f.buyer.auth);
+    const sent = await uploadReturnPhoto(t, f.buyer.auth);
+    expectOk(left, 201);
+    expectOk(sent, 201);
+    expectOk(
+      await requestReturn(t, f.buyer.auth, {
+        orderId: f.order.id,
+        lines: [{ orderLineId: f.line('Ankara Gown'), quantity: 1 }],
+        reason: 'damaged',
+        photoIds: [sent.json().photo._id],
+      }),
+      201,
+    );
+    const keyOf = async (id: string) =>
+      (await t.db.select().from(returnPhotos).where(eq(returnPhotos.id, id)))[0]?.storageKey ?? null;
+    const leftKey = await keyOf(left.json().photo._id);
+    const sentKey = await keyOf(sent.json().photo._id);
+    expect(leftKey && (await t.storage.exists(leftKey))).toBe(true);
+
+    // Not before its day is up: the buyer may come back to the form.
+    t.clock.advance(UNATTACHED_PHOTO_TTL_MS - 60_000);
+    await t.jobs.runDue();
+    expect(await keyOf(left.json().photo._id)).toBe(leftKey);
+
+    t.clock.advance(2 * 60_000);
+    await t.jobs.runDue();
+    expect(await keyOf(left.json().photo._id)).toBeNull();
+    expect(await t.storage.exists(leftKey as string)).toBe(false);
+    // The photo the request took stays, with its file, and its link still opens.
+    expect(await keyOf(sent.json().photo._id)).toBe(sentKey);
+    expect(await t.storage.exists(sentKey as string)).toBe(true);
+    // A late attempt to send the forgotten photo is refused as any unknown photo is.
+    const late = await requestReturn(t, f.buyer.auth, {
+      orderId: f.order.id,
+      lines: [{ orderLineId: f.line('Ankara Gown'), quantity: 1 }],
+      reason: 'damaged',
+      photoIds: [left.json().photo._id],
+    });
+    expect(late.statusCode).toBeGreaterThanOrEqual(400);
+    expect(late.statusCode).toBeLessThan(500);
   });
 
   it('refuses a refund before the item is back, and one above what was paid', async () => {
