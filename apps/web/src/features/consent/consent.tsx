@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { type Analytics, type AnalyticsIdentity, analytics as appAnalytics } from '@/lib/analytics';
 import { localKeys, readStored, writeStored } from '@/lib/storage';
@@ -55,21 +55,48 @@ export function ConsentAndAnalytics({
     setConsent(value);
   };
 
+  return <ConsentBanner onAnswer={answer} />;
+}
+
+/**
+ * A slim bar along the bottom of a phone (a card on wider screens), and an empty block of its height
+ * at the end of the page: the page scrolls past it, so the bar never covers a form's last field or its
+ * Save button on a first visit.
+ */
+function ConsentBanner({ onAnswer }: { onAnswer: (consent: boolean) => void }) {
+  const bar = useRef<HTMLElement>(null);
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <section
-      aria-label="Cookie consent"
-      className="fixed inset-x-2 bottom-2 z-30 mx-auto max-w-2xl rounded-card border border-line bg-surface p-4 shadow-card sm:inset-x-4 sm:bottom-4"
-    >
-      <p className="text-ink text-sm">
-        We use cookies and similar tools to understand how sellers use the dashboard and to improve it. You
-        can accept or decline analytics; the dashboard works the same either way.
-      </p>
-      <div className="mt-3 flex justify-end gap-2">
-        <Button variant="secondary" onClick={() => answer(false)}>
-          Decline
-        </Button>
-        <Button onClick={() => answer(true)}>Accept</Button>
-      </div>
-    </section>
+    <>
+      <div aria-hidden style={{ height: height + 16 }} />
+      <section
+        ref={bar}
+        aria-label="Cookie consent"
+        className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-line border-t bg-surface px-3 py-2 shadow-card sm:inset-x-4 sm:bottom-4 sm:mx-auto sm:max-w-2xl sm:flex-col sm:items-stretch sm:rounded-card sm:border sm:p-4"
+      >
+        <p className="min-w-0 flex-1 text-ink text-xs leading-snug sm:text-sm">
+          <span className="sm:hidden">We use cookies to improve the dashboard.</span>
+          <span className="hidden sm:inline">
+            We use cookies and similar tools to understand how sellers use the dashboard and to improve it.
+            You can accept or decline analytics; the dashboard works the same either way.
+          </span>
+        </p>
+        <div className="flex shrink-0 justify-end gap-2">
+          <Button variant="secondary" size="sm" onClick={() => onAnswer(false)}>
+            Decline
+          </Button>
+          <Button size="sm" onClick={() => onAnswer(true)}>
+            Accept
+          </Button>
+        </div>
+      </section>
+    </>
   );
 }

@@ -73,6 +73,8 @@ describe('the Order screen’s returns', () => {
     const link = await within(panel).findByRole('link', { name: 'RTN-100001' });
     expect(link).toHaveAttribute('href', `/dashboard/return/${returnTestId(80)}`);
     expect(within(panel).queryByText('RTN-100002')).toBeNull();
+    // Its return is still open: a second one is not offered.
+    expect(within(panel).queryByRole('button', { name: 'Open a return' })).toBeNull();
   });
 
   it('opens a return on the buyer’s behalf with the chosen items and goes to it', async () => {

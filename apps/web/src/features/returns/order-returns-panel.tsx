@@ -3,6 +3,7 @@ import {
   type OrderResponse,
   type ReturnReason,
   type ReturnResponse,
+  type ReturnStatus,
   variantLabel,
 } from '@kasuwa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +25,8 @@ import { SelectBox, TextAreaField } from '@/ui/form-parts';
  * "Open a return" for a buyer who asked by phone or WhatsApp instead of the app (`return_created`,
  * POST /api/orders/:id/returns). The server decides what can be returned; its refusal shows in the dialog.
  */
+
+const ENDED: readonly ReturnStatus[] = ['refunded', 'rejected', 'closed'];
 
 const orderKey = (orderId: string) => ['returns', 'order', orderId] as const;
 const fetchOrder = (api: ApiClient, orderId: string, signal?: AbortSignal) =>
@@ -49,7 +52,8 @@ export function OrderReturnsPanel({ api, orderId }: { api: ApiClient; orderId: s
   const [opening, setOpening] = useState(false);
   if (!order.data) return null;
   const mine = (returns.data?.returns ?? []).filter((r) => r.order._id === orderId);
-  const openable = canOpenReturn(order.data);
+  // One return at a time per order (the server refuses a second): while one is open, it is the way.
+  const openable = canOpenReturn(order.data) && !mine.some((r) => !ENDED.includes(r.status));
   if (mine.length === 0 && !openable) return null;
   return (
     <section aria-labelledby="order-returns" className="rounded-card border border-line bg-surface p-4">

@@ -75,7 +75,9 @@ function DashboardHeader({
 
   return (
     <header className="sticky top-0 z-20 border-line border-b bg-surface/95 backdrop-blur">
-      <div className="flex h-16 w-full items-center gap-1 px-2 sm:gap-2 sm:px-4 lg:px-6">
+      {/* On a phone the icons take the first row and the title the whole second one, where it can be
+          read in full ("Create Live Show", not "Create Live…"); from 640 px they share one row. */}
+      <div className="flex min-h-16 w-full flex-wrap items-center gap-x-1 px-2 pt-1 sm:h-16 sm:pt-0 sm:flex-nowrap sm:gap-2 sm:px-4 lg:px-6">
         {menu && (
           <button
             type="button"
@@ -98,8 +100,11 @@ function DashboardHeader({
             <ArrowLeft className="size-5" aria-hidden />
           </button>
         )}
-        <div className="flex min-w-0 flex-1 items-baseline gap-2">
-          <h1 id={titleId} className="truncate font-semibold text-ink text-lg sm:text-xl">
+        <div className="order-last flex min-w-0 basis-full items-baseline gap-2 px-2 pb-2 sm:order-none sm:flex-1 sm:basis-auto sm:px-0 sm:pb-0">
+          <h1
+            id={titleId}
+            className="break-words font-semibold text-ink text-lg leading-tight sm:truncate sm:text-xl"
+          >
             {title}
           </h1>
           {secondaryTitle && (
@@ -108,7 +113,7 @@ function DashboardHeader({
         </div>
         <Link
           to={paths.dashboard.liveStreams.liveStream}
-          className="inline-flex min-h-10 min-w-10 shrink-0 items-center justify-center gap-1.5 rounded-control bg-brand-600 px-2.5 sm:px-3 font-semibold text-sm text-white shadow-sm hover:bg-brand-700"
+          className="ml-auto inline-flex min-h-10 min-w-10 shrink-0 items-center justify-center gap-1.5 rounded-control bg-brand-600 px-2.5 font-semibold text-sm text-white shadow-sm hover:bg-brand-700 sm:ml-0 sm:px-3"
         >
           <Radio className="size-4" aria-hidden />
           {/* A phone's header has no room for the words; the link keeps them as its name. */}
