@@ -25,16 +25,20 @@ export async function startAppProcess(databaseUrl: string, jwtSecret: string): P
   // The heap limit `npm start` gives the server (package.json): without one, V8 on a machine with
   // gigabytes free lets dead objects pile up in the old generation long before collecting them, and
   // a year's statement grew the process by 160 MB of garbage (its live heap stayed near 55 MB).
-  const child: ChildProcess = spawn(process.execPath, [`--max-old-space-size=${SERVER_HEAP_MB}`, '--import', 'tsx', self], {
-    cwd: root,
-    env: {
-      ...process.env,
-      TSX_TSCONFIG_PATH: 'apps/server/tsconfig.json',
-      BENCH_DATABASE_URL: databaseUrl,
-      BENCH_JWT_SECRET: jwtSecret,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [`--max-old-space-size=${SERVER_HEAP_MB}`, '--import', 'tsx', self],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        TSX_TSCONFIG_PATH: 'apps/server/tsconfig.json',
+        BENCH_DATABASE_URL: databaseUrl,
+        BENCH_JWT_SECRET: jwtSecret,
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  );
   process.once('exit', () => child.kill('SIGTERM'));
   const port = await new Promise<number>((resolve, reject) => {
     child.on('message', (m: { port?: number }) => {

@@ -30,10 +30,13 @@ export type OpenDatabaseOptions = {
 /** The server's single connection pool. `max` stays small: several nodes share one PostgreSQL. */
 export function openDatabase(connectionString: string, options: OpenDatabaseOptions = {}): DatabaseHandle {
   const settings = [
-    // Only named prepared statements (the products lists, product-pages.ts) follow this; every other
-    // query is an unnamed statement, planned with its values each time. Those lists are checked to
-    // have good generic plans, and PostgreSQL's default would re-plan them on every request: a plan
-    // made without knowing `limit` looks costlier than one that knows it is 10, however it is made.
+    // Every statement with parameters follows this, the unnamed ones node-postgres sends for most
+    // queries too (PostgreSQL's plan cache treats them alike; auto_explain shows `$1` in their
+    // plans). The products lists (product-pages.ts) are named statements checked to have good
+    // generic plans, which PostgreSQL's default would re-plan on every request: a plan made without
+    // knowing `limit` looks costlier than one that knows it is 10, however it is made. So a query
+    // whose best plan depends on a bound value must not leave it to a parameter: page sizes and
+    // depths are written into the statement as literals where that matters (the ledger's lines).
     '-c plan_cache_mode=force_generic_plan',
     // A generic plan's cost is guessed without `limit`, so a 10-row page can look costlier than
     // jit_above_cost: a PostgreSQL built with JIT (Debian's 15 is) then compiled the products

@@ -12,6 +12,12 @@ import type { PlatformAccount, SellerAccount } from '@/modules/ledger/ledger-por
 
 export type LedgerAccount = SellerAccount | PlatformAccount;
 
+/** A page's bound as a literal: a whole number, or the request was not validated. */
+function wholeNumber(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a whole number: ${n}`);
+  return n;
+}
+
 /** The transactions list counts its lines up to this many (500 pages of 20). */
 export const LINES_COUNT_CAP = 10_000;
 export const PLATFORM_ACCOUNTS: readonly PlatformAccount[] = ['buyer_payments', 'commission', 'payment_fees'];
@@ -249,7 +255,12 @@ export function ledgerRepository(db: Database) {
         : base;
       // The page's ids from the index alone (a chip of several kinds merges each kind's own index
       // range, a page's depth of each), then only those lines are read with their order: a deferred join.
-      const reach = page.offset + page.limit;
+      // Written into the statement, not bound: the pool plans every statement generically
+      // (db/client.ts), and a generic plan that does not know the page is 20 lines guessed a
+      // tenth of the seller's million lines and hashed them all (170 ms a page instead of 0.3 ms).
+      const reach = sql.raw(String(wholeNumber(page.offset + page.limit)));
+      const limit = sql.raw(String(wholeNumber(page.limit)));
+      const offset = sql.raw(String(wholeNumber(page.offset)));
       const ids =
         f.kinds && f.kinds.length > 1
           ? sql`select u.id, u.at from (${sql.join(
@@ -258,8 +269,8 @@ export function ledgerRepository(db: Database) {
                   sql`(select e.id, e.at from ledger_entries e where ${base} and e.kind = ${k} ${newestFirst} limit ${reach})`,
               ),
               sql` union all `,
-            )}) u order by u.at desc nulls last, u.id asc limit ${page.limit} offset ${page.offset}`
-          : sql`select e.id, e.at from ledger_entries e where ${cond} ${newestFirst} limit ${page.limit} offset ${page.offset}`;
+            )}) u order by u.at desc nulls last, u.id asc limit ${limit} offset ${offset}`
+          : sql`select e.id, e.at from ledger_entries e where ${cond} ${newestFirst} limit ${limit} offset ${offset}`;
       const [rows, count] = await Promise.all([
         q.execute(sql`
           select e.id, e.at, e.kind, e.account, e.amount_kobo, e.description, e.order_id, e.payout_id,
