@@ -38,6 +38,7 @@ import {
 } from '@/modules/buyers/buyers.routes.ts';
 import { buyersService } from '@/modules/buyers/buyers.service.ts';
 import { type CheckoutPorts, registerCheckoutModule } from '@/modules/checkout/checkout.module.ts';
+import { registerCouponsModule } from '@/modules/coupons/coupons.module.ts';
 import { conversationsRepository } from '@/modules/conversations/conversations.repository.ts';
 import { conversationsRoutes } from '@/modules/conversations/conversations.routes.ts';
 import { conversationsService } from '@/modules/conversations/conversations.service.ts';
@@ -446,6 +447,9 @@ export async function buildApp(given: AppDeps): Promise<App> {
   ledger.usePayoutInfo(payouts.service.payoutInfo);
   // end issue 15: payouts
 
+  // issue 16: coupons — the seller's coupons; checkout applies them through the port.
+  const coupons = await registerCouponsModule(app, { db: deps.db, clock: deps.clock, requireSeller, requireBuyer });
+
   const checkout = await registerCheckoutModule(app, {
     db: deps.db,
     clock: deps.clock,
@@ -459,6 +463,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
       jobs: app.jobs.queue,
       applyOrderEvent: orders.applyOrderEvent,
       stock: deps.stock ?? stock,
+      coupons: coupons.port,
       ...deps.checkoutPorts,
     },
     log: app.log,
