@@ -122,7 +122,11 @@ export const couponBody = z
       ctx.addIssue({ code: 'custom', path: ['productIds'], message: 'Choose at least one product' });
     }
     if (b.scope !== 'products' && b.productIds.length > 0) {
-      ctx.addIssue({ code: 'custom', path: ['productIds'], message: 'Products are only for chosen products' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['productIds'],
+        message: 'Products are only for chosen products',
+      });
     }
     if (b.scope === 'live' && b.streamId === null) {
       ctx.addIssue({ code: 'custom', path: ['streamId'], message: 'Choose the live show' });
@@ -238,7 +242,9 @@ export function couponValueText(
 
 /** GET /api/coupons/choices: what the create form's pickers offer (the seller's own). */
 export const couponChoicesResponse = z.object({
-  products: z.array(z.object({ _id: z.string(), name: z.string(), image: z.string().nullable(), price: naira })),
+  products: z.array(
+    z.object({ _id: z.string(), name: z.string(), image: z.string().nullable(), price: naira }),
+  ),
   /** Shows not yet ended, soonest first: a live-only coupon is for one of them. */
   shows: z.array(
     z.object({

@@ -41,14 +41,20 @@ const lagosDate = new Intl.DateTimeFormat('en-NG', {
   minute: '2-digit',
 });
 
-export const couponRefusalMessage = (reason: CouponRefusal, terms?: CouponTerms, show?: ShowState): string => {
+export const couponRefusalMessage = (
+  reason: CouponRefusal,
+  terms?: CouponTerms,
+  show?: ShowState,
+): string => {
   switch (reason) {
     case 'unknown':
       return 'This code is not valid for this store';
     case 'disabled':
       return 'This code is no longer active';
     case 'not_started':
-      return terms ? `This code starts on ${lagosDate.format(terms.startsAt)}` : 'This code has not started yet';
+      return terms
+        ? `This code starts on ${lagosDate.format(terms.startsAt)}`
+        : 'This code has not started yet';
     case 'expired':
       return 'This code has expired';
     case 'show_not_live':

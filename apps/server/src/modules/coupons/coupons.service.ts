@@ -92,7 +92,13 @@ export function couponsService({ repo, clock }: { repo: CouponsRepository; clock
     const productRows = await repo.productsOf(q, sellerId, productIds);
     const productById = new Map(productRows.map((p) => [p.id, p]));
     const stats = new Map<string, CouponStats>(
-      (await repo.stats(q, sellerId, rows.map((r) => r.id))).map((s) => [s.couponId, s]),
+      (
+        await repo.stats(
+          q,
+          sellerId,
+          rows.map((r) => r.id),
+        )
+      ).map((s) => [s.couponId, s]),
     );
     const now = clock.now();
     return rows.map((row) => {
@@ -183,7 +189,10 @@ export function couponsService({ repo, clock }: { repo: CouponsRepository; clock
   ): Promise<{ row: CouponRow | null; decision: CouponDecision }> {
     const row = await repo.byCode(q, input.sellerId, input.code.trim(), lock);
     if (!row) {
-      return { row: null, decision: { ok: false, reason: 'unknown', message: couponRefusalMessage('unknown') } };
+      return {
+        row: null,
+        decision: { ok: false, reason: 'unknown', message: couponRefusalMessage('unknown') },
+      };
     }
     const usage = await repo.usage(q, row.id, input.buyerId);
     let show: ShowState = null;
