@@ -94,7 +94,11 @@ export function toCouponBody(v: CouponFormValues): CouponBody {
 }
 
 const schema = z.preprocess((v: CouponFormValues) => toCouponBody(v), couponBody);
-export const couponResolver = zodResolver(schema) as unknown as Resolver<CouponFormValues>;
+export const couponResolver = zodResolver(schema) as unknown as Resolver<
+  CouponFormValues,
+  unknown,
+  CouponBody
+>;
 
 const dateText = new Intl.DateTimeFormat('en-NG', {
   weekday: 'short',

@@ -1,4 +1,4 @@
-import type { Coupon, CouponChoicesResponse } from '@kasuwa/contracts';
+import type { Coupon, CouponBody, CouponChoicesResponse } from '@kasuwa/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useState } from 'react';
@@ -12,7 +12,6 @@ import {
   couponPreview,
   couponResolver,
   emptyCouponValues,
-  toCouponBody,
 } from '@/features/coupons/coupon-form-values';
 import { ProductPicker, ShowPicker } from '@/features/coupons/coupon-pickers';
 import { couponKeys, couponQueries, createCoupon, updateCoupon } from '@/features/coupons/coupons-api';
@@ -113,7 +112,7 @@ function CouponFormFields({
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<CouponFormValues>({
+  } = useForm<CouponFormValues, unknown, CouponBody>({
     resolver: couponResolver,
     mode: 'onTouched',
     defaultValues: coupon ? couponFormValues(coupon) : emptyCouponValues(),
@@ -124,10 +123,10 @@ function CouponFormFields({
     showTitle: shows.find((s) => s._id === values.streamId)?.title ?? null,
   });
 
-  const onValid = async (v: CouponFormValues) => {
+  // The resolver answers the contract's body, built from the form and checked by its schema.
+  const onValid = async (body: CouponBody) => {
     setFailure(null);
     try {
-      const body = toCouponBody(v);
       const saved = coupon ? await updateCoupon(api, coupon._id, body) : await createCoupon(api, body);
       await queryClient.invalidateQueries({ queryKey: couponKeys.all });
       toast.success(coupon ? `${saved.coupon.code} saved` : `${saved.coupon.code} created`);
