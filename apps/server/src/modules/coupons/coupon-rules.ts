@@ -56,7 +56,9 @@ export const couponRefusalMessage = (
         ? `This code starts on ${lagosDate.format(terms.startsAt)}`
         : 'This code has not started yet';
     case 'expired':
-      return 'This code has expired';
+      return terms?.scope === 'live' && show?.status === 'ended'
+        ? `This code was for the live show "${show.title}", which has ended`
+        : 'This code has expired';
     case 'show_not_live':
       return show
         ? `This code only works while the live show "${show.title}" is on`

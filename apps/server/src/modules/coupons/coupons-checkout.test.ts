@@ -138,7 +138,7 @@ describe('a coupon at checkout', () => {
     await show.set('ended');
     const after = await buyNow(t, buyer.auth, buyNowBody(gown, { couponCode: 'LIVE20' }));
     expect(after.statusCode).toBe(409);
-    expect(after.json().message).toBe('This code has expired');
+    expect(after.json().message).toBe('This code was for the live show "Ankara Friday", which has ended');
   });
 
   it('gives a use back when an unpaid order expires, so the next buyer can have it', async () => {
