@@ -80,7 +80,8 @@ test('a live-only coupon works during its show and is refused after it ends', as
   await page.getByRole('button', { name: 'Pay with test card' }).click();
   await expect(page).toHaveURL(/\/my-orders\/[^/?]+\?reference=/);
   await expect(page.getByRole('status').filter({ hasText: /is paid/ })).toBeVisible();
-  await expect(page.getByText(`Coupon ${code}`)).toBeVisible();
+  await expect(page.getByText(`Coupon ${code}`, { exact: true })).toBeVisible();
+  await expect(page.getByText('−₦4,000.00', { exact: true })).toBeVisible();
   await expect(page.getByText('₦16,000.00').first()).toBeVisible();
 
   // The show ends: the same code is refused, in words that say why.
