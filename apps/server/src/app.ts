@@ -38,10 +38,10 @@ import {
 } from '@/modules/buyers/buyers.routes.ts';
 import { buyersService } from '@/modules/buyers/buyers.service.ts';
 import { type CheckoutPorts, registerCheckoutModule } from '@/modules/checkout/checkout.module.ts';
-import { registerCouponsModule } from '@/modules/coupons/coupons.module.ts';
 import { conversationsRepository } from '@/modules/conversations/conversations.repository.ts';
 import { conversationsRoutes } from '@/modules/conversations/conversations.routes.ts';
 import { conversationsService } from '@/modules/conversations/conversations.service.ts';
+import { registerCouponsModule } from '@/modules/coupons/coupons.module.ts';
 import { customersRepository } from '@/modules/customers/customers.repository.ts';
 import { customersRoutes } from '@/modules/customers/customers.routes.ts';
 import { customersService } from '@/modules/customers/customers.service.ts';
@@ -448,7 +448,12 @@ export async function buildApp(given: AppDeps): Promise<App> {
   // end issue 15: payouts
 
   // issue 16: coupons — the seller's coupons; checkout applies them through the port.
-  const coupons = await registerCouponsModule(app, { db: deps.db, clock: deps.clock, requireSeller, requireBuyer });
+  const coupons = await registerCouponsModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    requireSeller,
+    requireBuyer,
+  });
 
   const checkout = await registerCheckoutModule(app, {
     db: deps.db,

@@ -236,7 +236,9 @@ export function checkoutService(deps: CheckoutServiceDeps) {
             variant: body.variant,
             quantity: body.quantity,
           });
-          const cart = [{ productId: product.id, unitPriceKobo: item.unitPriceKobo, quantity: body.quantity }];
+          const cart = [
+            { productId: product.id, unitPriceKobo: item.unitPriceKobo, quantity: body.quantity },
+          ];
           let coupon: AppliedCoupon | null = null;
           if (body.couponCode) {
             if (!deps.coupons) throw new BadRequestError('Coupons are not accepted here');
@@ -284,7 +286,12 @@ export function checkoutService(deps: CheckoutServiceDeps) {
             },
           ]);
           if (coupon && deps.coupons) {
-            await deps.coupons.redeem(tx, { ...coupon, orderId: order.id, sellerId: seller.id, buyerId: buyer.id });
+            await deps.coupons.redeem(tx, {
+              ...coupon,
+              orderId: order.id,
+              sellerId: seller.id,
+              buyerId: buyer.id,
+            });
           }
           const number = formatOrderNumber(order.number);
           const what = `${body.quantity} × ${item.productName}${

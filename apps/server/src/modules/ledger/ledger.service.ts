@@ -99,7 +99,12 @@ export function ledgerService(deps: LedgerDeps) {
       at: sale.at,
       entries: [
         { account: 'buyer_payments', kind: 'sale', amountKobo: -total },
-        { account: 'pending', kind: 'sale', amountKobo: total, description: `Sale ${label}${await couponWords(q, sale.orderId)}` },
+        {
+          account: 'pending',
+          kind: 'sale',
+          amountKobo: total,
+          description: `Sale ${label}${await couponWords(q, sale.orderId)}`,
+        },
         {
           account: 'pending',
           kind: 'commission',

@@ -210,7 +210,7 @@ export function CouponsPage({ api }: { api: ApiClient }) {
             )}
           </div>
         ) : (
-          <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid gap-3 md:grid-cols-2">
             {shown.map((c) => (
               <CouponCard key={c._id} coupon={c} api={api} />
             ))}
