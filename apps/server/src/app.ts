@@ -41,6 +41,7 @@ import { type CheckoutPorts, registerCheckoutModule } from '@/modules/checkout/c
 import { conversationsRepository } from '@/modules/conversations/conversations.repository.ts';
 import { conversationsRoutes } from '@/modules/conversations/conversations.routes.ts';
 import { conversationsService } from '@/modules/conversations/conversations.service.ts';
+import { registerCouponsModule } from '@/modules/coupons/coupons.module.ts';
 import { customersRepository } from '@/modules/customers/customers.repository.ts';
 import { customersRoutes } from '@/modules/customers/customers.routes.ts';
 import { customersService } from '@/modules/customers/customers.service.ts';
@@ -446,6 +447,14 @@ export async function buildApp(given: AppDeps): Promise<App> {
   ledger.usePayoutInfo(payouts.service.payoutInfo);
   // end issue 15: payouts
 
+  // issue 16: coupons — the seller's coupons; checkout applies them through the port.
+  const coupons = await registerCouponsModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    requireSeller,
+    requireBuyer,
+  });
+
   const checkout = await registerCheckoutModule(app, {
     db: deps.db,
     clock: deps.clock,
@@ -459,6 +468,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
       jobs: app.jobs.queue,
       applyOrderEvent: orders.applyOrderEvent,
       stock: deps.stock ?? stock,
+      coupons: coupons.port,
       ...deps.checkoutPorts,
     },
     log: app.log,

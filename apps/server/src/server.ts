@@ -30,6 +30,7 @@ import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
 import { createShippingProvider } from '@/modules/shipping/shipping.module.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
 import { seedDemoCatalogue } from '@/seed/demo-catalogue.ts';
+import { seedDemoCoupons } from '@/seed/demo-coupons.ts';
 import { seedDemoOrders } from '@/seed/demo-orders.ts';
 import { seedDemoReturns } from '@/seed/demo-returns.ts';
 import { type FileStorage, localDiskStorage } from '@/storage/file-storage.ts';
@@ -191,6 +192,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       // issue 15: returns
       const demoReturns = await seedDemoReturns({ db: setup.db });
       if (demoReturns.seeded) logger.info('demo returns seeded');
+      // issue 16: coupons
+      const demoCoupons = await seedDemoCoupons({ db: setup.db });
+      if (demoCoupons.seeded) logger.info('demo coupons seeded');
     }
     await setup.close();
 

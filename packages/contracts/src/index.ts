@@ -5,6 +5,7 @@ export * from './brand.ts';
 export * from './buyers.ts';
 export * from './common.ts';
 export * from './conversations.ts';
+export * from './coupons.ts';
 export * from './feature-gate.ts';
 export * from './feature-gate-response.ts';
 export * from './health.ts';

@@ -178,6 +178,9 @@ export const orderDetailSchema = orderSummarySchema.extend({
   lines: z.array(orderLineSchema),
   subtotal: naira,
   deliveryFee: naira,
+  /** A coupon's discount (the seller's) and its code (issue 16); the server always sends them. */
+  discount: naira.optional(),
+  couponCode: z.string().nullable().optional(),
   deliveryAddress: deliveryAddressSchema.nullable(),
   /** Store pickup: the seller's pickup address as the buyer is told it. */
   pickupAddress: z.string().nullable(),
@@ -416,6 +419,8 @@ export const buyNowBody = z.strictObject({
   blipId: z.uuid().optional(),
   delivery: checkoutDeliverySchema,
   paymentMethod: paymentMethodSchema,
+  /** A coupon of the product's seller (issue 16); refused with its reason when it does not apply. */
+  couponCode: z.string().trim().min(1).max(40).optional(),
 });
 export type BuyNowBody = z.infer<typeof buyNowBody>;
 
@@ -435,6 +440,9 @@ export const buyerOrderSchema = z.object({
   lines: z.array(orderLineSchema),
   subtotal: naira,
   deliveryFee: naira,
+  /** A coupon's discount (the seller's) and its code (issue 16); the server always sends them. */
+  discount: naira.optional(),
+  couponCode: z.string().nullable().optional(),
   total: naira,
   paymentStatus: paymentStatusSchema,
   fulfilmentStatus: fulfilmentStatusSchema,
@@ -515,4 +523,15 @@ export function orderTotalsKobo(
 ) {
   const subtotalKobo = lines.reduce((sum, l) => sum + l.unitPriceKobo * l.quantity, 0);
   return { subtotalKobo, deliveryFeeKobo, totalKobo: subtotalKobo + deliveryFeeKobo };
+}
+
+/** The totals with a coupon's discount taken off the items (never more than the subtotal). */
+export function discountedTotalsKobo(
+  lines: ReadonlyArray<{ unitPriceKobo: number; quantity: number }>,
+  deliveryFeeKobo: number,
+  discountKobo: number,
+) {
+  const totals = orderTotalsKobo(lines, deliveryFeeKobo);
+  const discount = Math.min(Math.max(0, discountKobo), totals.subtotalKobo);
+  return { ...totals, discountKobo: discount, totalKobo: totals.totalKobo - discount };
 }

@@ -43,6 +43,8 @@ export type World = {
     /** A line of that order, and buyer A's return of it (issue 15), open. */
     orderLineId: string;
     returnId: string;
+    /** A's coupon (issue 16), for the whole store. */
+    couponId: string;
   };
   b: { id: string; auth: Auth };
   /** Buyer A has an order (an unpaid auction win) at seller A. */
@@ -144,6 +146,27 @@ export async function buildWorld(t: TestApp): Promise<World> {
     })
     .returning();
   if (!ret) throw new Error('no return inserted');
+  const coupon = await t.app.inject({
+    method: 'POST',
+    url: '/api/coupons',
+    headers: a.auth,
+    payload: {
+      code: 'ASECRET10',
+      kind: 'percentage',
+      percentOff: 10,
+      amountOff: null,
+      minOrder: null,
+      maxDiscount: null,
+      usageLimit: null,
+      perBuyerLimit: null,
+      startsAt: new Date(t.clock.now().getTime() - 60_000).toISOString(),
+      endsAt: null,
+      scope: 'store',
+      productIds: [],
+      streamId: null,
+    },
+  });
+  expectStatus(coupon, 201);
 
   const world: World = {
     a: {
@@ -164,6 +187,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       customerId: buyerA.buyer.id,
       orderLineId: line.id,
       returnId: ret.id,
+      couponId: coupon.json().coupon._id,
     },
     b: { id: b.seller.id, auth: b.auth },
     buyerA: { id: buyerA.buyer.id, auth: buyerA.auth, email: buyerA.buyer.email, orderId },
@@ -178,6 +202,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     secrets: [],
   };
   world.secrets = [
+    world.a.couponId,
     draftProductId,
     draftPhotoUrl.split('/').pop() ?? draftPhotoUrl,
     draftBlipId,

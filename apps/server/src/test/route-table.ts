@@ -76,6 +76,22 @@ const order = (w: World) => ({ params: { id: w.buyerA.orderId } });
 const comment = { comment: 'Hello from an intruder' };
 const sellersOrder = (w: World) => ({ params: { id: w.a.orderId } });
 const aReturn = (w: World) => ({ params: { id: w.a.returnId } });
+const aCoupon = (w: World) => ({ params: { id: w.a.couponId } });
+const couponEdit = {
+  code: 'TAKEN5',
+  kind: 'fixed',
+  percentOff: null,
+  amountOff: 500,
+  minOrder: null,
+  maxDiscount: null,
+  usageLimit: 1,
+  perBuyerLimit: 1,
+  startsAt: '2026-01-01T00:00:00.000Z',
+  endsAt: null,
+  scope: 'store',
+  productIds: [],
+  streamId: null,
+};
 
 /**
  * Every route of the app. A route without an entry fails route-inventory.test.ts; adding one is
@@ -328,6 +344,20 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'PUT /api/payouts/schedule': self('seller'),
 
   // Returns (issue 15): A's return is buyer A's, of A's order.
+  // issue 16: coupons
+  'GET /api/coupons': self('seller'),
+  'GET /api/coupons/summary': self('seller'),
+  'GET /api/coupons/choices': self('seller'),
+  'POST /api/coupons': self('seller'),
+  'GET /api/coupons/:id': owned('seller', aCoupon),
+  'PUT /api/coupons/:id': owned('seller', (w) => ({ ...aCoupon(w), body: couponEdit })),
+  'POST /api/coupons/:id/disable': owned('seller', aCoupon, { noBody: true }),
+  'POST /api/coupons/:id/enable': owned('seller', aCoupon, { noBody: true }),
+  'POST /api/checkout/coupons/check': open(
+    'buyer',
+    "a buyer checks a code against a seller's public product; only whether it applies is answered",
+    (w) => ({ body: { code: 'ASECRET10', productId: w.a.activeProductId, variant: [], quantity: 1 } }),
+  ),
   'GET /api/returns': self('seller'),
   'GET /api/returns/:id': owned('seller', aReturn),
   'POST /api/returns/:id/actions': owned('seller', (w) => ({

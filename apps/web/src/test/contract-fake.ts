@@ -13,6 +13,8 @@ import {
   buyerRegisterBody,
   buyerReturnBody,
   buyerShippedBackBody,
+  couponBody,
+  couponCheckBody,
   createLiveAuctionBody,
   createProductBody,
   deliverySettingsSchema,
@@ -84,6 +86,9 @@ export const contractBodies: Record<string, z.ZodType> = {
   'POST /buyer/returns': buyerReturnBody,
   'POST /buyer/returns/:id/messages': returnMessageBody,
   'POST /buyer/returns/:id/shipped': buyerShippedBackBody,
+  'POST /coupons': couponBody,
+  'PUT /coupons/:id': couponBody,
+  'POST /checkout/coupons/check': couponCheckBody,
 };
 
 /** What the check needs of a call: both fakes' calls (in-memory-api's and fake-api's) have it. */

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './blips.ts';
 export * from './buyers.ts';
+export * from './coupons.ts';
 export * from './ledger.ts';
 export * from './live.ts';
 export * from './notifications.ts';

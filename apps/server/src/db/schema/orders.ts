@@ -85,6 +85,10 @@ export const orders = pgTable(
     subtotalKobo: bigint('subtotal_kobo', { mode: 'number' }).notNull(),
     deliveryFeeKobo: bigint('delivery_fee_kobo', { mode: 'number' }).notNull().default(0),
     totalKobo: bigint('total_kobo', { mode: 'number' }).notNull(),
+    /** A coupon's discount, the seller's (issue 16): total = subtotal + delivery fee − discount. */
+    discountKobo: bigint('discount_kobo', { mode: 'number' }).notNull().default(0),
+    /** The coupon code the buyer used, as the seller wrote it; null without one. */
+    couponCode: text('coupon_code'),
     /** When an unpaid order is cancelled by itself (the payment-window job's deadline). */
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -136,8 +140,14 @@ export const orders = pgTable(
       .where(
         sql`${t.source} = 'auction' and ${t.paymentStatus} = 'awaiting_payment' and ${t.paymentMethod} is null and ${t.fulfilmentStatus} <> 'cancelled'`,
       ),
-    check('orders_total_adds_up', sql`${t.totalKobo} = ${t.subtotalKobo} + ${t.deliveryFeeKobo}`),
-    check('orders_amounts_not_negative', sql`${t.subtotalKobo} >= 0 and ${t.deliveryFeeKobo} >= 0`),
+    check(
+      'orders_total_adds_up',
+      sql`${t.totalKobo} = ${t.subtotalKobo} + ${t.deliveryFeeKobo} - ${t.discountKobo}`,
+    ),
+    check(
+      'orders_amounts_not_negative',
+      sql`${t.subtotalKobo} >= 0 and ${t.deliveryFeeKobo} >= 0 and ${t.discountKobo} >= 0 and ${t.discountKobo} <= ${t.subtotalKobo}`,
+    ),
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;

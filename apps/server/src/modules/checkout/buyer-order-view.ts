@@ -59,6 +59,8 @@ export async function buyerOrderViews(
       })),
     subtotal: toNaira(o.subtotalKobo),
     deliveryFee: toNaira(o.deliveryFeeKobo),
+    discount: toNaira(o.discountKobo),
+    couponCode: o.couponCode,
     total: toNaira(o.totalKobo),
     paymentStatus: o.paymentStatus,
     fulfilmentStatus: o.fulfilmentStatus,

@@ -10,6 +10,7 @@ import { checkoutRoutes } from '@/modules/checkout/checkout.routes.ts';
 import { checkoutService } from '@/modules/checkout/checkout.service.ts';
 import { deliverySettingsService } from '@/modules/checkout/delivery-settings.service.ts';
 import { orderConfirmation, type SendOrderConfirmation } from '@/modules/checkout/order-confirmation.ts';
+import type { CouponsPort } from '@/modules/coupons/coupons.service.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import type { ApplyOrderEvent, PaymentsPort, StockPort } from '@/modules/orders/order-ports.ts';
 import type { RequireBuyer, RequireSeller } from '@/plugins/auth.ts';
@@ -20,6 +21,8 @@ export type CheckoutPorts = {
   payments: PaymentsPort;
   jobs: JobQueue;
   applyOrderEvent: ApplyOrderEvent;
+  /** Coupons: a Buy now's code, decided and redeemed in the order's transaction (issue 16). */
+  coupons?: CouponsPort;
 };
 
 /**
@@ -51,6 +54,7 @@ export async function registerCheckoutModule(
     payments: deps.ports.payments,
     jobs: deps.ports.jobs,
     applyOrderEvent: deps.ports.applyOrderEvent,
+    ...(deps.ports.coupons ? { coupons: deps.ports.coupons } : {}),
     sendOrderConfirmation,
     publicUrl: deps.publicUrl,
     log: deps.log,

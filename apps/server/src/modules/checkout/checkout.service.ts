@@ -4,8 +4,8 @@ import {
   type BuyNowBody,
   type CheckoutDelivery,
   type CheckoutResponse,
+  discountedTotalsKobo,
   formatOrderNumber,
-  orderTotalsKobo,
   type PayOrderBody,
   variantLabel,
 } from '@kasuwa/contracts';
@@ -26,6 +26,7 @@ import {
 } from '@/modules/checkout/delivery-rules.ts';
 import { type CheckoutSeller, effectiveSettings } from '@/modules/checkout/delivery-settings.service.ts';
 import type { SendOrderConfirmation } from '@/modules/checkout/order-confirmation.ts';
+import type { AppliedCoupon, CouponsPort } from '@/modules/coupons/coupons.service.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import type { ApplyOrderEvent, PaymentsPort, StockPort } from '@/modules/orders/order-ports.ts';
 
@@ -45,6 +46,8 @@ export type CheckoutServiceDeps = {
   jobs: Pick<JobQueue, 'add'>;
   /** Orders: the machine, for an auction win whose buyer chooses pay on delivery. */
   applyOrderEvent: ApplyOrderEvent;
+  /** Coupons: decides a code under the coupon's row lock and redeems it with the order (issue 16). */
+  coupons?: CouponsPort;
   sendOrderConfirmation: SendOrderConfirmation;
   /** Where the web app is reached: the provider sends the buyer back to `/my-orders/<id>`. */
   publicUrl: string;
@@ -233,10 +236,20 @@ export function checkoutService(deps: CheckoutServiceDeps) {
             variant: body.variant,
             quantity: body.quantity,
           });
-          const totals = orderTotalsKobo(
-            [{ unitPriceKobo: item.unitPriceKobo, quantity: body.quantity }],
-            delivery.deliveryFeeKobo,
-          );
+          const cart = [
+            { productId: product.id, unitPriceKobo: item.unitPriceKobo, quantity: body.quantity },
+          ];
+          let coupon: AppliedCoupon | null = null;
+          if (body.couponCode) {
+            if (!deps.coupons) throw new BadRequestError('Coupons are not accepted here');
+            coupon = await deps.coupons.apply(tx, {
+              sellerId: seller.id,
+              buyerId: buyer.id,
+              code: body.couponCode,
+              cart,
+            });
+          }
+          const totals = discountedTotalsKobo(cart, delivery.deliveryFeeKobo, coupon?.discountKobo ?? 0);
           const online = body.paymentMethod === 'online';
           if (!online) checkPayOnDelivery(seller, settings, totals.totalKobo);
 
@@ -254,6 +267,7 @@ export function checkoutService(deps: CheckoutServiceDeps) {
             buyerState: delivery.buyerState,
             buyerPhone: delivery.buyerPhone,
             ...totals,
+            couponCode: coupon?.code ?? null,
             paymentDueAt: online ? new Date(now.getTime() + BUY_NOW_PAYMENT_WINDOW_MINUTES * 60_000) : null,
             pickupCode: delivery.deliveryMethod === 'pickup' ? pickupCode() : null,
             idempotencyKey: body.idempotencyKey,
@@ -271,6 +285,14 @@ export function checkoutService(deps: CheckoutServiceDeps) {
               quantity: body.quantity,
             },
           ]);
+          if (coupon && deps.coupons) {
+            await deps.coupons.redeem(tx, {
+              ...coupon,
+              orderId: order.id,
+              sellerId: seller.id,
+              buyerId: buyer.id,
+            });
+          }
           const number = formatOrderNumber(order.number);
           const what = `${body.quantity} × ${item.productName}${
             body.variant.length > 0 ? ` (${variantLabel(body.variant)})` : ''
@@ -281,9 +303,10 @@ export function checkoutService(deps: CheckoutServiceDeps) {
             actor: 'buyer',
             message: `Ordered by Buy now: ${what}, ${deliveryWords(delivery)}, ${
               online ? 'paying online' : 'pay on delivery'
-            }`,
+            }${coupon ? `, coupon ${coupon.code} (−${nairaText(totals.discountKobo)})` : ''}`,
             data: {
               source: 'buy_now',
+              ...(coupon ? { couponCode: coupon.code, discountKobo: totals.discountKobo } : {}),
               ...(delivery.pickupContact ? { pickupContact: delivery.pickupContact } : {}),
             },
             createdAt: now,
@@ -342,7 +365,8 @@ export function checkoutService(deps: CheckoutServiceDeps) {
         const settings = await effectiveSettings(repo, tx, seller);
         const delivery = chooseDelivery(seller, settings, body.delivery);
         const lines = await repo.lines(tx, [order.id]);
-        const totals = orderTotalsKobo(lines, delivery.deliveryFeeKobo);
+        // A Buy now paid again keeps the coupon's discount it was placed with.
+        const totals = discountedTotalsKobo(lines, delivery.deliveryFeeKobo, order.discountKobo);
         const online = body.paymentMethod === 'online';
         if (!online) checkPayOnDelivery(seller, settings, totals.totalKobo);
 

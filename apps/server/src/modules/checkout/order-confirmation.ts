@@ -49,6 +49,7 @@ export function orderConfirmationMail(order: BuyerOrder, to: string, link: strin
   const totals = [
     `Subtotal: ${naira(order.subtotal)}`,
     `Delivery: ${naira(order.deliveryFee)}`,
+    ...(order.discount ? [`Coupon ${order.couponCode ?? ''}: -${naira(order.discount)}`] : []),
     `Total: ${naira(order.total)}`,
   ];
   const text = [

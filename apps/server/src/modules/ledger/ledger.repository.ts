@@ -187,6 +187,15 @@ export function ledgerRepository(db: Database) {
       return r ? `${ORDER_NUMBER_PREFIX}${num(r.number)}` : null;
     },
 
+    /** The coupon an order used and its discount (issue 16), for the sale line's words. */
+    async orderCoupon(q: Queryable, orderId: string): Promise<{ code: string; discountKobo: number } | null> {
+      const rows = await q.execute(
+        sql`select coupon_code, discount_kobo from orders where id = ${orderId} and coupon_code is not null`,
+      );
+      const r = rows.rows[0] as Row | undefined;
+      return r ? { code: String(r.coupon_code), discountKobo: num(r.discount_kobo) } : null;
+    },
+
     async scheduleRelease(q: Queryable, r: { orderId: string; sellerId: string; releaseAt: Date }) {
       await q
         .insert(ledgerScheduledReleases)

@@ -62,6 +62,11 @@ export function ledgerService(deps: LedgerDeps) {
 
   const orderLabel = async (q: Queryable, orderId: string) =>
     (await repo.orderNumber(q, orderId)) ?? 'an order';
+  /** A sale's words name the coupon whose discount the seller gave: the buyer paid the total after it. */
+  const couponWords = async (q: Queryable, orderId: string) => {
+    const coupon = await repo.orderCoupon(q, orderId);
+    return coupon ? ` (coupon ${coupon.code}, ${nairaText(coupon.discountKobo)} off)` : '';
+  };
 
   /** An order's figures from its entries: what was sold online, its commission, what is refunded. */
   async function orderFigures(q: Queryable, orderId: string) {
@@ -94,7 +99,12 @@ export function ledgerService(deps: LedgerDeps) {
       at: sale.at,
       entries: [
         { account: 'buyer_payments', kind: 'sale', amountKobo: -total },
-        { account: 'pending', kind: 'sale', amountKobo: total, description: `Sale ${label}` },
+        {
+          account: 'pending',
+          kind: 'sale',
+          amountKobo: total,
+          description: `Sale ${label}${await couponWords(q, sale.orderId)}`,
+        },
         {
           account: 'pending',
           kind: 'commission',
@@ -130,7 +140,7 @@ export function ledgerService(deps: LedgerDeps) {
           account: 'available',
           kind: 'sale',
           amountKobo: total,
-          description: `Sale ${label} (pay on delivery)`,
+          description: `Sale ${label} (pay on delivery)${await couponWords(q, sale.orderId)}`,
         },
         {
           account: 'available',

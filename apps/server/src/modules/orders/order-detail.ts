@@ -88,6 +88,8 @@ export function toOrderDetail(
     lines: lines.map(toOrderLine),
     subtotal: toNaira(row.subtotalKobo),
     deliveryFee: toNaira(row.deliveryFeeKobo),
+    discount: toNaira(row.discountKobo),
+    couponCode: row.couponCode,
     deliveryAddress: row.deliveryAddress ?? null,
     pickupAddress: row.deliveryMethod === 'pickup' ? pickupAddressText(parts.seller?.address ?? null) : null,
     carrier: row.carrier,

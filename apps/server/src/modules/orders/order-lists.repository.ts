@@ -85,6 +85,8 @@ export type OrderExportRow = {
   items: string | null;
   quantity: number | null;
   subtotal_kobo: number;
+  discount_kobo: number;
+  coupon_code: string | null;
   delivery_fee_kobo: number;
   total_kobo: number;
   payment_status: string;
@@ -199,6 +201,7 @@ export function orderListsRepository(db: Database) {
                to_char(o.created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM-DD HH24:MI') AS created_lagos,
                b.name AS buyer_name, o.buyer_state, li.items, li.quantity,
                o.subtotal_kobo::float8 AS subtotal_kobo, o.delivery_fee_kobo::float8 AS delivery_fee_kobo,
+               o.discount_kobo::float8 AS discount_kobo, o.coupon_code,
                o.total_kobo::float8 AS total_kobo, o.payment_status, o.fulfilment_status, o.payment_method,
                o.delivery_method, o.carrier, o.tracking_number, s.title AS stream_title
         FROM orders o

@@ -98,6 +98,7 @@ export const ORDER_CSV_COLUMNS = [
   'Quantity',
   'Subtotal',
   'Delivery fee',
+  'Discount',
   'Total',
   'Payment',
   'Fulfilment',
@@ -105,6 +106,7 @@ export const ORDER_CSV_COLUMNS = [
   'Carrier',
   'Tracking number',
   'Live show',
+  'Coupon',
 ] as const;
 
 const PAYMENT_METHOD_TEXT: Record<string, string> = { online: 'Online', pay_on_delivery: 'Pay on delivery' };
@@ -122,6 +124,7 @@ function csvRecord(r: OrderExportRow): string[] {
     String(r.quantity ?? 0),
     money(Number(r.subtotal_kobo)),
     money(Number(r.delivery_fee_kobo)),
+    money(Number(r.discount_kobo ?? 0)),
     money(Number(r.total_kobo)),
     r.payment_method ? `${payment} (${PAYMENT_METHOD_TEXT[r.payment_method] ?? r.payment_method})` : payment,
     FULFILMENT_STATUS_LABELS[r.fulfilment_status as keyof typeof FULFILMENT_STATUS_LABELS] ??
@@ -130,6 +133,7 @@ function csvRecord(r: OrderExportRow): string[] {
     r.carrier ?? '',
     r.tracking_number ?? '',
     r.stream_title ?? '',
+    r.coupon_code ?? '',
   ].map(safeCell);
 }
 

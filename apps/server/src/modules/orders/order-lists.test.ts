@@ -268,17 +268,17 @@ describe('GET /api/orders/export.csv', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe(
-      'Order number,Date (Lagos),Buyer,State,Items,Quantity,Subtotal,Delivery fee,Total,Payment,Fulfilment,Delivery method,Carrier,Tracking number,Live show',
+      'Order number,Date (Lagos),Buyer,State,Items,Quantity,Subtotal,Delivery fee,Discount,Total,Payment,Fulfilment,Delivery method,Carrier,Tracking number,Live show,Coupon',
     );
     expect(lines.slice(1)).toEqual([
-      `${numbers.pickup},2026-01-14 11:00,Tunde Bakare,Lagos,Black Soap,1,2000.00,0.00,2000.00,Paid (Online),Ready for pickup,Store pickup,,,`,
-      `${numbers.shipped},2026-01-13 11:00,Ada Obi,Lagos,Adire Shirt,1,9000.00,0.00,9000.00,Paid (Online),Shipped,Shipped by seller,GIG Logistics,GIG123,`,
+      `${numbers.pickup},2026-01-14 11:00,Tunde Bakare,Lagos,Black Soap,1,2000.00,0.00,0.00,2000.00,Paid (Online),Ready for pickup,Store pickup,,,,`,
+      `${numbers.shipped},2026-01-13 11:00,Ada Obi,Lagos,Adire Shirt,1,9000.00,0.00,0.00,9000.00,Paid (Online),Shipped,Shipped by seller,GIG Logistics,GIG123,,`,
     ]);
   });
 
   it('writes each line with its variant and quantity, and ignores page and limit', async () => {
     const body = (await csvOf(`search=${numbers.paid}&page=3&limit=1`)).body;
-    expect(body).toContain(',Ankara Gown (M) x2; Gele Headtie,3,35000.00,2500.00,37500.00,');
+    expect(body).toContain(',Ankara Gown (M) x2; Gele Headtie,3,35000.00,2500.00,0.00,37500.00,');
     const all = (await csvOf('limit=1')).body.trim().split('\n');
     expect(all).toHaveLength(9);
   });

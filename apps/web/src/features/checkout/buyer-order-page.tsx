@@ -274,6 +274,12 @@ function OrderView({
             <dd>{formatNaira(order.subtotal)}</dd>
             <dt className="text-ink-muted">Delivery</dt>
             <dd>{formatNaira(order.deliveryFee)}</dd>
+            {order.discount ? (
+              <>
+                <dt className="text-brand-700">Coupon{order.couponCode ? ` ${order.couponCode}` : ''}</dt>
+                <dd className="text-brand-700">−{formatNaira(order.discount)}</dd>
+              </>
+            ) : null}
             <dt className="font-semibold text-ink">Total</dt>
             <dd className="font-semibold text-ink">{formatNaira(order.total)}</dd>
           </dl>

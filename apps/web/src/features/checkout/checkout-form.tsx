@@ -6,13 +6,13 @@ import {
   type DeliveryOptionsResponse,
   deliveryAddressSchema,
   deliveryMethodSchema,
-  orderTotalsKobo,
+  discountedTotalsKobo,
   type PaymentMethod,
   paymentMethodSchema,
 } from '@kasuwa/contracts';
 import { type City, citiesOfState, NIGERIA_SLUG, type State, searchStates } from '@kasuwa/reference-data';
 import { clsx } from 'clsx';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { readSavedAddress, saveAddress } from '@/features/checkout/saved-address';
@@ -44,6 +44,10 @@ export interface CheckoutFormProps {
   storeName: string;
   /** Places the order (or pays the existing one); a rejection's message is shown by the button. */
   submit: (choice: CheckoutChoice) => Promise<void>;
+  /** A coupon the server accepted (Buy now): its discount comes off the items in the totals. */
+  discount?: { code: string; amount: number } | null;
+  /** The coupon code field, shown above the totals. */
+  couponSlot?: ReactNode;
 }
 
 const allStates = () => searchStates(NIGERIA_SLUG, '');
@@ -141,7 +145,14 @@ const choiceClass = (checked: boolean, disabled = false) =>
     disabled && 'cursor-not-allowed opacity-60',
   );
 
-export function CheckoutForm({ lines, options, storeName, submit }: CheckoutFormProps) {
+export function CheckoutForm({
+  lines,
+  options,
+  storeName,
+  submit,
+  discount = null,
+  couponSlot,
+}: CheckoutFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
     control,
@@ -160,9 +171,10 @@ export function CheckoutForm({ lines, options, storeName, submit }: CheckoutForm
   const chosenState = stateByName(stateName);
   const fee = method === 'pickup' ? 0 : stateName ? feeFor(options, stateName) : null;
   const noDelivery = method === 'seller' && stateName !== '' && fee === null;
-  const totals = orderTotalsKobo(
+  const totals = discountedTotalsKobo(
     lines.map((l) => ({ unitPriceKobo: nairaToKobo(l.unitPrice), quantity: l.quantity })),
     nairaToKobo(fee ?? 0),
+    nairaToKobo(discount?.amount ?? 0),
   );
   const total = koboToNaira(totals.totalKobo);
   const podOffered = options.payOnDelivery.enabled;
@@ -381,12 +393,20 @@ export function CheckoutForm({ lines, options, storeName, submit }: CheckoutForm
         )}
       </section>
 
+      {couponSlot}
+
       <section aria-label="Totals" className="rounded-card bg-surface p-4 shadow-card">
         <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm tabular-nums">
           <dt className="text-ink-muted">Subtotal</dt>
           <dd>{formatNaira(koboToNaira(totals.subtotalKobo))}</dd>
           <dt className="text-ink-muted">Delivery</dt>
           <dd>{fee === null ? '—' : formatNaira(koboToNaira(totals.deliveryFeeKobo))}</dd>
+          {totals.discountKobo > 0 && discount && (
+            <>
+              <dt className="text-brand-700">Coupon {discount.code}</dt>
+              <dd className="text-brand-700">−{formatNaira(koboToNaira(totals.discountKobo))}</dd>
+            </>
+          )}
           <dt className="font-semibold text-ink">Total</dt>
           <dd className="font-semibold text-ink">{formatNaira(total)}</dd>
         </dl>

@@ -6,12 +6,13 @@ import {
   variantLabel,
 } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { checkoutQueries, payOrder, placeOrder } from '@/features/checkout/checkout-api';
 import { type CheckoutChoice, CheckoutForm, type SummaryLine } from '@/features/checkout/checkout-form';
 import { type CheckoutItem, priceItem, readCheckoutItem } from '@/features/checkout/checkout-item';
+import { type AppliedCoupon, CouponField } from '@/features/checkout/coupon-field';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 import { buttonClasses } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
@@ -117,6 +118,7 @@ function BuyNow({ api, item, onSessionExpired, goTo = leave }: CheckoutPageProps
   const options = useQuery(checkoutQueries.options(api, item.sellerId));
   const finish = useFinish(goTo);
   const attempt = useAttemptKey();
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
 
   if (product.isPending || options.isPending) return <Shell title="Checkout">{loading}</Shell>;
   if (!product.data || !options.data) {
@@ -169,6 +171,7 @@ function BuyNow({ api, item, onSessionExpired, goTo = leave }: CheckoutPageProps
         ...(item.blipId ? { blipId: item.blipId } : {}),
         delivery,
         paymentMethod,
+        ...(coupon ? { couponCode: coupon.code } : {}),
       });
       finish(answer);
     } catch (error) {
@@ -184,6 +187,15 @@ function BuyNow({ api, item, onSessionExpired, goTo = leave }: CheckoutPageProps
         options={options.data}
         storeName={storeNameOf(options.data)}
         submit={submit}
+        discount={coupon ? { code: coupon.code, amount: coupon.discount } : null}
+        couponSlot={
+          <CouponField
+            api={api}
+            item={{ productId: item.productId, variant, quantity: item.quantity }}
+            applied={coupon}
+            onApplied={setCoupon}
+          />
+        }
       />
     </Shell>
   );

@@ -74,6 +74,11 @@ function Lines({ order }: { order: OrderDetail }) {
       <dl className="mt-2 border-line border-t pt-2 tabular-nums">
         <Row label="Subtotal">{formatNaira(order.subtotal)}</Row>
         <Row label="Delivery">{formatNaira(order.deliveryFee)}</Row>
+        {order.discount ? (
+          <Row label={`Coupon${order.couponCode ? ` ${order.couponCode}` : ''} (your discount)`}>
+            −{formatNaira(order.discount)}
+          </Row>
+        ) : null}
         <div className="flex justify-between gap-3 py-1 font-semibold text-base">
           <dt>Total</dt>
           <dd>{formatNaira(order.total)}</dd>
