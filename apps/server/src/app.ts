@@ -20,6 +20,9 @@ import { mediaAccess } from '@/lib/media-access.ts';
 import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
 import { queuedMailer } from '@/mail/queued-mailer.ts';
+import { accountRepository } from '@/modules/account/account.repository.ts';
+import { accountRoutes } from '@/modules/account/account.routes.ts';
+import { accountService } from '@/modules/account/account.service.ts';
 import { adminRepository } from '@/modules/admin/admin.repository.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { adminService } from '@/modules/admin/admin.service.ts';
@@ -447,6 +450,12 @@ export async function buildApp(given: AppDeps): Promise<App> {
     requireSeller,
     ...(deps.kyc?.providerInstance ? { provider: deps.kyc.providerInstance } : {}),
   });
+  await app.register(
+    accountRoutes({
+      service: accountService({ repo: accountRepository(deps.db), kyc: kyc.port, publicUrl }),
+      requireSeller,
+    }),
+  );
   // end issue 17: KYC
   const payouts = await registerPayoutsModule(app, {
     db: deps.db,

@@ -9,7 +9,7 @@ CREATE TABLE "seller_kyc" (
 );
 --> statement-breakpoint
 CREATE TABLE "seller_kyc_events" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"id" bigserial PRIMARY KEY NOT NULL,
 	"seller_id" uuid NOT NULL,
 	"status" text NOT NULL,
 	"reason" text,
@@ -19,4 +19,4 @@ CREATE TABLE "seller_kyc_events" (
 --> statement-breakpoint
 ALTER TABLE "seller_kyc" ADD CONSTRAINT "seller_kyc_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "seller_kyc_events" ADD CONSTRAINT "seller_kyc_events_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "seller_kyc_events_seller_idx" ON "seller_kyc_events" USING btree ("seller_id","created_at");
+CREATE INDEX "seller_kyc_events_seller_idx" ON "seller_kyc_events" USING btree ("seller_id","id");

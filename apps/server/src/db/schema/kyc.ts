@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sellers } from './sellers.ts';
 
 /**
@@ -30,7 +30,8 @@ export const sellerKyc = pgTable('seller_kyc', {
 export const sellerKycEvents = pgTable(
   'seller_kyc_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** In the order the changes were made, even two within one millisecond. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => sellers.id, { onDelete: 'cascade' }),
@@ -39,7 +40,7 @@ export const sellerKycEvents = pgTable(
     actor: text('actor').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('seller_kyc_events_seller_idx').on(t.sellerId, t.createdAt)],
+  (t) => [index('seller_kyc_events_seller_idx').on(t.sellerId, t.id)],
 );
 
 export type SellerKycRow = typeof sellerKyc.$inferSelect;

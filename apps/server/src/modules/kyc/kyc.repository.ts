@@ -94,7 +94,7 @@ export function kycRepository(db: Database) {
         .select()
         .from(sellerKycEvents)
         .where(eq(sellerKycEvents.sellerId, sellerId))
-        .orderBy(asc(sellerKycEvents.createdAt), asc(sellerKycEvents.id));
+        .orderBy(asc(sellerKycEvents.id));
     },
 
     async status(q: Queryable, sellerId: string): Promise<string> {

@@ -30,7 +30,11 @@ type SubmitKyc = z.output<typeof submitKycBody>;
 type Actor = 'seller' | 'check' | 'operator';
 
 /** What payouts ask of KYC (payouts.service.ts blockedReason). */
-export type KycPort = { isVerified: (q: Queryable, sellerId: string) => Promise<boolean> };
+export type KycPort = {
+  isVerified: (q: Queryable, sellerId: string) => Promise<boolean>;
+  /** For the Account screen. */
+  status: (q: Queryable, sellerId: string) => Promise<KycStatus>;
+};
 
 const DEFAULT_REJECT_REASON =
   'We could not confirm your identity from the details and documents you sent. Check them and submit again.';
@@ -212,6 +216,7 @@ export function kycService(deps: {
 
     port: {
       isVerified: async (q: Queryable, sellerId: string) => (await repo.status(q, sellerId)) === 'verified',
+      status: async (q: Queryable, sellerId: string) => (await repo.status(q, sellerId)) as KycStatus,
     } satisfies KycPort,
   };
 }
