@@ -9,6 +9,7 @@ import {
   savePayoutAccount,
 } from './support/money';
 import { buyerAccount, storeBuyerSession } from './support/orders';
+import { verifiedIdentity } from './support/kyc';
 import { sellerWithPickupAddress } from './support/sellers';
 
 // Issue 15's journeys, on a server of their own whose clock a test can move (support/clock-server.ts,
@@ -36,6 +37,7 @@ test('a delivered order’s money waits out the return window, becomes available
     name: `Aso-oke set ${unique()}`,
     price: 25000,
   });
+  await verifiedIdentity(request, seller); // issue 17: payouts need a verified identity
   const account = await savePayoutAccount(request, seller);
 
   // Delivered today: the sale (less commission and the payment fee) is pending, nothing available.
