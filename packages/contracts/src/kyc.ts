@@ -43,7 +43,11 @@ export const cacNumberField = z
   .string()
   .trim()
   .transform((v) => v.toUpperCase().replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(CAC_NUMBER, 'Enter your CAC number as on the certificate, e.g. RC 1234567 or BN 2345678'));
+  .pipe(
+    z
+      .string()
+      .regex(CAC_NUMBER, 'Enter your CAC number as on the certificate, e.g. RC 1234567 or BN 2345678'),
+  );
 
 export const submitKycBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('individual'), bvn: bvnField, nin: ninField }),
@@ -70,6 +74,7 @@ export const kycIdentity = z.object({
 export type KycIdentity = z.infer<typeof kycIdentity>;
 
 export const kycEvent = z.object({
+  id: z.string(),
   status: kycStatus,
   reason: z.string().nullable(),
   /** Who moved it: the seller (a submission), the identity check or the review team. */

@@ -28,8 +28,18 @@ export async function seedDemoKyc({ db, cipher }: { db: Database; cipher: FieldC
         status: 'verified',
         reason: null,
         identities: [
-          { type: 'bvn', encrypted: cipher.encrypt('22212345678'), last4: '5678', nameOnRecord: 'OKAFOR AMAKA NGOZI' },
-          { type: 'nin', encrypted: cipher.encrypt('70123456789'), last4: '6789', nameOnRecord: 'OKAFOR AMAKA NGOZI' },
+          {
+            type: 'bvn',
+            encrypted: cipher.encrypt('22212345678'),
+            last4: '5678',
+            nameOnRecord: 'OKAFOR AMAKA NGOZI',
+          },
+          {
+            type: 'nin',
+            encrypted: cipher.encrypt('70123456789'),
+            last4: '6789',
+            nameOnRecord: 'OKAFOR AMAKA NGOZI',
+          },
         ],
         submittedAt,
         reviewedAt,

@@ -1,7 +1,12 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type DojahRequest = { path: string; query: Record<string, string>; appId?: string; authorization?: string };
+export type DojahRequest = {
+  path: string;
+  query: Record<string, string>;
+  appId?: string;
+  authorization?: string;
+};
 
 /**
  * A local stand-in for Dojah's KYC lookups (fact sheet B1, docs/kyc.md): `GET
@@ -27,24 +32,38 @@ export async function startFakeDojah(options: {
     const query = Object.fromEntries(url.searchParams);
     const appId = req.headers.appid as string | undefined;
     const authorization = req.headers.authorization;
-    requests.push({ path: url.pathname, query, ...(appId ? { appId } : {}), ...(authorization ? { authorization } : {}) });
+    requests.push({
+      path: url.pathname,
+      query,
+      ...(appId ? { appId } : {}),
+      ...(authorization ? { authorization } : {}),
+    });
     if (state.mode === 'hang') return;
     if (state.mode === 'error500') return send(res, 500, { error: 'Service unavailable' });
     if (req.method !== 'GET') return send(res, 405, { error: 'Method not allowed' });
-    if (appId !== options.appId || authorization !== options.secretKey) return send(res, 401, { error: 'Unauthorized' });
+    if (appId !== options.appId || authorization !== options.secretKey)
+      return send(res, 401, { error: 'Unauthorized' });
     if (url.pathname === '/api/v1/kyc/bvn/full' || url.pathname === '/api/v1/kyc/nin') {
       const number = query.bvn ?? query.nin ?? '';
       if (!/^\d{11}$/.test(number)) return send(res, 400, { error: 'Invalid identity number' });
       const person = options.people[number];
       if (!person) return send(res, 404, { error: 'Identity not found' });
       const key = url.pathname.endsWith('nin') ? 'nin' : 'bvn';
-      return send(res, 200, { entity: { [key]: number, ...person, gender: 'Female', date_of_birth: '1990-01-02' } });
+      return send(res, 200, {
+        entity: { [key]: number, ...person, gender: 'Female', date_of_birth: '1990-01-02' },
+      });
     }
     if (url.pathname === '/api/v1/kyc/cac/basic') {
       const company = options.companies[query.rc_number ?? ''];
-      if (!company || company.type !== query.company_type) return send(res, 404, { error: 'Company not found' });
+      if (!company || company.type !== query.company_type)
+        return send(res, 404, { error: 'Company not found' });
       return send(res, 200, {
-        entity: { company_name: company.company_name, rc_number: query.rc_number, type_of_company: company.type, status: 'ACTIVE' },
+        entity: {
+          company_name: company.company_name,
+          rc_number: query.rc_number,
+          type_of_company: company.type,
+          status: 'ACTIVE',
+        },
       });
     }
     return send(res, 404, { error: 'Not found' });

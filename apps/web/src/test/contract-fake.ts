@@ -31,6 +31,7 @@ import {
   sellerReturnActionBody,
   shippingOptionsBody,
   shippingWarehouseBody,
+  submitKycBody,
   updateOnboardingProcessBody,
   updateProductBody,
   vacationModeBody,
@@ -84,6 +85,7 @@ export const contractBodies: Record<string, z.ZodType> = {
   'POST /buyer/returns': buyerReturnBody,
   'POST /buyer/returns/:id/messages': returnMessageBody,
   'POST /buyer/returns/:id/shipped': buyerShippedBackBody,
+  'POST /seller/kyc': submitKycBody,
 };
 
 /** What the check needs of a call: both fakes' calls (in-memory-api's and fake-api's) have it. */

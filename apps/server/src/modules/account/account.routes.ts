@@ -6,7 +6,13 @@ import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 
 /** The Account screen's read (issue 17). */
 export const accountRoutes =
-  ({ service, requireSeller }: { service: AccountService; requireSeller: RequireSeller }): FastifyPluginAsyncZod =>
+  ({
+    service,
+    requireSeller,
+  }: {
+    service: AccountService;
+    requireSeller: RequireSeller;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/seller/account',

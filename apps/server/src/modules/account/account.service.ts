@@ -4,10 +4,15 @@ import type { AccountRepository } from '@/modules/account/account.repository.ts'
 import type { KycPort } from '@/modules/kyc/kyc.service.ts';
 
 /** The store's public address: what the QR code and the share buttons carry. */
-export const storeUrlOf = (publicUrl: string, sellerId: string) => `${publicUrl.replace(/\/$/, '')}/store/${sellerId}`;
+export const storeUrlOf = (publicUrl: string, sellerId: string) =>
+  `${publicUrl.replace(/\/$/, '')}/store/${sellerId}`;
 
 /** The Account screen (issue 17): one read of who the seller is and how their store stands. */
-export function accountService(deps: { repo: AccountRepository; kyc: Pick<KycPort, 'status'>; publicUrl: string }) {
+export function accountService(deps: {
+  repo: AccountRepository;
+  kyc: Pick<KycPort, 'status'>;
+  publicUrl: string;
+}) {
   const { repo } = deps;
   return {
     async overview(sellerId: string): Promise<AccountOverviewResponse> {

@@ -52,7 +52,11 @@ describe('the Account read', () => {
   });
 
   it('shows the KYC status and no onboarding time before the application is sent', async () => {
-    const { auth } = await sellerWithToken(t, { firstName: 'Adaeze', lastName: 'Okafor', accountType: 'individual' });
+    const { auth } = await sellerWithToken(t, {
+      firstName: 'Adaeze',
+      lastName: 'Okafor',
+      accountType: 'individual',
+    });
     await t.app.inject({
       method: 'POST',
       url: '/api/seller/kyc',

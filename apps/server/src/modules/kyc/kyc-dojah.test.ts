@@ -22,20 +22,31 @@ beforeAll(async () => {
 afterAll(() => dojah.close());
 
 const provider = (over: { secretKey?: string; timeoutMs?: number } = {}) =>
-  dojahKycProvider({ appId: APP_ID, secretKey: over.secretKey ?? SECRET, baseUrl: `${dojah.url}/`, timeoutMs: over.timeoutMs ?? 2000 });
+  dojahKycProvider({
+    appId: APP_ID,
+    secretKey: over.secretKey ?? SECRET,
+    baseUrl: `${dojah.url}/`,
+    timeoutMs: over.timeoutMs ?? 2000,
+  });
 const hint = { fullName: 'ignored by real registers' };
 
 describe('the Dojah adapter against its stand-in', () => {
   it('looks a BVN up with the AppId header and the secret key, and reads the name from entity', async () => {
     dojah.requests.length = 0;
-    expect(await provider().lookupBvn('22222222222', hint)).toEqual({ found: true, fullName: 'ADAEZE CHIOMA OKAFOR' });
+    expect(await provider().lookupBvn('22222222222', hint)).toEqual({
+      found: true,
+      fullName: 'ADAEZE CHIOMA OKAFOR',
+    });
     expect(dojah.requests).toEqual([
       { path: '/api/v1/kyc/bvn/full', query: { bvn: '22222222222' }, appId: APP_ID, authorization: SECRET },
     ]);
   });
 
   it('looks a NIN up', async () => {
-    expect(await provider().lookupNin('70123456789', hint)).toEqual({ found: true, fullName: 'Adaeze Okafor' });
+    expect(await provider().lookupNin('70123456789', hint)).toEqual({
+      found: true,
+      fullName: 'Adaeze Okafor',
+    });
     expect(dojah.requests.at(-1)?.path).toBe('/api/v1/kyc/nin');
   });
 
@@ -45,7 +56,9 @@ describe('the Dojah adapter against its stand-in', () => {
       companyName: 'EZE FABRICS LIMITED',
     });
     expect(dojah.requests.at(-1)?.query).toEqual({ rc_number: '1234567', company_type: 'COMPANY' });
-    expect(await provider().lookupCompany({ kind: 'BN', digits: '1234567' }, { companyName: 'x' })).toEqual({ found: false });
+    expect(await provider().lookupCompany({ kind: 'BN', digits: '1234567' }, { companyName: 'x' })).toEqual({
+      found: false,
+    });
     expect(dojah.requests.at(-1)?.query.company_type).toBe('BUSINESS_NAME');
   });
 
@@ -58,7 +71,9 @@ describe('the Dojah adapter against its stand-in', () => {
       KycProviderUnavailableError,
     );
     dojah.state.mode = 'error500';
-    await expect(provider().lookupNin('70123456789', hint)).rejects.toBeInstanceOf(KycProviderUnavailableError);
+    await expect(provider().lookupNin('70123456789', hint)).rejects.toBeInstanceOf(
+      KycProviderUnavailableError,
+    );
     dojah.state.mode = 'hang';
     await expect(provider({ timeoutMs: 200 }).lookupNin('70123456789', hint)).rejects.toBeInstanceOf(
       KycProviderUnavailableError,
@@ -77,7 +92,11 @@ describe('a submission checked by Dojah', () => {
   afterAll(() => t.close());
 
   it('goes to review when both records carry the seller’s name', async () => {
-    const { auth } = await sellerWithToken(t, { firstName: 'Adaeze', lastName: 'Okafor', accountType: 'individual' });
+    const { auth } = await sellerWithToken(t, {
+      firstName: 'Adaeze',
+      lastName: 'Okafor',
+      accountType: 'individual',
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/seller/kyc',
@@ -93,13 +112,22 @@ describe('a submission checked by Dojah', () => {
   });
 
   it('asks for a resubmission when Dojah has no such BVN, and answers 502 when it is down', async () => {
-    const { auth } = await sellerWithToken(t, { firstName: 'Adaeze', lastName: 'Okafor', accountType: 'individual' });
+    const { auth } = await sellerWithToken(t, {
+      firstName: 'Adaeze',
+      lastName: 'Okafor',
+      accountType: 'individual',
+    });
     const body = { kind: 'individual', bvn: '22222223333', nin: '70123456789' };
     const res = await t.app.inject({ method: 'POST', url: '/api/seller/kyc', headers: auth, payload: body });
     expect(res.json().status).toBe('resubmission_requested');
     dojah.state.mode = 'error500';
     try {
-      const down = await t.app.inject({ method: 'POST', url: '/api/seller/kyc', headers: auth, payload: body });
+      const down = await t.app.inject({
+        method: 'POST',
+        url: '/api/seller/kyc',
+        headers: auth,
+        payload: body,
+      });
       expect(down.statusCode).toBe(502);
     } finally {
       dojah.state.mode = 'answer';

@@ -1,7 +1,12 @@
 import type { KycStatus } from '@kasuwa/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INITIAL_KYC_STATE, type KycMachineEvent, type KycState, transition } from '@/modules/kyc/kyc-machine.ts';
+import {
+  INITIAL_KYC_STATE,
+  type KycMachineEvent,
+  type KycState,
+  transition,
+} from '@/modules/kyc/kyc-machine.ts';
 
 const reason = fc.constantFrom('The NIN slip is not readable', 'We could not find the BVN ending in 0000.');
 const event: fc.Arbitrary<KycMachineEvent> = fc.oneof(
@@ -24,7 +29,10 @@ describe('the KYC state machine', () => {
     const a = transition(INITIAL_KYC_STATE, { type: 'check_failed', reason: 'Not found' });
     expect(a).toMatchObject({ ok: true, state: { status: 'resubmission_requested', reason: 'Not found' } });
     if (!a.ok) return;
-    expect(transition(a.state, { type: 'submitted' })).toMatchObject({ ok: true, state: { status: 'pending' } });
+    expect(transition(a.state, { type: 'submitted' })).toMatchObject({
+      ok: true,
+      state: { status: 'pending' },
+    });
   });
 
   it('refuses an approval of what is not pending and a submission while pending or verified', () => {

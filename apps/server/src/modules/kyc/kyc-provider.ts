@@ -25,7 +25,10 @@ export type KycProviderConfig =
 /** The register could not be asked (down, slow, refused our keys): a 502, nothing was recorded. */
 export class KycProviderUnavailableError extends HttpError {
   constructor() {
-    super(502, 'We could not reach the identity service to check your details. Please try again in a moment.');
+    super(
+      502,
+      'We could not reach the identity service to check your details. Please try again in a moment.',
+    );
   }
 }
 
@@ -139,5 +142,7 @@ export function createKycProvider(
   config: KycProviderConfig,
   log?: { warn: (obj: object, msg: string) => void },
 ): KycProvider {
-  return config.provider === 'dojah' ? dojahKycProvider({ ...config, ...(log ? { log } : {}) }) : localKycProvider();
+  return config.provider === 'dojah'
+    ? dojahKycProvider({ ...config, ...(log ? { log } : {}) })
+    : localKycProvider();
 }

@@ -4,10 +4,10 @@ import type { Clock } from '@/lib/clock.ts';
 import { derivedKey, fieldCipher } from '@/lib/field-encryption.ts';
 import type { Queryable } from '@/lib/queryable.ts';
 import type { Mail } from '@/mail/mailer.ts';
-import { createKycProvider, type KycProvider, type KycProviderConfig } from '@/modules/kyc/kyc-provider.ts';
 import { kycRepository } from '@/modules/kyc/kyc.repository.ts';
 import { kycAdminRoutes, kycRoutes } from '@/modules/kyc/kyc.routes.ts';
 import { type KycService, kycService } from '@/modules/kyc/kyc.service.ts';
+import { createKycProvider, type KycProvider, type KycProviderConfig } from '@/modules/kyc/kyc-provider.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import type { RequireSeller } from '@/plugins/auth.ts';
 

@@ -28,10 +28,12 @@ export function kycRepository(db: Database) {
     onboardingName: sql<string | null>`${sellers.bankDetails}->>'accountName'`,
     payoutName: payoutAccounts.accountName,
   };
-  const toSeller = (row: {
-    onboardingName: string | null;
-    payoutName: string | null;
-  } & Omit<KycSeller, 'bankAccountName'>): KycSeller => {
+  const toSeller = (
+    row: {
+      onboardingName: string | null;
+      payoutName: string | null;
+    } & Omit<KycSeller, 'bankAccountName'>,
+  ): KycSeller => {
     const { onboardingName, payoutName, ...rest } = row;
     return { ...rest, bankAccountName: payoutName ?? (onboardingName || null) };
   };
@@ -61,7 +63,11 @@ export function kycRepository(db: Database) {
     },
 
     /** `lock`: FOR UPDATE, so two submissions (or a submission and a review) take turns. */
-    async state(q: Queryable, sellerId: string, options: { lock?: boolean } = {}): Promise<SellerKycRow | null> {
+    async state(
+      q: Queryable,
+      sellerId: string,
+      options: { lock?: boolean } = {},
+    ): Promise<SellerKycRow | null> {
       const query = q.select().from(sellerKyc).where(eq(sellerKyc.sellerId, sellerId)).limit(1);
       const [row] = options.lock ? await query.for('update') : await query;
       return row ?? null;

@@ -22,7 +22,13 @@ export const KYC_SUBMISSIONS_PER_HOUR = 10;
 
 /** The seller's identity verification (issue 17): read it, submit the numbers. */
 export const kycRoutes =
-  ({ service, requireSeller }: { service: KycService; requireSeller: RequireSeller }): FastifyPluginAsyncZod =>
+  ({
+    service,
+    requireSeller,
+  }: {
+    service: KycService;
+    requireSeller: RequireSeller;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const authenticate = requireSeller();
 

@@ -14,6 +14,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '@/lib/errors.ts';
 import type { FieldCipher } from '@/lib/field-encryption.ts';
 import { afterCommit, type Queryable } from '@/lib/queryable.ts';
 import type { Mail } from '@/mail/mailer.ts';
+import type { KycRepository, KycSeller } from '@/modules/kyc/kyc.repository.ts';
 import {
   INITIAL_KYC_STATE,
   type KycMachineEvent,
@@ -22,7 +23,6 @@ import {
   transition,
 } from '@/modules/kyc/kyc-machine.ts';
 import type { KycProvider } from '@/modules/kyc/kyc-provider.ts';
-import type { KycRepository, KycSeller } from '@/modules/kyc/kyc.repository.ts';
 import { companyNameMatches, personNameMatches } from '@/modules/kyc/name-match.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 
@@ -77,8 +77,19 @@ export function kycService(deps: {
     const result = transition(current, event);
     if (!result.ok) throw new ConflictError(result.message);
     const now = clock.now();
-    await repo.save(tx, seller.id, { ...patch, status: result.state.status, reason: result.state.reason, updatedAt: now });
-    await repo.addEvent(tx, { sellerId: seller.id, status: result.state.status, reason: result.state.reason, actor, createdAt: now });
+    await repo.save(tx, seller.id, {
+      ...patch,
+      status: result.state.status,
+      reason: result.state.reason,
+      updatedAt: now,
+    });
+    await repo.addEvent(tx, {
+      sellerId: seller.id,
+      status: result.state.status,
+      reason: result.state.reason,
+      actor,
+      createdAt: now,
+    });
     const { push } = await deps.notifications.createInTransaction(tx, seller.id, {
       type: 'kyc_status',
       ...result.effects.notification,
@@ -101,10 +112,15 @@ export function kycService(deps: {
       identities.push({ type, encrypted: cipher.encrypt(number), last4: last4(number), nameOnRecord });
     const person = async (type: 'bvn' | 'nin' | 'director_bvn', number: string) => {
       const label = type === 'nin' ? 'NIN' : type === 'bvn' ? 'BVN' : "director's BVN";
-      const record = type === 'nin' ? await provider.lookupNin(number, { fullName }) : await provider.lookupBvn(number, { fullName });
+      const record =
+        type === 'nin'
+          ? await provider.lookupNin(number, { fullName })
+          : await provider.lookupBvn(number, { fullName });
       keep(type, number, record.found ? record.fullName : null);
       if (!record.found) {
-        problems.push(`We could not find the ${label} ending in ${last4(number)}. Check the number and submit again.`);
+        problems.push(
+          `We could not find the ${label} ending in ${last4(number)}. Check the number and submit again.`,
+        );
         return null;
       }
       if (!personNameMatches(seller, record.fullName)) {
@@ -131,14 +147,18 @@ export function kycService(deps: {
       const company = await provider.lookupCompany({ kind, digits }, { companyName: registered });
       keep('cac', body.cacNumber, company.found ? company.companyName : null);
       if (!company.found) {
-        problems.push(`We could not find ${kind} ${digits} at the Corporate Affairs Commission. Check the number and submit again.`);
+        problems.push(
+          `We could not find ${kind} ${digits} at the Corporate Affairs Commission. Check the number and submit again.`,
+        );
       } else if (!companyNameMatches(registered, company.companyName)) {
         problems.push(`${kind} ${digits} is registered to ${company.companyName}, not ${registered}.`);
       }
       await person('director_bvn', body.directorBvn);
       const bank = seller.bankAccountName;
       if (bank && !companyNameMatches(registered, bank) && !personNameMatches(seller, bank)) {
-        problems.push(`Your bank account is in the name of ${bank}: payouts go only to an account of ${registered} or in your own name.`);
+        problems.push(
+          `Your bank account is in the name of ${bank}: payouts go only to an account of ${registered} or in your own name.`,
+        );
       }
     }
     return { identities, problem: problems.length ? problems.join(' ') : null };
@@ -152,10 +172,15 @@ export function kycService(deps: {
       reason: state.reason,
       accountType,
       canSubmit: accountType !== null && SUBMITTABLE.includes(state.status),
-      identities: (row?.identities ?? []).map(({ type, last4, nameOnRecord }) => ({ type, last4, nameOnRecord })),
+      identities: (row?.identities ?? []).map(({ type, last4, nameOnRecord }) => ({
+        type,
+        last4,
+        nameOnRecord,
+      })),
       submittedAt: row?.submittedAt?.toISOString() ?? null,
       reviewedAt: row?.reviewedAt?.toISOString() ?? null,
       history: events.map((e) => ({
+        id: String(e.id),
         status: e.status as KycStatus,
         reason: e.reason,
         actor: e.actor as Actor,
@@ -172,7 +197,8 @@ export function kycService(deps: {
 
     async submit(sellerId: string, body: SubmitKyc): Promise<KycResponse> {
       const seller = await sellerOf(sellerId);
-      if (!seller.accountType) throw new ConflictError('Choose Individual or Business on Apply To Sell first.');
+      if (!seller.accountType)
+        throw new ConflictError('Choose Individual or Business on Apply To Sell first.');
       if (seller.accountType !== body.kind) {
         throw new BadRequestError(
           seller.accountType === 'business'
@@ -187,7 +213,9 @@ export function kycService(deps: {
       const { identities, problem } = await check(seller, body);
       await repo.transaction(async (tx) => {
         const row = await repo.lockOrCreate(tx, seller.id, clock.now());
-        const event: KycMachineEvent = problem ? { type: 'check_failed', reason: problem } : { type: 'submitted' };
+        const event: KycMachineEvent = problem
+          ? { type: 'check_failed', reason: problem }
+          : { type: 'submitted' };
         await apply(tx, seller, stateOf(row), event, problem ? 'check' : 'seller', {
           identities,
           submittedAt: clock.now(),
@@ -204,7 +232,8 @@ export function kycService(deps: {
       const reason = body.reason ?? DEFAULT_REJECT_REASON;
       const state = await repo.transaction(async (tx) => {
         const row = await repo.lockOrCreate(tx, seller.id, clock.now());
-        const event: KycMachineEvent = decision === 'approve' ? { type: 'approved' } : { type: 'rejected', reason };
+        const event: KycMachineEvent =
+          decision === 'approve' ? { type: 'approved' } : { type: 'rejected', reason };
         return apply(tx, seller, stateOf(row), event, 'operator', { reviewedAt: clock.now() });
       });
       const message =

@@ -28,8 +28,14 @@ const review = (decision: string, payload: Record<string, unknown>, token = t.ad
     headers: { authorization: `Bearer ${token}` },
     payload,
   });
-const individual = (over: Record<string, unknown> = {}) => ({ kind: 'individual', bvn: BVN, nin: NIN, ...over });
-const person = () => sellerWithToken(t, { firstName: 'Adaeze', lastName: 'Okafor', accountType: 'individual' });
+const individual = (over: Record<string, unknown> = {}) => ({
+  kind: 'individual',
+  bvn: BVN,
+  nin: NIN,
+  ...over,
+});
+const person = () =>
+  sellerWithToken(t, { firstName: 'Adaeze', lastName: 'Okafor', accountType: 'individual' });
 const kycNotifications = (sellerId: string) =>
   t.db
     .select()
@@ -78,7 +84,9 @@ describe('KYC: reading and submitting', () => {
   it('keeps the numbers encrypted at rest: the row never holds them', async () => {
     const { seller, auth } = await person();
     expect((await submit(auth, individual())).statusCode).toBe(200);
-    const raw = await t.db.execute(sql`select row_to_json(k)::text as json from seller_kyc k where seller_id = ${seller.id}`);
+    const raw = await t.db.execute(
+      sql`select row_to_json(k)::text as json from seller_kyc k where seller_id = ${seller.id}`,
+    );
     const json = String((raw.rows[0] as { json: string }).json);
     expect(json).not.toContain(BVN);
     expect(json).not.toContain(NIN);
@@ -124,11 +132,16 @@ describe('KYC: reading and submitting', () => {
       canSubmit: true,
       reason: 'We could not find the BVN ending in 0000. Check the number and submit again.',
     });
-    expect((await kycNotifications(seller.id)).map((n) => n.title)).toEqual(['Please check your identity details']);
+    expect((await kycNotifications(seller.id)).map((n) => n.title)).toEqual([
+      'Please check your identity details',
+    ]);
     // Corrected, it goes to review.
     const again = await submit(auth, individual());
     expect(again.json().status).toBe('pending');
-    expect(again.json().history.map((h: { status: string }) => h.status)).toEqual(['resubmission_requested', 'pending']);
+    expect(again.json().history.map((h: { status: string }) => h.status)).toEqual([
+      'resubmission_requested',
+      'pending',
+    ]);
   });
 
   it('asks for a resubmission when the name on record is someone else’s (local rule: ends in 1111)', async () => {
@@ -171,7 +184,9 @@ describe('KYC: reading and submitting', () => {
     });
     const res = await submit(other.auth, individual());
     expect(res.json().status).toBe('resubmission_requested');
-    expect(res.json().reason).toContain('Your bank account is in the name of Tunde Bello, not Adaeze Okafor.');
+    expect(res.json().reason).toContain(
+      'Your bank account is in the name of Tunde Bello, not Adaeze Okafor.',
+    );
   });
 
   it('answers 502 and records nothing when the register is unavailable (local rule: ends in 9999)', async () => {
@@ -199,7 +214,9 @@ describe('KYC: reading and submitting', () => {
     const wrong = await sellerWithToken(t, { accountType: 'business', businessName: 'Eze Fabrics Ltd' });
     const res2 = await submit(wrong.auth, { kind: 'business', cacNumber: 'BN2341111', directorBvn: BVN });
     expect(res2.json().status).toBe('resubmission_requested');
-    expect(res2.json().reason).toContain('BN 2341111 is registered to HARMATTAN TRADING VENTURES LIMITED, not Eze Fabrics Ltd.');
+    expect(res2.json().reason).toContain(
+      'BN 2341111 is registered to HARMATTAN TRADING VENTURES LIMITED, not Eze Fabrics Ltd.',
+    );
   });
 
   it('refuses a second submission while one waits for review', async () => {
@@ -212,7 +229,9 @@ describe('KYC: reading and submitting', () => {
 
   it('needs a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/seller/kyc' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/seller/kyc', payload: individual() })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/seller/kyc', payload: individual() })).statusCode,
+    ).toBe(401);
   });
 
   it('shows each seller only their own verification (BOLA)', async () => {
@@ -251,8 +270,14 @@ describe('KYC: the review team', () => {
     const res = await review('reject', { email: seller.email, reason: 'The NIN slip is not readable' });
     expect(res.json().status).toBe('rejected');
     const kyc = (await getKyc(auth)).json();
-    expect(kyc).toMatchObject({ status: 'rejected', reason: 'The NIN slip is not readable', canSubmit: true });
-    const mail = (await mailsTo(seller.email)).find((m) => m.subject === 'Your identity verification was rejected');
+    expect(kyc).toMatchObject({
+      status: 'rejected',
+      reason: 'The NIN slip is not readable',
+      canSubmit: true,
+    });
+    const mail = (await mailsTo(seller.email)).find(
+      (m) => m.subject === 'Your identity verification was rejected',
+    );
     expect(mail?.text).toContain('Reason: The NIN slip is not readable');
     expect((await submit(auth, individual())).json().status).toBe('pending');
   });
@@ -262,7 +287,9 @@ describe('KYC: the review team', () => {
     const res = await review('approve', { email: seller.email });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This verification cannot be approved now: it is not started.');
-    expect(await t.db.select().from(sellerKycEvents).where(eq(sellerKycEvents.sellerId, seller.id))).toEqual([]);
+    expect(await t.db.select().from(sellerKycEvents).where(eq(sellerKycEvents.sellerId, seller.id))).toEqual(
+      [],
+    );
     expect((await review('approve', { email: 'nobody@example.ng' })).statusCode).toBe(404);
     expect((await review('promote', { email: seller.email })).statusCode).toBe(400);
   });
@@ -298,10 +325,14 @@ describe('npm run admin -- kyc', () => {
   const run = async (...argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runAdmin(argv, { PORT: String(port), DATA_DIR: dataDir }, {
-      out: (s) => out.push(s),
-      err: (s) => err.push(s),
-    });
+    const code = await runAdmin(
+      argv,
+      { PORT: String(port), DATA_DIR: dataDir },
+      {
+        out: (s) => out.push(s),
+        err: (s) => err.push(s),
+      },
+    );
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 

@@ -5,9 +5,34 @@
  * matches Adaeze Okafor. Accents, punctuation and titles are dropped first.
  */
 
-const TITLES = new Set(['MR', 'MRS', 'MS', 'MISS', 'DR', 'CHIEF', 'ALHAJI', 'ALHAJA', 'PROF', 'ENGR', 'PASTOR']);
+const TITLES = new Set([
+  'MR',
+  'MRS',
+  'MS',
+  'MISS',
+  'DR',
+  'CHIEF',
+  'ALHAJI',
+  'ALHAJA',
+  'PROF',
+  'ENGR',
+  'PASTOR',
+]);
 /** Words a company's name may carry or drop without being another company. */
-const COMPANY_SUFFIXES = new Set(['LTD', 'LIMITED', 'PLC', 'NIG', 'NIGERIA', 'CO', 'COMPANY', 'ENTERPRISE', 'ENTERPRISES', 'VENTURES', 'AND', 'THE']);
+const COMPANY_SUFFIXES = new Set([
+  'LTD',
+  'LIMITED',
+  'PLC',
+  'NIG',
+  'NIGERIA',
+  'CO',
+  'COMPANY',
+  'ENTERPRISE',
+  'ENTERPRISES',
+  'VENTURES',
+  'AND',
+  'THE',
+]);
 
 export function nameWords(name: string): string[] {
   return name
