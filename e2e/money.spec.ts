@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test, timeTravel } from './support/clock-server';
+import { verifiedIdentity } from './support/kyc';
 import {
   deliveredOrder,
   earningsSummary,
@@ -9,7 +10,6 @@ import {
   savePayoutAccount,
 } from './support/money';
 import { buyerAccount, storeBuyerSession } from './support/orders';
-import { verifiedIdentity } from './support/kyc';
 import { sellerWithPickupAddress } from './support/sellers';
 
 // Issue 15's journeys, on a server of their own whose clock a test can move (support/clock-server.ts,

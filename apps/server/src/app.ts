@@ -48,9 +48,9 @@ import { customersRepository } from '@/modules/customers/customers.repository.ts
 import { customersRoutes } from '@/modules/customers/customers.routes.ts';
 import { customersService } from '@/modules/customers/customers.service.ts';
 import { type HealthSources, healthRoutes } from '@/modules/health/health.routes.ts';
-import { type LedgerOptions, registerLedgerModule } from '@/modules/ledger/ledger.module.ts';
 import { type KycConfig, registerKycModule } from '@/modules/kyc/kyc.module.ts';
 import type { KycProvider } from '@/modules/kyc/kyc-provider.ts';
+import { type LedgerOptions, registerLedgerModule } from '@/modules/ledger/ledger.module.ts';
 import { type AuctionTimers, registerLiveModule } from '@/modules/live/live.module.ts';
 import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';

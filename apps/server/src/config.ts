@@ -200,7 +200,10 @@ export const configSchema = z.object({
   KYC_ENCRYPTION_KEY: optionalText.pipe(
     z
       .string()
-      .refine((v) => Buffer.from(v, 'base64url').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+      .refine(
+        (v) => Buffer.from(v, 'base64url').length === 32,
+        'must be 32 bytes in base64 (openssl rand -base64 32)',
+      )
       .optional(),
   ),
 });
@@ -368,7 +371,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     payouts: payoutsConfig(c),
     kycProvider:
       c.KYC_PROVIDER === 'dojah'
-        ? { provider: 'dojah', appId: c.DOJAH_APP_ID ?? '', secretKey: c.DOJAH_SECRET_KEY ?? '', baseUrl: c.DOJAH_BASE_URL }
+        ? {
+            provider: 'dojah',
+            appId: c.DOJAH_APP_ID ?? '',
+            secretKey: c.DOJAH_SECRET_KEY ?? '',
+            baseUrl: c.DOJAH_BASE_URL,
+          }
         : { provider: 'local' },
     uploadSweep: {
       intervalMs: c.UPLOAD_SWEEP_INTERVAL_MINUTES * 60_000,

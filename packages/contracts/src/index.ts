@@ -1,3 +1,4 @@
+export * from './account.ts';
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './blips.ts';
@@ -8,6 +9,7 @@ export * from './conversations.ts';
 export * from './feature-gate.ts';
 export * from './feature-gate-response.ts';
 export * from './health.ts';
+export * from './kyc.ts';
 export * from './limits.ts';
 export * from './live.ts';
 export * from './money.ts';
@@ -22,5 +24,3 @@ export * from './shipping.ts';
 export * from './socket-events.ts';
 export * from './store.ts';
 export * from './text.ts';
-export * from './kyc.ts';
-export * from './account.ts';

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './blips.ts';
 export * from './buyers.ts';
+export * from './kyc.ts';
 export * from './ledger.ts';
 export * from './live.ts';
 export * from './notifications.ts';
@@ -10,4 +11,3 @@ export * from './payouts.ts';
 export * from './products.ts';
 export * from './returns.ts';
 export * from './sellers.ts';
-export * from './kyc.ts';

@@ -288,7 +288,9 @@ describe('requesting a payout', () => {
     await fundAvailable(t, s, 3_000_000);
     const refused = await requestPayout(s.auth, 1000);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Verify your identity on the KYC Verification page to receive payouts.');
+    expect(refused.json().message).toBe(
+      'Verify your identity on the KYC Verification page to receive payouts.',
+    );
     expect((await summaryOf(s)).payoutBlockedReason).toBe(
       'Verify your identity on the KYC Verification page to receive payouts.',
     );

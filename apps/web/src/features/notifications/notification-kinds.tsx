@@ -17,9 +17,9 @@ import {
   PackagePlus,
   PartyPopper,
   RefreshCcw,
+  ShieldCheck,
   Tag,
   Truck,
-  ShieldCheck,
   Undo2,
   UserPlus,
 } from 'lucide-react';
