@@ -68,7 +68,7 @@ test('a KYC submission goes pending, then verified by the operator command; the 
     'href',
     /^https:\/\/wa\.me\//,
   );
-  await expect(store.getByTitle(/QR code for/)).toBeAttached();
+  await expect(store.locator('svg title', { hasText: 'QR code for' })).toBeAttached();
   await expect(page.getByRole('region', { name: 'Referrals' }).getByText('Your referral code')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the Account screen');
   await shot(page, 'account');
