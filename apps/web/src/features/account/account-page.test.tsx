@@ -87,6 +87,12 @@ describe('the Account screen', () => {
     expect(fact(screen.getByRole('region', { name: 'Profile' }), 'E-mail')).toHaveTextContent('Not verified');
   });
 
+  it('says an approved seller’s onboarding time was not recorded when it was not', async () => {
+    open({ body: overview({ onboardingMinutes: null }) });
+    const status = await screen.findByRole('region', { name: 'Status' });
+    expect(fact(status, 'Onboarding time')).toHaveTextContent('Not recorded');
+  });
+
   it('writes onboarding time in hours and minutes', () => {
     expect(onboardingTime(0)).toBe('0 min');
     expect(onboardingTime(45)).toBe('45 min');

@@ -69,9 +69,11 @@ export function AccountPage({ api = appApi }: AccountPageProps) {
             </Fact>
             <Fact label="Member since">{lagosDate(a.memberSince)}</Fact>
             <Fact label="Onboarding time">
-              {a.onboardingMinutes === null
-                ? 'Onboarding not finished yet'
-                : onboardingTime(a.onboardingMinutes)}
+              {a.onboardingMinutes !== null
+                ? onboardingTime(a.onboardingMinutes)
+                : a.isVerified
+                  ? 'Not recorded'
+                  : 'Onboarding not finished yet'}
             </Fact>
           </Facts>
         </Card>
@@ -142,7 +144,7 @@ function Facts({ children }: { children: ReactNode }) {
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 py-2 sm:flex-row sm:gap-4">
-      <dt className="shrink-0 text-ink-muted text-sm sm:w-40">{label}</dt>
+      <dt className="shrink-0 text-ink-muted text-sm sm:w-32">{label}</dt>
       <dd className="min-w-0 text-ink">{children}</dd>
     </div>
   );
