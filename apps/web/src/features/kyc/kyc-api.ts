@@ -37,17 +37,17 @@ export type DocumentUploader = (path: string, form: FormData) => Promise<Documen
 export const uploadDocument: DocumentUploader = (path, form) => uploadForm<DocumentsResponse>(path, form);
 
 /**
- * Replaces one document of the onboarding form it belongs to: the server keeps the others on file
- * (a form sent with only the replaced field).
+ * Sends documents of the onboarding form they belong to. The server keeps what is on file, so a
+ * replacement is a form with only the replaced field; a document never sent must come with every
+ * other missing one (the form is complete once they are all on file).
  */
-export function replaceDocument(
+export function sendDocuments(
   upload: DocumentUploader,
   accountType: 'individual' | 'business',
-  kind: DocumentKind,
-  file: File,
+  files: Partial<Record<DocumentKind, File>>,
 ) {
   const form = new FormData();
-  form.append(kind, file);
+  for (const [kind, file] of Object.entries(files)) if (file) form.append(kind, file);
   return upload(
     accountType === 'business' ? '/seller/verification/company' : '/seller/verification/individual',
     form,

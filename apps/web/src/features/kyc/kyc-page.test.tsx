@@ -163,6 +163,35 @@ describe('the KYC Verification screen', () => {
     expect(await within(documents).findByText(/new-nin-slip\.png/)).toBeVisible();
   });
 
+  it('sends the documents not on file together, once each has a file', async () => {
+    const user = userEvent.setup();
+    const upload = vi.fn(
+      async () =>
+        ({
+          documents: [
+            doc({ _id: 'd1', kind: 'individualTaxId', fileName: 'tin.pdf' }),
+            doc(),
+            doc({ _id: 'd3', kind: 'proofOfAddress', fileName: 'nepa-bill.jpg' }),
+          ],
+        }) as unknown as DocumentsResponse,
+    );
+    open({ 'GET /seller/kyc': { body: kyc() } }, upload);
+    const documents = await screen.findByRole('region', { name: 'Documents on file' });
+    await within(documents).findByText(/nin-slip\.pdf/);
+    await user.upload(within(documents).getByLabelText('Tax or VAT ID file'), new File(['x'], 'tin.pdf'));
+    expect(within(documents).getByText('Chosen: tin.pdf')).toBeVisible();
+    expect(within(documents).getByRole('status')).toHaveTextContent('Choose Proof of Address too');
+    expect(upload).not.toHaveBeenCalled();
+    await user.upload(
+      within(documents).getByLabelText('Proof of Address file'),
+      new File(['y'], 'nepa-bill.jpg'),
+    );
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    const [, form] = upload.mock.calls[0] as unknown as [string, FormData];
+    expect([...form.keys()].sort()).toEqual(['individualTaxId', 'proofOfAddress']);
+    expect(await within(documents).findByText(/nepa-bill\.jpg ·/)).toBeVisible();
+  });
+
   it('offers a retry when the status cannot be loaded', async () => {
     open({ 'GET /seller/kyc': { status: 500, body: { message: 'Internal Server Error' } } });
     expect(await screen.findByRole('button', { name: /try again/i }, { timeout: 5000 })).toBeVisible();

@@ -1,33 +1,18 @@
 // size: the KYC screen reads top to bottom: status, the form, numbers on file, documents, history
-import {
-  DOCUMENT_ACCEPT,
-  type DocumentKind,
-  KYC_IDENTITY_LABELS,
-  KYC_STATUS_LABELS,
-  type KycResponse,
-  type SellerDocument,
-  submitKycBody,
-} from '@kasuwa/contracts';
+import { KYC_IDENTITY_LABELS, KYC_STATUS_LABELS, type KycResponse, submitKycBody } from '@kasuwa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { BadgeCheck, Clock3, FileText, ShieldAlert, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { BadgeCheck, Clock3, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
 import {
   type DocumentUploader,
   kycKeys,
   kycQueries,
-  replaceDocument,
   submitKyc,
   uploadDocument,
 } from '@/features/kyc/kyc-api';
-import {
-  DOCUMENT_LABELS,
-  fileSize,
-  lagosDateTime,
-  masked,
-  STATUS_TEXT,
-  STATUS_TONE,
-} from '@/features/kyc/kyc-labels';
+import { Documents } from '@/features/kyc/kyc-documents';
+import { lagosDateTime, masked, STATUS_TEXT, STATUS_TONE } from '@/features/kyc/kyc-labels';
 import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
@@ -345,113 +330,5 @@ function History({ kyc }: { kyc: KycResponse }) {
         ))}
       </ol>
     </section>
-  );
-}
-
-function Documents({
-  api,
-  upload,
-  accountType,
-}: {
-  api: ApiClient;
-  upload: DocumentUploader;
-  accountType: KycResponse['accountType'];
-}) {
-  const headingId = useId();
-  const documents = useQuery(kycQueries.documents(api));
-  const kinds: DocumentKind[] =
-    accountType === 'business'
-      ? ['certificateOfIncorporation', 'businessTaxId']
-      : ['individualTaxId', 'governmentId', 'proofOfAddress'];
-
-  return (
-    <section aria-labelledby={headingId} className="rounded-card bg-surface p-5 shadow-card">
-      <h2 id={headingId} className="font-semibold text-ink text-lg">
-        Documents on file
-      </h2>
-      <p className="mt-1 text-ink-muted text-sm">
-        The documents from your onboarding. Replace one if it has expired or is hard to read (pdf, doc, docx,
-        jpg or png, up to 10 MB).
-      </p>
-      {documents.isPending ? (
-        <div aria-hidden className="mt-3 h-24 animate-pulse rounded-control bg-line" />
-      ) : documents.isError ? (
-        <LoadFailed what="your documents" onRetry={() => void documents.refetch()} />
-      ) : accountType === null ? null : (
-        <ul className="mt-3 flex flex-col divide-y divide-line">
-          {kinds.map((kind) => (
-            <DocumentRow
-              key={kind}
-              kind={kind}
-              accountType={accountType}
-              upload={upload}
-              doc={documents.data.documents.find((d) => d.kind === kind) ?? null}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function DocumentRow({
-  kind,
-  doc,
-  accountType,
-  upload,
-}: {
-  kind: DocumentKind;
-  doc: SellerDocument | null;
-  accountType: 'individual' | 'business';
-  upload: DocumentUploader;
-}) {
-  const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const label = DOCUMENT_LABELS[kind];
-  const mutation = useMutation({
-    mutationFn: (file: File) => replaceDocument(upload, accountType, kind, file),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(kycKeys.documents(), { documents: answer.documents });
-      toast.success(`${label} ${doc ? 'replaced' : 'uploaded'}`);
-    },
-    meta: { errorToast: 'Error submitting documents' },
-  });
-
-  return (
-    <li className="flex flex-wrap items-center gap-3 py-3">
-      <FileText className="size-5 shrink-0 text-ink-muted" aria-hidden />
-      <div className="min-w-0 flex-1">
-        <p className="font-medium text-ink">{label}</p>
-        <p className="truncate text-ink-muted text-sm">
-          {doc ? `${doc.fileName} · ${fileSize(doc.size)} · ${lagosDateTime(doc.createdAt)}` : 'Not on file'}
-        </p>
-      </div>
-      <label htmlFor={inputId} className="sr-only">
-        {`${doc ? 'Replace' : 'Upload'} ${label}`}
-      </label>
-      <input
-        id={inputId}
-        ref={input}
-        type="file"
-        accept={DOCUMENT_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) mutation.mutate(file);
-        }}
-      />
-      <Button
-        variant="secondary"
-        size="sm"
-        loading={mutation.isPending}
-        onClick={() => input.current?.click()}
-        aria-label={`${doc ? 'Replace' : 'Upload'} ${label}`}
-      >
-        {doc ? 'Replace' : 'Upload'}
-      </Button>
-    </li>
   );
 }
