@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test, timeTravel } from './support/clock-server';
+import { verifiedIdentity } from './support/kyc';
 import {
   deliveredOrder,
   earningsSummary,
@@ -36,6 +37,7 @@ test('a delivered order’s money waits out the return window, becomes available
     name: `Aso-oke set ${unique()}`,
     price: 25000,
   });
+  await verifiedIdentity(request, seller); // issue 17: payouts need a verified identity
   const account = await savePayoutAccount(request, seller);
 
   // Delivered today: the sale (less commission and the payment fee) is pending, nothing available.

@@ -83,3 +83,15 @@ export async function adminComment(blipId: string, authorName: string, text: str
   );
   return stdout.trim();
 }
+
+/** `npm run admin -- kyc <approve|reject> <email> [reason…]` (issue 17): the review team's decision. */
+export async function adminKyc(decision: 'approve' | 'reject', email: string, ...reason: string[]) {
+  const { stdout } = await run(
+    process.execPath,
+    ['apps/server/dist/cli/admin.js', 'kyc', decision, email, ...reason],
+    {
+      env: { ...process.env, PORT: process.env.E2E_PORT, DATA_DIR: dataDir() },
+    },
+  );
+  return stdout.trim();
+}

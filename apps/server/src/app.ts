@@ -20,6 +20,9 @@ import { mediaAccess } from '@/lib/media-access.ts';
 import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import type { Mailer } from '@/mail/mailer.ts';
 import { queuedMailer } from '@/mail/queued-mailer.ts';
+import { accountRepository } from '@/modules/account/account.repository.ts';
+import { accountRoutes } from '@/modules/account/account.routes.ts';
+import { accountService } from '@/modules/account/account.service.ts';
 import { adminRepository } from '@/modules/admin/admin.repository.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { adminService } from '@/modules/admin/admin.service.ts';
@@ -46,6 +49,8 @@ import { customersRepository } from '@/modules/customers/customers.repository.ts
 import { customersRoutes } from '@/modules/customers/customers.routes.ts';
 import { customersService } from '@/modules/customers/customers.service.ts';
 import { type HealthSources, healthRoutes } from '@/modules/health/health.routes.ts';
+import { type KycConfig, registerKycModule } from '@/modules/kyc/kyc.module.ts';
+import type { KycProvider } from '@/modules/kyc/kyc-provider.ts';
 import { type LedgerOptions, registerLedgerModule } from '@/modules/ledger/ledger.module.ts';
 import { type AuctionTimers, registerLiveModule } from '@/modules/live/live.module.ts';
 import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
@@ -149,6 +154,8 @@ export type AppDeps = {
   ledger?: LedgerOptions;
   /** issue 15: payouts — PAYOUT_PROVIDER and BANK_PROVIDER; the local ones when not given. */
   payouts?: PayoutsConfig;
+  /** issue 17: KYC — KYC_PROVIDER and the identity numbers' key; the local provider and a derived key when not given. */
+  kyc?: Partial<KycConfig> & { providerInstance?: KycProvider };
   /** Told of every route as it is added; the test app's route inventory (src/test/route-inventory.ts) reads it. */
   onRoute?: (route: RouteOptions) => void;
   /**
@@ -432,6 +439,25 @@ export async function buildApp(given: AppDeps): Promise<App> {
     clock: deps.clock,
   });
   await app.register(stepUpRoutes({ service: stepUp, requireSeller, rateLimit: authLimits.resendOtp }));
+  // issue 17: KYC — before payouts, which need a verified identity.
+  const kyc = await registerKycModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    config: { provider: deps.kyc?.provider ?? { provider: 'local' }, encryptionKey: deps.kyc?.encryptionKey },
+    jwtSecret: deps.jwtSecret,
+    adminToken: deps.adminToken,
+    notifications,
+    sendMail: (q, mail) => queuedMail.sendIn(q, mail),
+    requireSeller,
+    ...(deps.kyc?.providerInstance ? { provider: deps.kyc.providerInstance } : {}),
+  });
+  await app.register(
+    accountRoutes({
+      service: accountService({ repo: accountRepository(deps.db), kyc: kyc.port, publicUrl }),
+      requireSeller,
+    }),
+  );
+  // end issue 17: KYC
   const payouts = await registerPayoutsModule(app, {
     db: deps.db,
     clock: deps.clock,
@@ -443,6 +469,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     requireSeller,
     onProviderEvent: payments.onProviderEvent,
     stepUpRateLimit: authLimits.login,
+    kyc: kyc.port, // issue 17: KYC
   });
   ledger.usePayoutInfo(payouts.service.payoutInfo);
   // end issue 15: payouts

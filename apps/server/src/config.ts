@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { iceServerSchema } from '@kasuwa/contracts';
 import { z } from 'zod';
+import type { KycProviderConfig } from '@/modules/kyc/kyc-provider.ts';
 import type { PaymentsConfig } from '@/modules/payments/payment-provider.ts';
 import type { PayoutsConfig } from '@/modules/payouts/payouts.module.ts';
 import type { ShippingConfig } from '@/modules/shipping/shipping.module.ts';
@@ -186,6 +187,25 @@ export const configSchema = z.object({
   LOCAL_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
   /** The platform's commission on each order total (delivery included), in basis points: 500 = 5 % (docs/money.md). */
   PLATFORM_COMMISSION_BPS: z.coerce.number().int().min(0).max(5000).default(500),
+  /** issue 17: who checks BVN, NIN and CAC numbers: local (the rule set of docs/kyc.md) or Dojah. */
+  KYC_PROVIDER: z.enum(['local', 'dojah']).default('local'),
+  DOJAH_APP_ID: optionalText,
+  DOJAH_SECRET_KEY: optionalText,
+  /** Dojah's API; its sandbox is https://sandbox.dojah.io. */
+  DOJAH_BASE_URL: z.string().url().default('https://api.dojah.io'),
+  /**
+   * The AES-256-GCM key identity numbers are stored under: 32 random bytes in base64. Without it the
+   * server makes one in DATA_DIR/kyc-key on first start; several nodes must all be given the same.
+   */
+  KYC_ENCRYPTION_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (v) => Buffer.from(v, 'base64url').length === 32,
+        'must be 32 bytes in base64 (openssl rand -base64 32)',
+      )
+      .optional(),
+  ),
 });
 
 /** Paystack's documented API host (docs/payments.md). */
@@ -213,6 +233,7 @@ export type Config = z.infer<typeof configSchema> & {
   shipping: ShippingConfig;
   payments: PaymentsConfig;
   payouts: PayoutsConfig;
+  kycProvider: KycProviderConfig;
 };
 
 /** S3 settings that make no sense alone: a half-done S3 setup must not fall back to local disk quietly. */
@@ -316,6 +337,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       '  TEST_CLOCK: is for end-to-end tests on the embedded database only; unset it, or unset DATABASE_URL',
     );
   }
+  if (c.KYC_PROVIDER === 'dojah' && (!c.DOJAH_APP_ID || !c.DOJAH_SECRET_KEY)) {
+    problems.push('  DOJAH_APP_ID, DOJAH_SECRET_KEY: are required when KYC_PROVIDER=dojah');
+  }
   if (c.SHIPPING_PROVIDER === 'terminal' && !c.TERMINAL_AFRICA_SECRET_KEY) {
     problems.push('  TERMINAL_AFRICA_SECRET_KEY: is required when SHIPPING_PROVIDER=terminal');
   }
@@ -345,6 +369,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         : { provider: 'manual' },
     payments: paymentsConfig(c),
     payouts: payoutsConfig(c),
+    kycProvider:
+      c.KYC_PROVIDER === 'dojah'
+        ? {
+            provider: 'dojah',
+            appId: c.DOJAH_APP_ID ?? '',
+            secretKey: c.DOJAH_SECRET_KEY ?? '',
+            baseUrl: c.DOJAH_BASE_URL,
+          }
+        : { provider: 'local' },
     uploadSweep: {
       intervalMs: c.UPLOAD_SWEEP_INTERVAL_MINUTES * 60_000,
       graceMs: Math.round(c.UPLOAD_SWEEP_GRACE_HOURS * 3_600_000),

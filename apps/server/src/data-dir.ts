@@ -77,3 +77,4 @@ export async function readOrCreateSecret(dataDir: string, name: string, given?: 
 
 export const ADMIN_TOKEN_FILE = 'admin-token';
 export const JWT_SECRET_FILE = 'jwt-secret';
+export const KYC_KEY_FILE = 'kyc-key';

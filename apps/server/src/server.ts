@@ -11,6 +11,7 @@ import {
   DataDirInUseError,
   type DataDirLock,
   JWT_SECRET_FILE,
+  KYC_KEY_FILE,
   lockDataDir,
   readOrCreateSecret,
 } from '@/data-dir.ts';
@@ -22,6 +23,7 @@ import { runMigrations } from '@/db/migrate.ts';
 import { migrationsFolder } from '@/db/migrations-folder.ts';
 import { installJobSchema } from '@/jobs/job-worker.ts';
 import { systemClock, testClock } from '@/lib/clock.ts';
+import { fieldCipher, keyFromText } from '@/lib/field-encryption.ts';
 import { createLogger } from '@/lib/logger.ts';
 import { configuredMailer } from '@/mail/mailer.ts';
 import { scaleAuthRateLimits } from '@/modules/auth/auth.routes.ts';
@@ -31,6 +33,7 @@ import { createShippingProvider } from '@/modules/shipping/shipping.module.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
 import { seedDemoCatalogue } from '@/seed/demo-catalogue.ts';
 import { seedDemoCoupons } from '@/seed/demo-coupons.ts';
+import { seedDemoKyc } from '@/seed/demo-kyc.ts';
 import { seedDemoOrders } from '@/seed/demo-orders.ts';
 import { seedDemoReturns } from '@/seed/demo-returns.ts';
 import { type FileStorage, localDiskStorage } from '@/storage/file-storage.ts';
@@ -195,6 +198,10 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       // issue 16: coupons
       const demoCoupons = await seedDemoCoupons({ db: setup.db });
       if (demoCoupons.seeded) logger.info('demo coupons seeded');
+      // issue 17: KYC — the demo seller's identity is verified, so the demo can pay out.
+      const demoKycKey = await readOrCreateSecret(config.DATA_DIR, KYC_KEY_FILE, config.KYC_ENCRYPTION_KEY);
+      const demoKyc = await seedDemoKyc({ db: setup.db, cipher: fieldCipher(keyFromText(demoKycKey)) });
+      if (demoKyc.seeded) logger.info('demo identity verification seeded');
     }
     await setup.close();
 
@@ -229,6 +236,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
 
     const adminToken = await readOrCreateSecret(config.DATA_DIR, ADMIN_TOKEN_FILE, config.ADMIN_TOKEN);
     const jwtSecret = await readOrCreateSecret(config.DATA_DIR, JWT_SECRET_FILE, config.JWT_SECRET);
+    // issue 17: the key identity numbers are encrypted under, kept apart from the JWT key.
+    const kycKey = await readOrCreateSecret(config.DATA_DIR, KYC_KEY_FILE, config.KYC_ENCRYPTION_KEY);
     const webDist = config.WEB_DIST
       ? path.resolve(config.WEB_DIST)
       : fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -267,6 +276,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       shipping: createShippingProvider(config.shipping),
       testClock: config.TEST_CLOCK ? testClock(systemClock) : undefined,
       ledger: { commissionBps: config.PLATFORM_COMMISSION_BPS },
+      kyc: { provider: config.kycProvider, encryptionKey: keyFromText(kycKey) }, // issue 17: KYC
     });
     logger.info({ videoProvider: config.video.provider }, 'live-show video provider');
     logger.info({ paymentProvider: config.payments.provider }, 'payment provider');

@@ -1,3 +1,4 @@
+export * from './account.ts';
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './blips.ts';
@@ -9,6 +10,7 @@ export * from './coupons.ts';
 export * from './feature-gate.ts';
 export * from './feature-gate-response.ts';
 export * from './health.ts';
+export * from './kyc.ts';
 export * from './limits.ts';
 export * from './live.ts';
 export * from './money.ts';

@@ -32,6 +32,8 @@ export const notificationType = z.enum([
   'buyer_message',
   'welcome',
   'account_approved',
+  // issue 17: every change of the seller's identity verification (docs/spec-deviations.md).
+  'kyc_status',
 ]);
 export type NotificationType = z.infer<typeof notificationType>;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adminSellerCommand, notificationType } from '@kasuwa/contracts';
+import { adminKycDecision, adminSellerCommand, notificationType } from '@kasuwa/contracts';
 import { loadConfig } from '@/config.ts';
 import { ADMIN_TOKEN_FILE } from '@/data-dir.ts';
 
@@ -10,6 +10,7 @@ export const USAGE = `Usage: npm run admin -- <command> <email>
        npm run admin -- comment <blipId> <buyer name> <text…>
        npm run admin -- sweep-uploads
        npm run admin -- time-travel <8d | 12h | 30m>
+       npm run admin -- kyc <approve | reject> <email> [reason…]
 
 Commands:
   approve   approve the seller to sell (Account Approved; notified and e-mailed)
@@ -28,6 +29,10 @@ Commands:
   time-travel
             end-to-end test servers only (TEST_CLOCK=1): move the server's clock forward by
             days, hours or minutes, and its waiting background jobs as far
+
+  kyc       approve or reject a seller's identity verification (KYC) that waits for review;
+            a rejection's reason is what the seller reads, e.g.
+            kyc reject ada@example.ng The NIN slip is not readable
 
 It talks to the server running on this machine with the same PORT and DATA_DIR
 (or ADMIN_TOKEN when the server was given one).
@@ -55,6 +60,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, io: Io): 
   if (commandArg === 'comment') return runComment(argv.slice(1), env, io);
   if (commandArg === 'sweep-uploads') return post(env, io, '/api/admin/uploads/sweep', {});
   if (commandArg === 'time-travel') return runTimeTravel(argv[1], env, io);
+  if (commandArg === 'kyc') return runKyc(argv.slice(1), env, io);
   const notify = commandArg === 'notify';
   if (!notify && !adminSellerCommand.safeParse(commandArg).success) {
     io.err(`Unknown command "${commandArg}".\n\n${USAGE}`);
@@ -88,6 +94,17 @@ async function runComment(args: string[], env: NodeJS.ProcessEnv, io: Io): Promi
     return 1;
   }
   return post(env, io, `/api/admin/blips/${encodeURIComponent(blipId)}/comments`, { authorName, text });
+}
+
+/** `kyc <approve|reject> <email> [reason…]`: the words after the e-mail are the reason. */
+async function runKyc(args: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+  const [decision, email, ...words] = args;
+  if (!adminKycDecision.safeParse(decision).success || !email) {
+    io.err(`Give approve or reject and the seller's e-mail.\n\n${USAGE}`);
+    return 1;
+  }
+  const reason = words.join(' ').trim();
+  return post(env, io, `/api/admin/kyc/${decision}`, reason ? { email, reason } : { email });
 }
 
 const UNIT_DAYS: Record<string, number> = { d: 1, h: 1 / 24, m: 1 / 1440 };

@@ -14,6 +14,15 @@ export const LOG_REDACTIONS = [
   '*.token',
   'accessToken',
   '*.accessToken',
+  // issue 17: identity numbers (KYC) never reach the log, wherever they sit.
+  'bvn',
+  '*.bvn',
+  'nin',
+  '*.nin',
+  'directorBvn',
+  '*.directorBvn',
+  'cacNumber',
+  '*.cacNumber',
 ];
 
 const LEVELS: Level[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];

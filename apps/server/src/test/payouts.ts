@@ -1,6 +1,6 @@
 import { nubanCheckDigit } from '@kasuwa/contracts';
 import { eq } from 'drizzle-orm';
-import { type NewSellerRow, payouts, sellers } from '@/db/schema/index.ts';
+import { type NewSellerRow, payouts, sellerKyc, sellers } from '@/db/schema/index.ts';
 import { hashPassword } from '@/lib/password.ts';
 import { tokenService } from '@/lib/tokens.ts';
 import type { TestApp } from '@/test/build-test-app.ts';
@@ -20,10 +20,27 @@ export const FAILING_GTB = '0121050000';
 
 let hash: Promise<string> | null = null;
 
-/** An approved seller with a real password (the step-up checks it) and a session. */
-export async function payoutSeller(t: TestApp, over: Partial<NewSellerRow> = {}) {
+/**
+ * An approved seller with a real password (the step-up checks it) and a session, whose identity is
+ * verified (issue 17: payouts need KYC) unless `kyc` says otherwise.
+ */
+export async function payoutSeller(
+  t: TestApp,
+  over: Partial<NewSellerRow> = {},
+  kyc: 'verified' | 'not_started' = 'verified',
+) {
   hash ??= hashPassword(PASSWORD);
-  return sellerWithToken(t, { isVerified: true, passwordHash: await hash, ...over });
+  const made = await sellerWithToken(t, { isVerified: true, passwordHash: await hash, ...over });
+  if (kyc === 'verified') await kycVerified(t, made.seller.id);
+  return made;
+}
+
+/** Marks a seller's identity verified, as the review team's approval does (issue 17). */
+export async function kycVerified(t: TestApp, sellerId: string) {
+  await t.db
+    .insert(sellerKyc)
+    .values({ sellerId, status: 'verified', reviewedAt: t.clock.now(), updatedAt: t.clock.now() })
+    .onConflictDoUpdate({ target: sellerKyc.sellerId, set: { status: 'verified' } });
 }
 
 /**

@@ -410,4 +410,17 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     ...stream(w),
     body: { productId: w.a.activeProductId },
   })),
+
+  // issue 17: KYC and Account. The seller's own verification and account only: no id in them.
+  'GET /api/seller/kyc': self('seller'),
+  'POST /api/seller/kyc': {
+    kind: 'self',
+    who: 'seller',
+    call: () => ({ body: { kind: 'individual', bvn: '22212345678', nin: '70123456789' } }),
+  },
+  'GET /api/seller/account': self('seller'),
+  'POST /api/admin/kyc/:decision': owned('admin', (w) => ({
+    params: { decision: 'reject' },
+    body: { email: w.a.email, reason: 'Rejected by an intruder' },
+  })),
 };

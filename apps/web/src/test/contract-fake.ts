@@ -33,6 +33,7 @@ import {
   sellerReturnActionBody,
   shippingOptionsBody,
   shippingWarehouseBody,
+  submitKycBody,
   updateOnboardingProcessBody,
   updateProductBody,
   vacationModeBody,
@@ -89,6 +90,7 @@ export const contractBodies: Record<string, z.ZodType> = {
   'POST /coupons': couponBody,
   'PUT /coupons/:id': couponBody,
   'POST /checkout/coupons/check': couponCheckBody,
+  'POST /seller/kyc': submitKycBody,
 };
 
 /** What the check needs of a call: both fakes' calls (in-memory-api's and fake-api's) have it. */

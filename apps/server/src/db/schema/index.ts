@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './blips.ts';
 export * from './buyers.ts';
 export * from './coupons.ts';
+export * from './kyc.ts';
 export * from './ledger.ts';
 export * from './live.ts';
 export * from './notifications.ts';

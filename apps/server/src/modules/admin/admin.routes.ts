@@ -21,7 +21,7 @@ import type { BlipCommentsService } from '@/modules/blips/blip-comments.service.
 import type { SweepReport } from '@/modules/uploads/upload-sweeper.ts';
 import type { UploadSweeperHandle } from '@/modules/uploads/uploads.module.ts';
 
-function sameSecret(given: string, expected: string) {
+export function sameSecret(given: string, expected: string) {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);

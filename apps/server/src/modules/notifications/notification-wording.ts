@@ -14,6 +14,10 @@ const WORDING: Record<NotificationType, { title: string; message: string }> = {
     title: 'Your account is approved',
     message: 'You can now list products and go live.',
   },
+  kyc_status: {
+    title: 'Identity verification updated',
+    message: 'Open KYC Verification to see where your verification stands.',
+  },
   new_order: { title: 'New order', message: 'A buyer placed an order.' },
   new_follower: { title: 'New follower', message: 'A buyer started following your store.' },
   order_paid: { title: 'Order paid', message: 'A buyer paid for an order.' },

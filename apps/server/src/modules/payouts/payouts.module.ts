@@ -5,6 +5,7 @@ import type { JobQueue } from '@/jobs/job-queue.ts';
 import { taskOf } from '@/jobs/tasks.ts';
 import type { Clock } from '@/lib/clock.ts';
 import type { StepUpPort } from '@/modules/auth/step-up.ts';
+import type { KycPort } from '@/modules/kyc/kyc.service.ts';
 import type { LedgerPort } from '@/modules/ledger/ledger-ports.ts';
 import type { ProviderEventHandler } from '@/modules/payments/payments.service.ts';
 import { type BankProviderConfig, createBankProvider } from '@/modules/payouts/bank-provider.ts';
@@ -66,6 +67,8 @@ export async function registerPayoutsModule(
     /** Where signed `transfer.*` events come from: the payments module's webhook. */
     onProviderEvent: (prefix: string, handler: ProviderEventHandler) => void;
     stepUpRateLimit: { max: number; timeWindow: number };
+    /** issue 17: a payout needs a verified identity (KYC). */
+    kyc: KycPort;
   },
 ): Promise<PayoutsModule> {
   const repo = payoutsRepository(deps.db);
@@ -101,6 +104,7 @@ export async function registerPayoutsModule(
     sendMail: deps.sendMail,
     clock: deps.clock,
     log: app.log,
+    kyc: deps.kyc,
   });
   deps.onProviderEvent('transfer.', sending.onTransferEvent);
   app.jobs.register({

@@ -20,6 +20,7 @@ import { nairaText, toKobo } from '@/lib/naira.ts';
 import { uniqueViolation } from '@/lib/pg-errors.ts';
 import type { Queryable } from '@/lib/queryable.ts';
 import type { StepUpPort } from '@/modules/auth/step-up.ts';
+import type { KycPort } from '@/modules/kyc/kyc.service.ts';
 import type { LedgerPort, PayoutInfoPort } from '@/modules/ledger/ledger-ports.ts';
 import type { BankProvider } from '@/modules/payouts/bank-provider.ts';
 import type { PayoutProvider } from '@/modules/payouts/payout-provider.ts';
@@ -52,6 +53,8 @@ type Deps = {
   sendMail: SendMail;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** issue 17: payouts go only to sellers whose identity is verified. */
+  kyc: KycPort;
 };
 
 type Account = { bankCode: string; bankName: string; accountNumber: string; accountName: string };
@@ -102,6 +105,8 @@ export function payoutsService(deps: Deps) {
   ): Promise<string | null> {
     if (!seller.isVerified) return 'Payouts start once your account has been approved.';
     if (seller.isDisabled || seller.isBlocked) return 'Payouts are stopped while your account is disabled.';
+    if (!(await deps.kyc.isVerified(q, seller.id)))
+      return 'Verify your identity on the KYC Verification page to receive payouts.';
     if (!(await accountOf(q, seller))) return 'Add the Nigerian bank account your payouts go to.';
     const hold = (await repo.settings(q, seller.id))?.holdUntil;
     if (hold && hold.getTime() > clock.now().getTime())

@@ -13,6 +13,7 @@ import {
   FAILING_GTB,
   fundAvailable,
   gtb,
+  kycVerified,
   payoutRows,
   payoutSeller,
   sellerBankDetails,
@@ -278,6 +279,24 @@ describe('requesting a payout', () => {
     const page = await call('GET', '/api/payouts?page=0', s.auth);
     expect(page.statusCode).toBe(400);
     expect(await payoutRows(t, s.seller.id)).toHaveLength(0);
+  });
+
+  // issue 17: KYC
+  it('refuses a seller whose identity is not verified, and pays them once the review team approves it', async () => {
+    const s = await payoutSeller(t, {}, 'not_started');
+    await saveAccount(s.auth, gtb('012345679'));
+    await fundAvailable(t, s, 3_000_000);
+    const refused = await requestPayout(s.auth, 1000);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Verify your identity on the KYC Verification page to receive payouts.',
+    );
+    expect((await summaryOf(s)).payoutBlockedReason).toBe(
+      'Verify your identity on the KYC Verification page to receive payouts.',
+    );
+    expect(await payoutRows(t, s.seller.id)).toHaveLength(0);
+    await kycVerified(t, s.seller.id);
+    expect((await summaryOf(s)).payoutBlockedReason).toBeNull();
   });
 
   it('refuses a seller not yet approved, one without a bank account, and more than is available', async () => {

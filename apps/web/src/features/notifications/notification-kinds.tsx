@@ -17,6 +17,7 @@ import {
   PackagePlus,
   PartyPopper,
   RefreshCcw,
+  ShieldCheck,
   Tag,
   Truck,
   Undo2,
@@ -61,6 +62,7 @@ export const NOTIFICATION_KINDS: Record<NotificationType, NotificationKind> = {
   buyer_message: { label: 'Buyer message', icon: MessageSquare, tone: 'neutral' },
   welcome: { label: 'Welcome', icon: PartyPopper, tone: 'good' },
   account_approved: { label: 'Account approved', icon: BadgeCheck, tone: 'good' },
+  kyc_status: { label: 'Identity verification', icon: ShieldCheck, tone: 'neutral' },
 };
 
 export const toneClasses: Record<NotificationKind['tone'], string> = {
@@ -90,5 +92,6 @@ export function targetOf(notification: Notification): string | null {
     return paths.dashboard.marketing.inboxCampaigns.list;
   if (type === 'new_follower') return paths.dashboard.customers;
   if (type === 'buyer_message') return paths.dashboard.messages;
+  if (type === 'kyc_status') return paths.dashboard.kycVerification;
   return null;
 }
