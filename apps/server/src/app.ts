@@ -72,6 +72,8 @@ import { registerReturnsModule } from '@/modules/returns/returns.module.ts';
 import { registerShippingModule } from '@/modules/shipping/shipping.module.ts';
 import { manualShipping, type ShippingProvider } from '@/modules/shipping/shipping-provider.ts';
 import { registerStatementsModule } from '@/modules/statements/statements.module.ts';
+import { registerConnectModule } from '@/modules/connect/connect.module.ts';
+import { registerSupportModule } from '@/modules/support/support.module.ts';
 import { storeRepository } from '@/modules/store/store.repository.ts';
 import { storeRoutes } from '@/modules/store/store.routes.ts';
 import { storeService } from '@/modules/store/store.service.ts';
@@ -516,6 +518,23 @@ export async function buildApp(given: AppDeps): Promise<App> {
       requireSeller,
     }),
   );
+
+  // issue 17: Help & Support (tickets) and Kasuwa Connect (store link, catalogue feed, badge, poster).
+  await registerSupportModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    sendMail: (q, mail) => queuedMail.sendIn(q, mail),
+    publicUrl,
+    requireSeller,
+  });
+  await registerConnectModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    storage: deps.storage,
+    publicUrl,
+    requireSeller,
+  });
+  // end issue 17: help and connect
 
   await registerStaticSpa(app, deps.webDist);
   return app;

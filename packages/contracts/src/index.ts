@@ -22,3 +22,5 @@ export * from './shipping.ts';
 export * from './socket-events.ts';
 export * from './store.ts';
 export * from './text.ts';
+export * from './connect.ts';
+export * from './support.ts';

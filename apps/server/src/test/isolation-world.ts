@@ -43,6 +43,10 @@ export type World = {
     /** A line of that order, and buyer A's return of it (issue 15), open. */
     orderLineId: string;
     returnId: string;
+    /** The secret of A's catalogue feed (issue 17), from A's Connect screen. */
+    catalogueToken: string;
+    /** A's support ticket (issue 17). */
+    supportTicketId: string;
   };
   b: { id: string; auth: Auth };
   /** Buyer A has an order (an unpaid auction win) at seller A. */
@@ -145,6 +149,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .returning();
   if (!ret) throw new Error('no return inserted');
 
+  // issue 17: A's catalogue feed address, as A's Connect screen shows it.
+  const connect = await t.app.inject({ method: 'GET', url: '/api/connect', headers: a.auth });
+  const ticket = await t.app.inject({
+    method: 'POST',
+    url: '/api/support/tickets',
+    headers: a.auth,
+    payload: { topic: 'payouts', subject: 'Payout question', message: 'When does my payout arrive in my bank?' },
+  });
+  const catalogueToken = /\/catalogue\/([A-Za-z0-9_-]+)\.csv$/.exec(connect.json().catalogueFeedUrl)?.[1] ?? '';
+
   const world: World = {
     a: {
       id: a.seller.id,
@@ -164,6 +178,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       customerId: buyerA.buyer.id,
       orderLineId: line.id,
       returnId: ret.id,
+      catalogueToken,
+      supportTicketId: ticket.json().ticket.id,
     },
     b: { id: b.seller.id, auth: b.auth },
     buyerA: { id: buyerA.buyer.id, auth: buyerA.auth, email: buyerA.buyer.email, orderId },
@@ -186,6 +202,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     doc.id,
     orderId,
     ret.id,
+    ticket.json().ticket.id,
+    catalogueToken,
     a.seller.email,
     buyerA.buyer.email,
   ];
