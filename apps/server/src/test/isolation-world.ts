@@ -155,9 +155,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
     method: 'POST',
     url: '/api/support/tickets',
     headers: a.auth,
-    payload: { topic: 'payouts', subject: 'Payout question', message: 'When does my payout arrive in my bank?' },
+    payload: {
+      topic: 'payouts',
+      subject: 'Payout question',
+      message: 'When does my payout arrive in my bank?',
+    },
   });
-  const catalogueToken = /\/catalogue\/([A-Za-z0-9_-]+)\.csv$/.exec(connect.json().catalogueFeedUrl)?.[1] ?? '';
+  const catalogueToken =
+    /\/catalogue\/([A-Za-z0-9_-]+)\.csv$/.exec(connect.json().catalogueFeedUrl)?.[1] ?? '';
 
   const world: World = {
     a: {

@@ -399,7 +399,10 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /api/connect/go/:sellerId': pub("the store link: a redirect to the store's show or blip", {
     leakCheck: ofSellerA,
   }),
-  'GET /api/connect/products/:productId/image.jpg': pub("an active product's public photo as JPEG, for Meta", {
-    leakCheck: (w) => ({ params: { productId: w.a.activeProductId } }),
-  }),
+  'GET /api/connect/products/:productId/image.jpg': pub(
+    "an active product's public photo as JPEG, for Meta",
+    {
+      leakCheck: (w) => ({ params: { productId: w.a.activeProductId } }),
+    },
+  ),
 };
