@@ -50,6 +50,8 @@ test('a help search finds the payout answers, and a question to support is sent 
 }) => {
   test.setTimeout(90_000);
   await asDemoSeller(page, request);
+  // The consent banner is answered elsewhere; here it would cover the screens.
+  await page.evaluate(() => localStorage.setItem('analyticsConsent', 'false'));
   await page.goto('/dashboard/help');
   await expect(page.getByRole('heading', { name: 'Help & Support', level: 1 })).toBeVisible();
 
@@ -86,6 +88,8 @@ test('the Connect screen gives a catalogue feed that parses as CSV with one row 
 }) => {
   test.setTimeout(90_000);
   await asDemoSeller(page, request);
+  // The consent banner is answered elsewhere; here it would cover the screens.
+  await page.evaluate(() => localStorage.setItem('analyticsConsent', 'false'));
   await page.goto('/dashboard/kasuwa-connect');
   await expect(page.getByRole('heading', { name: 'Kasuwa Connect', level: 1 })).toBeVisible();
   const storeLink = await page.getByRole('textbox', { name: 'Store link' }).inputValue();

@@ -38,7 +38,7 @@ function ShareChannels({ overview }: { overview: ConnectOverview }) {
     else toast.error('Could not copy', 'Copy the store link above instead.');
   };
   return (
-    <ul aria-label="Share on" className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+    <ul aria-label="Share on" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
       <li>
         <a
           href={intents.whatsapp}

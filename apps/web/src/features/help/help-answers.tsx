@@ -88,6 +88,11 @@ export function HelpAnswers({
               ))}
             </ul>
           )}
+          <p className="mt-3 text-sm">
+            <a href="#contact-support" className="font-medium text-brand-700 underline underline-offset-2">
+              Not what you need? Ask our support team
+            </a>
+          </p>
         </div>
       ) : (
         topics.map((topic) => (

@@ -46,7 +46,9 @@ export function HelpPage({ api = appApi, chatAvailable = chatWidgetConfigured() 
             </Button>
           </FormSection>
         )}
-        <ContactSupport api={api} />
+        <div id="contact-support" className="scroll-mt-20">
+          <ContactSupport api={api} />
+        </div>
         <SupportTickets api={api} />
         <p className="px-1 text-ink-muted text-sm">
           You can also e-mail{' '}
