@@ -526,6 +526,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     sendMail: (q, mail) => queuedMail.sendIn(q, mail),
     publicUrl,
     requireSeller,
+    adminToken: deps.adminToken,
   });
   await registerConnectModule(app, {
     db: deps.db,

@@ -83,3 +83,17 @@ export const createSupportTicketResponse = z.object({
   ticket: supportTicketSchema,
 });
 export type CreateSupportTicketResponse = z.infer<typeof createSupportTicketResponse>;
+
+/** The operator's `npm run admin -- ticket HLP-100001 answered`: POST /api/admin/support/tickets/:reference. */
+export const supportTicketReferenceParams = z.object({
+  reference: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^HLP-\d{6,10}$/, 'A ticket reference looks like HLP-100001'),
+});
+export const supportTicketStatusBody = z.strictObject({
+  status: z.enum(SUPPORT_TICKET_STATUSES, { error: 'Status is open, answered or closed' }),
+});
+export const supportTicketStatusResponse = z.object({ message: z.string(), ticket: supportTicketSchema });
+export type SupportTicketStatusResponse = z.infer<typeof supportTicketStatusResponse>;

@@ -47,6 +47,7 @@ export type World = {
     catalogueToken: string;
     /** A's support ticket (issue 17). */
     supportTicketId: string;
+    supportTicketReference: string;
   };
   b: { id: string; auth: Auth };
   /** Buyer A has an order (an unpaid auction win) at seller A. */
@@ -185,6 +186,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       returnId: ret.id,
       catalogueToken,
       supportTicketId: ticket.json().ticket.id,
+      supportTicketReference: ticket.json().ticket.reference,
     },
     b: { id: b.seller.id, auth: b.auth },
     buyerA: { id: buyerA.buyer.id, auth: buyerA.auth, email: buyerA.buyer.email, orderId },

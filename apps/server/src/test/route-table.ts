@@ -385,6 +385,10 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'POST /api/support/tickets': self('seller'),
   'GET /api/support/tickets': self('seller'),
   'GET /api/support/tickets/:id': owned('seller', (w) => ({ params: { id: w.a.supportTicketId } })),
+  'POST /api/admin/support/tickets/:reference': owned('admin', (w) => ({
+    params: { reference: w.a.supportTicketReference },
+    body: { status: 'closed' },
+  })),
   // issue 17: Kasuwa Connect.
   'GET /api/connect': self('seller'),
   'POST /api/connect/catalogue-token': self('seller', { noBody: true }),

@@ -19,6 +19,7 @@ export async function registerSupportModule(
     publicUrl: string;
     requireSeller: RequireSeller;
     ticketLimit?: Limit;
+    adminToken: string;
   },
 ) {
   const service = supportService({
@@ -31,6 +32,7 @@ export async function registerSupportModule(
     supportRoutes({
       service,
       requireSeller: deps.requireSeller,
+      adminToken: deps.adminToken,
       ...(deps.ticketLimit ? { ticketLimit: deps.ticketLimit } : {}),
     }),
   );

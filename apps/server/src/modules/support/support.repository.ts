@@ -35,6 +35,19 @@ export const supportRepository = (db: Database) => ({
       .orderBy(desc(supportTickets.createdAt), desc(supportTickets.number))
       .limit(limit);
   },
+  async setStatus(
+    q: Queryable,
+    number: number,
+    status: SupportTicketRow['status'],
+    at: Date,
+  ): Promise<SupportTicketRow | null> {
+    const [row] = await q
+      .update(supportTickets)
+      .set({ status, updatedAt: at })
+      .where(eq(supportTickets.number, number))
+      .returning();
+    return row ?? null;
+  },
   async byId(q: Queryable, sellerId: string, id: string): Promise<SupportTicketRow | null> {
     const [row] = await q
       .select()

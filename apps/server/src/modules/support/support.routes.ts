@@ -1,12 +1,17 @@
+import { timingSafeEqual } from 'node:crypto';
 import {
   createSupportTicketBody,
   createSupportTicketResponse,
+  supportTicketReferenceParams,
   supportTicketSchema,
+  supportTicketStatusBody,
+  supportTicketStatusResponse,
   supportTicketsResponse,
 } from '@kasuwa/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@/lib/error-responses.ts';
+import { UnauthorizedError } from '@/lib/errors.ts';
 import type { SupportService } from '@/modules/support/support.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 import type { Limit } from '@/plugins/rate-limit.ts';
@@ -23,12 +28,40 @@ export const supportRoutes =
     service,
     requireSeller,
     ticketLimit = SUPPORT_TICKET_RATE_LIMIT,
+    adminToken,
   }: {
     service: SupportService;
     requireSeller: RequireSeller;
     ticketLimit?: Limit;
+    /** The operator's token (npm run admin), for the status route. */
+    adminToken: string;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    // The operator's route, in a scope of its own so its token check touches no other route.
+    await app.register(async (admin) => {
+      admin.addHook('onRequest', async (request) => {
+        const header = request.headers.authorization ?? '';
+        const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
+        const expected = Buffer.from(adminToken);
+        if (given.length !== expected.length || !timingSafeEqual(given, expected))
+          throw new UnauthorizedError('Invalid admin token');
+      });
+      admin.withTypeProvider<ZodTypeProvider>().post(
+        '/api/admin/support/tickets/:reference',
+        {
+          schema: {
+            tags: ['admin'],
+            security: [{ adminToken: [] }],
+            summary: "The support desk moves a ticket's status (npm run admin -- ticket HLP-100001 answered)",
+            params: supportTicketReferenceParams,
+            body: supportTicketStatusBody,
+            response: { 200: supportTicketStatusResponse, ...errorResponses(400, 401, 404) },
+          },
+        },
+        async (request) => service.setStatus(request.params.reference, request.body.status),
+      );
+    });
+
     const seller = requireSeller();
     app.post(
       '/api/support/tickets',

@@ -3,9 +3,12 @@ import {
   type CreateSupportTicketResponse,
   PRODUCT_NAME,
   SUPPORT_EMAIL,
+  SUPPORT_TICKET_STATUS_LABELS,
   SUPPORT_TICKETS_LIMIT,
   SUPPORT_TOPIC_LABELS,
   type SupportTicket,
+  type SupportTicketStatus,
+  type SupportTicketStatusResponse,
   type SupportTicketsResponse,
 } from '@kasuwa/contracts';
 import type { Clock } from '@/lib/clock.ts';
@@ -95,6 +98,17 @@ export function supportService(deps: {
     async list(sellerId: string): Promise<SupportTicketsResponse> {
       const rows = await deps.repo.list(deps.repo.db, sellerId, SUPPORT_TICKETS_LIMIT);
       return { tickets: rows.map(view) };
+    },
+
+    /** The support desk's status change (the operator command); the seller sees it in their list. */
+    async setStatus(reference: string, status: SupportTicketStatus): Promise<SupportTicketStatusResponse> {
+      const number = Number(reference.replace(/^HLP-/, ''));
+      const row = await deps.repo.setStatus(deps.repo.db, number, status, deps.clock.now());
+      if (!row) throw new NotFoundError('Ticket');
+      return {
+        message: `${reference} is now ${SUPPORT_TICKET_STATUS_LABELS[status].toLowerCase()}`,
+        ticket: view(row),
+      };
     },
 
     async get(sellerId: string, id: string): Promise<SupportTicket> {

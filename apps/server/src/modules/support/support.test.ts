@@ -1,6 +1,10 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { SUPPORT_EMAIL } from '@kasuwa/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '@/cli/admin.ts';
 import { supportTickets } from '@/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
@@ -132,5 +136,64 @@ describe('GET /api/support/tickets', () => {
       headers: a.auth,
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/admin/support/tickets/:reference (npm run admin -- ticket)', () => {
+  const setStatus = (reference: string, status: string, token = t.adminToken) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/support/tickets/${reference}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { status },
+    });
+
+  it("moves a ticket's status, which the seller then sees in their list", async () => {
+    const a = await sellerWithToken(t);
+    const ticket = (await open(a.auth, question)).json().ticket;
+    t.clock.advance(3_600_000);
+    const res = await setStatus(ticket.reference.toLowerCase(), 'answered');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(`${ticket.reference} is now answered`);
+    const listed = (await list(a.auth)).json().tickets[0];
+    expect(listed).toMatchObject({ id: ticket.id, status: 'answered' });
+    expect(new Date(listed.updatedAt).getTime()).toBeGreaterThan(new Date(ticket.updatedAt).getTime());
+  });
+
+  it('refuses a seller, a wrong token, an unknown ticket and a bad status', async () => {
+    const a = await sellerWithToken(t);
+    const ticket = (await open(a.auth, question)).json().ticket;
+    expect((await setStatus(ticket.reference, 'closed', a.token)).statusCode).toBe(401);
+    expect((await setStatus('HLP-999999', 'closed')).statusCode).toBe(404);
+    expect((await setStatus(ticket.reference, 'resolved')).statusCode).toBe(400);
+    expect((await setStatus('100001', 'closed')).statusCode).toBe(400);
+    expect((await list(a.auth)).json().tickets[0].status).toBe('open');
+  });
+});
+
+describe('npm run admin -- ticket', () => {
+  it('sets the status through the running server, and explains a missing argument', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kasuwa-ticket-'));
+    try {
+      await fs.writeFile(path.join(dataDir, 'admin-token'), `${t.adminToken}\n`, { mode: 0o600 });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      const env = {
+        PORT: String(typeof address === 'object' && address ? address.port : 0),
+        DATA_DIR: dataDir,
+      };
+      const a = await sellerWithToken(t);
+      const ticket = (await open(a.auth, question)).json().ticket;
+      const out: string[] = [];
+      const err: string[] = [];
+      const io = { out: (s: string) => out.push(s), err: (s: string) => err.push(s) };
+      expect(await runAdmin(['ticket', ticket.reference, 'closed'], env, io)).toBe(0);
+      expect(out).toEqual([`${ticket.reference} is now closed`]);
+      expect((await list(a.auth)).json().tickets[0].status).toBe('closed');
+      expect(await runAdmin(['ticket', ticket.reference], env, io)).toBe(1);
+      expect(err[0]).toMatch(/^Give the ticket's reference and its new status/);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
