@@ -41,6 +41,7 @@ import {
 } from '@/modules/buyers/buyers.routes.ts';
 import { buyersService } from '@/modules/buyers/buyers.service.ts';
 import { type CheckoutPorts, registerCheckoutModule } from '@/modules/checkout/checkout.module.ts';
+import { registerConnectModule } from '@/modules/connect/connect.module.ts';
 import { conversationsRepository } from '@/modules/conversations/conversations.repository.ts';
 import { conversationsRoutes } from '@/modules/conversations/conversations.routes.ts';
 import { conversationsService } from '@/modules/conversations/conversations.service.ts';
@@ -81,6 +82,7 @@ import { registerStatementsModule } from '@/modules/statements/statements.module
 import { storeRepository } from '@/modules/store/store.repository.ts';
 import { storeRoutes } from '@/modules/store/store.routes.ts';
 import { storeService } from '@/modules/store/store.service.ts';
+import { registerSupportModule } from '@/modules/support/support.module.ts';
 import { registerUploadSweeper, type UploadSweepOptions } from '@/modules/uploads/uploads.module.ts';
 import { buyerAuth, sellerAuth, tokenAuthenticator } from '@/plugins/auth.ts';
 import { registerErrorHandler } from '@/plugins/error-handler.ts';
@@ -553,6 +555,24 @@ export async function buildApp(given: AppDeps): Promise<App> {
       requireSeller,
     }),
   );
+
+  // issue 17: Help & Support (tickets) and Kasuwa Connect (store link, catalogue feed, badge, poster).
+  await registerSupportModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    sendMail: (q, mail) => queuedMail.sendIn(q, mail),
+    publicUrl,
+    requireSeller,
+    adminToken: deps.adminToken,
+  });
+  await registerConnectModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    storage: deps.storage,
+    publicUrl,
+    requireSeller,
+  });
+  // end issue 17: help and connect
 
   await registerStaticSpa(app, deps.webDist);
   return app;

@@ -11,6 +11,7 @@ export const USAGE = `Usage: npm run admin -- <command> <email>
        npm run admin -- sweep-uploads
        npm run admin -- time-travel <8d | 12h | 30m>
        npm run admin -- kyc <approve | reject> <email> [reason…]
+       npm run admin -- ticket <HLP-number> <open | answered | closed>
 
 Commands:
   approve   approve the seller to sell (Account Approved; notified and e-mailed)
@@ -26,6 +27,7 @@ Commands:
             remove orphaned uploads now: product photos, show covers and videos, blip files
             that no product, show or blip names and that are older than the grace period
             (UPLOAD_SWEEP_GRACE_HOURS); prints what was removed and kept
+  ticket    set a support ticket's status; the seller sees it under Help & Support
   time-travel
             end-to-end test servers only (TEST_CLOCK=1): move the server's clock forward by
             days, hours or minutes, and its waiting background jobs as far
@@ -61,6 +63,13 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, io: Io): 
   if (commandArg === 'sweep-uploads') return post(env, io, '/api/admin/uploads/sweep', {});
   if (commandArg === 'time-travel') return runTimeTravel(argv[1], env, io);
   if (commandArg === 'kyc') return runKyc(argv.slice(1), env, io);
+  if (commandArg === 'ticket') {
+    if (!email || !argv[2]) {
+      io.err(`Give the ticket's reference and its new status, e.g. ticket HLP-100001 answered.\n\n${USAGE}`);
+      return 1;
+    }
+    return post(env, io, `/api/admin/support/tickets/${encodeURIComponent(email)}`, { status: argv[2] });
+  }
   const notify = commandArg === 'notify';
   if (!notify && !adminSellerCommand.safeParse(commandArg).success) {
     io.err(`Unknown command "${commandArg}".\n\n${USAGE}`);

@@ -45,6 +45,11 @@ export type World = {
     returnId: string;
     /** A's coupon (issue 16), for the whole store. */
     couponId: string;
+    /** The secret of A's catalogue feed (issue 17), from A's Connect screen. */
+    catalogueToken: string;
+    /** A's support ticket (issue 17). */
+    supportTicketId: string;
+    supportTicketReference: string;
   };
   b: { id: string; auth: Auth };
   /** Buyer A has an order (an unpaid auction win) at seller A. */
@@ -168,6 +173,21 @@ export async function buildWorld(t: TestApp): Promise<World> {
   });
   expectStatus(coupon, 201);
 
+  // issue 17: A's catalogue feed address, as A's Connect screen shows it.
+  const connect = await t.app.inject({ method: 'GET', url: '/api/connect', headers: a.auth });
+  const ticket = await t.app.inject({
+    method: 'POST',
+    url: '/api/support/tickets',
+    headers: a.auth,
+    payload: {
+      topic: 'payouts',
+      subject: 'Payout question',
+      message: 'When does my payout arrive in my bank?',
+    },
+  });
+  const catalogueToken =
+    /\/catalogue\/([A-Za-z0-9_-]+)\.csv$/.exec(connect.json().catalogueFeedUrl)?.[1] ?? '';
+
   const world: World = {
     a: {
       id: a.seller.id,
@@ -188,6 +208,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
       orderLineId: line.id,
       returnId: ret.id,
       couponId: coupon.json().coupon._id,
+      catalogueToken,
+      supportTicketId: ticket.json().ticket.id,
+      supportTicketReference: ticket.json().ticket.reference,
     },
     b: { id: b.seller.id, auth: b.auth },
     buyerA: { id: buyerA.buyer.id, auth: buyerA.auth, email: buyerA.buyer.email, orderId },
@@ -211,6 +234,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     doc.id,
     orderId,
     ret.id,
+    ticket.json().ticket.id,
+    catalogueToken,
     a.seller.email,
     buyerA.buyer.email,
   ];

@@ -423,4 +423,32 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     params: { decision: 'reject' },
     body: { email: w.a.email, reason: 'Rejected by an intruder' },
   })),
+  // issue 17: Help & Support — the caller's own tickets; another seller's ticket id is a 404.
+  'POST /api/support/tickets': self('seller'),
+  'GET /api/support/tickets': self('seller'),
+  'GET /api/support/tickets/:id': owned('seller', (w) => ({ params: { id: w.a.supportTicketId } })),
+  'POST /api/admin/support/tickets/:reference': owned('admin', (w) => ({
+    params: { reference: w.a.supportTicketReference },
+    body: { status: 'closed' },
+  })),
+  // issue 17: Kasuwa Connect.
+  'GET /api/connect': self('seller'),
+  'POST /api/connect/catalogue-token': self('seller', { noBody: true }),
+  'GET /api/connect/poster.pdf': self('seller'),
+  'GET /api/connect/catalogue/:token.csv': pub(
+    "the store's active products for Meta's Commerce Manager, by a secret only the seller is shown",
+    { leakCheck: (w) => ({ params: { token: w.a.catalogueToken } }) },
+  ),
+  'GET /api/connect/badge/:sellerId.svg': pub("a store's live badge for its own website", {
+    leakCheck: ofSellerA,
+  }),
+  'GET /api/connect/go/:sellerId': pub("the store link: a redirect to the store's show or blip", {
+    leakCheck: ofSellerA,
+  }),
+  'GET /api/connect/products/:productId/image.jpg': pub(
+    "an active product's public photo as JPEG, for Meta",
+    {
+      leakCheck: (w) => ({ params: { productId: w.a.activeProductId } }),
+    },
+  ),
 };

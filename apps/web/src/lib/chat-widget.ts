@@ -17,7 +17,11 @@ export function chatVisitorFor(
   return { name: `${seller.firstName} ${seller.lastName}`.trim(), email: seller.email };
 }
 
-type TawkApi = { visitor?: ChatVisitor; setAttributes?: (attrs: ChatVisitor, cb?: () => void) => void };
+type TawkApi = {
+  visitor?: ChatVisitor;
+  setAttributes?: (attrs: ChatVisitor, cb?: () => void) => void;
+  maximize?: () => void;
+};
 
 declare global {
   interface Window {
@@ -53,4 +57,16 @@ export function startChatWidget(
   } else {
     setTimeout(() => api.setAttributes?.(visitor), CHAT_WIDGET_UPDATE_DELAY_MS);
   }
+}
+
+/** Whether this build has a chat widget (VITE_CHAT_WIDGET_ID); Help & Support offers it only then. */
+export const chatWidgetConfigured = (widgetId: string | undefined = import.meta.env.VITE_CHAT_WIDGET_ID) =>
+  Boolean(widgetId);
+
+/** Opens the chat window; answers false while the provider's script has not loaded yet. */
+export function openChatWidget(): boolean {
+  const open = window.Tawk_API?.maximize;
+  if (typeof open !== 'function') return false;
+  open();
+  return true;
 }

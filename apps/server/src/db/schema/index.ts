@@ -12,3 +12,4 @@ export * from './payouts.ts';
 export * from './products.ts';
 export * from './returns.ts';
 export * from './sellers.ts';
+export * from './support.ts';

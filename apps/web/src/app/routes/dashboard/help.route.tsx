@@ -1,10 +1,12 @@
+import { useAuthContext } from '@/features/auth/auth-context';
+import { HelpPage } from '@/features/help/help-page';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
 
 export function Component() {
+  const { api } = useAuthContext();
   return (
-    <DashboardScreen
-      title="Help & Support"
-      description="Answers to common questions and ways to reach our support team."
-    />
+    <DashboardScreen title="Help & Support">
+      <HelpPage api={api} />
+    </DashboardScreen>
   );
 }
