@@ -69,6 +69,9 @@ import type { ProductListCacheOptions } from '@/modules/products/product-list-ca
 import { registerProductsModule } from '@/modules/products/products.module.ts';
 import { stockService } from '@/modules/products/stock.service.ts';
 import { registerReturnsModule } from '@/modules/returns/returns.module.ts';
+import { settingsRepository } from '@/modules/settings/settings.repository.ts';
+import { settingsRoutes } from '@/modules/settings/settings.routes.ts';
+import { settingsService } from '@/modules/settings/settings.service.ts';
 import { registerShippingModule } from '@/modules/shipping/shipping.module.ts';
 import { manualShipping, type ShippingProvider } from '@/modules/shipping/shipping-provider.ts';
 import { registerStatementsModule } from '@/modules/statements/statements.module.ts';
@@ -326,6 +329,12 @@ export async function buildApp(given: AppDeps): Promise<App> {
   );
   await app.register(
     storeRoutes({ service: storeService({ repo: storeRepository(deps.db) }), requireSeller }),
+  );
+  await app.register(
+    settingsRoutes({
+      service: settingsService({ repo: settingsRepository(deps.db), tokens }),
+      requireSeller,
+    }),
   );
 
   await app.register(

@@ -161,6 +161,14 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'PUT /api/conversations/mark-all-read': self('seller', { noBody: true }),
   'PUT /api/seller/vacation-mode': self('seller'),
   'GET /api/seller/top-sold-products': self('seller'),
+  // Settings (issue 17).
+  'GET /api/seller/settings': self('seller'),
+  'PUT /api/seller/settings/store-profile': self('seller'),
+  'PUT /api/seller/settings/pickup-address': self('seller'),
+  'PUT /api/seller/settings/returns-policy': self('seller'),
+  'PUT /api/seller/settings/notifications': self('seller'),
+  'POST /api/seller/settings/password': self('seller'),
+  'POST /api/seller/settings/sign-out-others': self('seller', { noBody: true }),
 
   // Onboarding.
   'PUT /api/seller/profile/account-type': self('seller'),

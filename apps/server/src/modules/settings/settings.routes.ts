@@ -1,0 +1,144 @@
+import {
+  changePasswordBody,
+  changePasswordResponse,
+  notificationPreferencesBody,
+  pickupAddressBody,
+  returnsPolicyBody,
+  settingsResponse,
+  settingsSavedResponse,
+  signOutOthersResponse,
+  storeProfileBody,
+} from '@kasuwa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '@/lib/error-responses.ts';
+import type { SettingsService } from '@/modules/settings/settings.service.ts';
+import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
+
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
+const tags = ['settings'];
+const security = [{ bearerAuth: [] }];
+
+export type SettingsRateLimits = { password: { max: number; timeWindow: number } };
+export const DEFAULT_SETTINGS_RATE_LIMITS: SettingsRateLimits = { password: { max: 10, timeWindow: 60_000 } };
+
+/** The Settings screen: every route acts on the signed-in seller only, so ids never travel. */
+export const settingsRoutes =
+  ({
+    service,
+    requireSeller,
+    rateLimits = DEFAULT_SETTINGS_RATE_LIMITS,
+  }: {
+    service: SettingsService;
+    requireSeller: RequireSeller;
+    rateLimits?: SettingsRateLimits;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/seller/settings',
+      {
+        onRequest: requireSeller(),
+        schema: {
+          tags,
+          security,
+          summary: 'Store profile, pickup address, returns policy and notification preferences',
+          response: { 200: settingsResponse, ...errors },
+        },
+      },
+      async (request) => service.get(currentSeller(request)),
+    );
+
+    app.put(
+      '/api/seller/settings/store-profile',
+      {
+        onRequest: requireSeller(),
+        schema: {
+          tags,
+          security,
+          summary: 'Store name, description and the public store link (unique)',
+          body: storeProfileBody,
+          response: { 200: settingsSavedResponse, ...errors },
+        },
+      },
+      async (request) => service.saveStoreProfile(currentSeller(request), request.body),
+    );
+
+    app.put(
+      '/api/seller/settings/pickup-address',
+      {
+        onRequest: requireSeller(),
+        schema: {
+          tags,
+          security,
+          summary: 'The pickup (individual) or business address and warehouse; lifts the pickup-address gate',
+          body: pickupAddressBody,
+          response: { 200: settingsSavedResponse, ...errors },
+        },
+      },
+      async (request) => service.savePickupAddress(currentSeller(request), request.body),
+    );
+
+    app.put(
+      '/api/seller/settings/returns-policy',
+      {
+        onRequest: requireSeller(),
+        schema: {
+          tags,
+          security,
+          summary: "The platform's 7-day returns policy or a custom 7, 14 or 30 days",
+          body: returnsPolicyBody,
+          response: { 200: settingsSavedResponse, ...errors },
+        },
+      },
+      async (request) => service.saveReturnsPolicy(currentSeller(request), request.body),
+    );
+
+    app.put(
+      '/api/seller/settings/notifications',
+      {
+        onRequest: requireSeller(),
+        schema: {
+          tags,
+          security,
+          summary: 'In-app and e-mail notifications per group',
+          body: notificationPreferencesBody,
+          response: { 200: settingsSavedResponse, ...errors },
+        },
+      },
+      async (request) => service.saveNotificationPreferences(currentSeller(request), request.body),
+    );
+
+    app.post(
+      '/api/seller/settings/password',
+      {
+        onRequest: requireSeller(),
+        config: { rateLimit: rateLimits.password },
+        schema: {
+          tags,
+          security,
+          summary: 'Change the password; every other session ends, this one gets a fresh token',
+          body: changePasswordBody,
+          response: { 200: changePasswordResponse, ...errors },
+        },
+      },
+      async (request) =>
+        service.changePassword(
+          currentSeller(request),
+          request.body.currentPassword,
+          request.body.newPassword,
+        ),
+    );
+
+    app.post(
+      '/api/seller/settings/sign-out-others',
+      {
+        onRequest: requireSeller(),
+        schema: {
+          tags,
+          security,
+          summary: 'End every other session; this one gets a fresh token',
+          response: { 200: signOutOthersResponse, ...errors },
+        },
+      },
+      async (request) => service.signOutOthers(currentSeller(request)),
+    );
+  };
