@@ -1,11 +1,9 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, FEATURE_GATE_REFUSALS } from '@kasuwa/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, sellerOnboarding, sellers } from '@/db/schema/index.ts';
+import { sellerOnboarding, sellers } from '@/db/schema/index.ts';
 import { hashPassword } from '@/lib/password.ts';
 import { wants } from '@/modules/notifications/notification-preferences.ts';
-import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
-import { notificationsService } from '@/modules/notifications/notifications.service.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { someCategory } from '@/test/live.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
@@ -246,32 +244,6 @@ describe('notification preferences', () => {
       preferences: { orders: { inApp: true, email: true } },
     });
     expect(partial.statusCode).toBe(400);
-  });
-
-  it('are honoured: a muted group is neither stored nor pushed; account notices always go out', async () => {
-    const a = await sellerWithToken(t);
-    await call(
-      'PUT',
-      '/api/seller/settings/notifications',
-      a.auth,
-      prefs({ orders: { inApp: false, email: true } }),
-    );
-    const pushed: string[] = [];
-    const service = notificationsService({
-      repo: notificationsRepository(t.db),
-      clock: t.clock,
-      push: (sellerId) => pushed.push(sellerId),
-    });
-    expect(await service.create(a.seller.id, { type: 'new_order' })).toBeNull();
-    expect(await service.create(a.seller.id, { type: 'low_stock' })).toBeNull();
-    expect(await service.create(a.seller.id, { type: 'return_request' })).not.toBeNull();
-    expect(await service.create(a.seller.id, { type: 'account_approved' })).not.toBeNull();
-    const staged = await service.createInTransaction(t.db, a.seller.id, { type: 'order_paid' });
-    staged.push();
-    expect(staged.notification).toBeNull();
-    const stored = await t.db.select().from(notifications).where(eq(notifications.sellerId, a.seller.id));
-    expect(stored.map((n) => n.type).sort()).toEqual(['account_approved', 'return_request']);
-    expect(pushed).toHaveLength(2);
   });
 
   it('answer per group and channel, with account types outside every group', () => {
