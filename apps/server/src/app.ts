@@ -69,6 +69,7 @@ import type { ProductListCacheOptions } from '@/modules/products/product-list-ca
 import { registerProductsModule } from '@/modules/products/products.module.ts';
 import { stockService } from '@/modules/products/stock.service.ts';
 import { registerReturnsModule } from '@/modules/returns/returns.module.ts';
+import { dataExportService } from '@/modules/settings/data-export.service.ts';
 import { settingsRepository } from '@/modules/settings/settings.repository.ts';
 import { settingsRoutes } from '@/modules/settings/settings.routes.ts';
 import { settingsService } from '@/modules/settings/settings.service.ts';
@@ -330,12 +331,6 @@ export async function buildApp(given: AppDeps): Promise<App> {
   await app.register(
     storeRoutes({ service: storeService({ repo: storeRepository(deps.db) }), requireSeller }),
   );
-  await app.register(
-    settingsRoutes({
-      service: settingsService({ repo: settingsRepository(deps.db), tokens }),
-      requireSeller,
-    }),
-  );
 
   await app.register(
     onboardingRoutes({
@@ -505,6 +500,25 @@ export async function buildApp(given: AppDeps): Promise<App> {
 
   // issue 15: statements — read-only CSV and PDF exports of the seller's ledger lines.
   await registerStatementsModule(app, { db: deps.db, clock: deps.clock, requireSeller });
+
+  // issue 17: settings — store profile, pickup address, preferences, security, "Download your data".
+  const dataExport = dataExportService({
+    db: deps.db,
+    clock: deps.clock,
+    jobs: app.jobs.queue,
+    storage: deps.storage,
+    sendMail: (q, mail) => queuedMail.sendIn(q, mail),
+    publicUrl,
+  });
+  app.jobs.register(dataExport.tasks);
+  await app.register(
+    settingsRoutes({
+      service: settingsService({ repo: settingsRepository(deps.db), tokens }),
+      dataExport,
+      requireSeller,
+    }),
+  );
+  // end issue 17: settings
 
   app.jobs.register(orders.tasks);
   app.jobs.register({

@@ -248,3 +248,19 @@ export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
 
 /** POST /seller/settings/sign-out-others: every other session ends; this one gets a fresh token. */
 export const signOutOthersResponse = changePasswordResponse;
+
+/** "Download your data": the latest request and, once ready, where to fetch the zip. */
+export const dataExportSchema = z.object({
+  _id: z.string(),
+  status: z.enum(['pending', 'ready', 'failed']),
+  createdAt: z.string(),
+  readyAt: z.string().nullable(),
+  sizeBytes: z.number().nullable(),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+export const dataExportResponse = z.object({ export: dataExportSchema.nullable() });
+export type DataExportResponse = z.infer<typeof dataExportResponse>;
+export const dataExportRequestedResponse = z.object({ message: z.string(), export: dataExportSchema });
+export type DataExportRequestedResponse = z.infer<typeof dataExportRequestedResponse>;
+/** The file name of the zip offered for download. */
+export const DATA_EXPORT_FILE_NAME = 'kasuwa-store-data.zip';

@@ -169,6 +169,9 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'PUT /api/seller/settings/notifications': self('seller'),
   'POST /api/seller/settings/password': self('seller'),
   'POST /api/seller/settings/sign-out-others': self('seller', { noBody: true }),
+  'POST /api/seller/settings/data-export': self('seller', { noBody: true }),
+  'GET /api/seller/settings/data-export': self('seller'),
+  'GET /api/seller/settings/data-export/file': self('seller'),
 
   // Onboarding.
   'PUT /api/seller/profile/account-type': self('seller'),

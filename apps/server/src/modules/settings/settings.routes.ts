@@ -1,6 +1,8 @@
 import {
   changePasswordBody,
   changePasswordResponse,
+  dataExportRequestedResponse,
+  dataExportResponse,
   notificationPreferencesBody,
   pickupAddressBody,
   returnsPolicyBody,
@@ -10,7 +12,9 @@ import {
   storeProfileBody,
 } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '@/lib/error-responses.ts';
+import type { DataExportService } from '@/modules/settings/data-export.service.ts';
 import type { SettingsService } from '@/modules/settings/settings.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 
@@ -25,10 +29,12 @@ export const DEFAULT_SETTINGS_RATE_LIMITS: SettingsRateLimits = { password: { ma
 export const settingsRoutes =
   ({
     service,
+    dataExport,
     requireSeller,
     rateLimits = DEFAULT_SETTINGS_RATE_LIMITS,
   }: {
     service: SettingsService;
+    dataExport: DataExportService;
     requireSeller: RequireSeller;
     rateLimits?: SettingsRateLimits;
   }): FastifyPluginAsyncZod =>
@@ -140,5 +146,56 @@ export const settingsRoutes =
         },
       },
       async (request) => service.signOutOthers(currentSeller(request)),
+    );
+
+    app.post(
+      '/api/seller/settings/data-export',
+      {
+        onRequest: requireSeller(),
+        schema: {
+          tags,
+          security,
+          summary: 'Ask for a zip of everything held about the store; e-mailed when ready',
+          response: { 202: dataExportRequestedResponse, ...errors },
+        },
+      },
+      async (request, reply) => reply.code(202).send(await dataExport.request(currentSeller(request).id)),
+    );
+
+    app.get(
+      '/api/seller/settings/data-export',
+      {
+        onRequest: requireSeller(),
+        schema: {
+          tags,
+          security,
+          summary: "The seller's latest data export and its state",
+          response: { 200: dataExportResponse, ...errors },
+        },
+      },
+      async (request) => dataExport.latest(currentSeller(request).id),
+    );
+
+    app.get(
+      '/api/seller/settings/data-export/file',
+      {
+        onRequest: requireSeller(),
+        schema: {
+          tags,
+          security,
+          summary: "The latest ready export's zip (JSON and CSV); 404 until one is ready",
+          produces: ['application/zip'],
+          response: { 200: z.any().describe('The zip file'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const file = await dataExport.file(currentSeller(request).id);
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-length', file.size)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(file.stream);
+      },
     );
   };

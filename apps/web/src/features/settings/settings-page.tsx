@@ -77,7 +77,7 @@ export function SettingsPage({
   }, [loaded, hash]);
 
   return (
-    <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[11rem_minmax(0,48rem)] lg:gap-8">
+    <div className="flex flex-col gap-4 lg:mt-2 lg:grid lg:grid-cols-[11rem_minmax(0,48rem)] lg:gap-8">
       <SectionNav />
       <div className="flex min-w-0 flex-col gap-4">
         {query.isPending && <ListSkeleton label="Loading your settings" rows={4} />}
