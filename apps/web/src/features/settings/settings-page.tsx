@@ -7,6 +7,7 @@ import { ReturnsPolicyForm } from '@/features/settings/returns-policy-section';
 import { SecurityForm } from '@/features/settings/security-section';
 import { settingsQuery } from '@/features/settings/settings-api';
 import { StoreProfileForm } from '@/features/settings/store-profile-section';
+import { YourDataSection } from '@/features/settings/your-data-section';
 import type { ApiClient } from '@/lib/api-client';
 import { FormSection } from '@/ui/form-parts';
 import { ListSkeleton, LoadFailed } from '@/ui/list-skeleton';
@@ -19,6 +20,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'returns', label: 'Returns' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'security', label: 'Security' },
+  { id: 'your-data', label: 'Your data' },
 ] as const;
 export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id'];
 
@@ -121,6 +123,14 @@ export function SettingsPage({
               <FormSection title="Security" description="Your password, your devices and vacation mode.">
                 <SecurityForm api={api} />
                 <div className="border-line border-t pt-4">{vacation}</div>
+              </FormSection>
+            </Anchored>
+            <Anchored id="your-data">
+              <FormSection
+                title="Your data"
+                description="Your right to a copy of your data (Nigeria Data Protection Act 2023)."
+              >
+                <YourDataSection api={api} />
               </FormSection>
             </Anchored>
           </>
