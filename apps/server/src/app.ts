@@ -69,6 +69,7 @@ import type { ProductListCacheOptions } from '@/modules/products/product-list-ca
 import { registerProductsModule } from '@/modules/products/products.module.ts';
 import { stockService } from '@/modules/products/stock.service.ts';
 import { registerReturnsModule } from '@/modules/returns/returns.module.ts';
+import { accountClosureService } from '@/modules/settings/account-closure.service.ts';
 import { dataExportService } from '@/modules/settings/data-export.service.ts';
 import { settingsRepository } from '@/modules/settings/settings.repository.ts';
 import { settingsRoutes } from '@/modules/settings/settings.routes.ts';
@@ -511,10 +512,13 @@ export async function buildApp(given: AppDeps): Promise<App> {
     publicUrl,
   });
   app.jobs.register(dataExport.tasks);
+  const closure = accountClosureService({ db: deps.db, clock: deps.clock, jobs: app.jobs.queue });
+  app.jobs.register(closure.tasks);
   await app.register(
     settingsRoutes({
       service: settingsService({ repo: settingsRepository(deps.db), tokens }),
       dataExport,
+      closure,
       requireSeller,
     }),
   );

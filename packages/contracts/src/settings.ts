@@ -220,6 +220,8 @@ export type ReturnsPolicySettings = z.infer<typeof returnsPolicySchema>;
 
 /** GET /seller/settings: every section the screen edits (delivery fees come from their own call). */
 export const settingsResponse = z.object({
+  /** Set while a "Close account" request waits out its grace period. */
+  closure: z.lazy(() => accountClosureSchema).nullable(),
   store: storeProfileSchema,
   pickupAddress: pickupAddressSchema,
   returnsPolicy: returnsPolicySchema,
@@ -264,3 +266,22 @@ export const dataExportRequestedResponse = z.object({ message: z.string(), expor
 export type DataExportRequestedResponse = z.infer<typeof dataExportRequestedResponse>;
 /** The file name of the zip offered for download. */
 export const DATA_EXPORT_FILE_NAME = 'kasuwa-store-data.zip';
+
+/** Days between "Close account" and the account being disabled and anonymised; cancellable meanwhile. */
+export const ACCOUNT_CLOSURE_GRACE_DAYS = 30;
+
+/** POST /seller/settings/close-account: the store name typed out and the password, as confirmation. */
+export const closeAccountBody = z.strictObject({
+  storeName: z.string({ error: 'Type your store name' }).trim().min(1, 'Type your store name').max(60),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+});
+export type CloseAccountBody = z.input<typeof closeAccountBody>;
+
+export const accountClosureSchema = z.object({
+  requestedAt: z.string(),
+  /** ISO-8601: when the account is disabled and its personal data anonymised. */
+  closesAt: z.string(),
+});
+export type AccountClosure = z.infer<typeof accountClosureSchema>;
+export const accountClosureResponse = z.object({ message: z.string(), closure: accountClosureSchema.nullable() });
+export type AccountClosureResponse = z.infer<typeof accountClosureResponse>;

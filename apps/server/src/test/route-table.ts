@@ -172,6 +172,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'POST /api/seller/settings/data-export': self('seller', { noBody: true }),
   'GET /api/seller/settings/data-export': self('seller'),
   'GET /api/seller/settings/data-export/file': self('seller'),
+  'POST /api/seller/settings/close-account': self('seller'),
+  'POST /api/seller/settings/close-account/cancel': self('seller', { noBody: true }),
 
   // Onboarding.
   'PUT /api/seller/profile/account-type': self('seller'),

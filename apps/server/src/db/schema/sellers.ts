@@ -68,6 +68,10 @@ export const sellers = pgTable(
     /** The store's public link (Settings); unique whatever its case, null until the seller saves one. */
     storeSlug: text('store_slug'),
     storeDescription: text('store_description').notNull().default(''),
+    /** "Close account" (Settings): the account closes 30 days after this unless the seller cancels. */
+    closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
+    /** When the closure job disabled the account and anonymised its personal data. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Per group and channel (contracts/settings.ts); null means the defaults. */
     notificationPreferences:
       jsonb('notification_preferences').$type<Record<string, { inApp: boolean; email: boolean }>>(),

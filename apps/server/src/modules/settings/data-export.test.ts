@@ -71,7 +71,9 @@ describe('Download your data', () => {
     expect(Object.keys(zip)).toEqual(
       expect.arrayContaining(['README.txt', 'data.json', 'csv/seller.csv', 'csv/products.csv']),
     );
-    const everything = Object.values(zip).map((u) => strFromU8(u)).join('\n');
+    const everything = Object.values(zip)
+      .map((u) => strFromU8(u))
+      .join('\n');
     const data = JSON.parse(strFromU8(zip['data.json'] as Uint8Array));
     expect(data.seller).toHaveLength(1);
     expect(data.seller[0].email).toBe(a.seller.email);

@@ -1,6 +1,8 @@
 import {
+  accountClosureResponse,
   changePasswordBody,
   changePasswordResponse,
+  closeAccountBody,
   dataExportRequestedResponse,
   dataExportResponse,
   notificationPreferencesBody,
@@ -14,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@/lib/error-responses.ts';
+import type { AccountClosureService } from '@/modules/settings/account-closure.service.ts';
 import type { DataExportService } from '@/modules/settings/data-export.service.ts';
 import type { SettingsService } from '@/modules/settings/settings.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
@@ -30,11 +33,13 @@ export const settingsRoutes =
   ({
     service,
     dataExport,
+    closure,
     requireSeller,
     rateLimits = DEFAULT_SETTINGS_RATE_LIMITS,
   }: {
     service: SettingsService;
     dataExport: DataExportService;
+    closure: AccountClosureService;
     requireSeller: RequireSeller;
     rateLimits?: SettingsRateLimits;
   }): FastifyPluginAsyncZod =>
@@ -197,5 +202,36 @@ export const settingsRoutes =
           .header('cache-control', 'private, no-store')
           .send(file.stream);
       },
+    );
+
+    app.post(
+      '/api/seller/settings/close-account',
+      {
+        onRequest: requireSeller(),
+        config: { rateLimit: rateLimits.password },
+        schema: {
+          tags,
+          security,
+          summary: 'Close the account after a 30-day grace period (store name and password as confirmation)',
+          body: closeAccountBody,
+          response: { 200: accountClosureResponse, ...errors },
+        },
+      },
+      async (request) =>
+        closure.request(currentSeller(request), request.body.storeName, request.body.password),
+    );
+
+    app.post(
+      '/api/seller/settings/close-account/cancel',
+      {
+        onRequest: requireSeller(),
+        schema: {
+          tags,
+          security,
+          summary: 'Cancel a pending account closure',
+          response: { 200: accountClosureResponse, ...errors },
+        },
+      },
+      async (request) => closure.cancel(currentSeller(request)),
     );
   };

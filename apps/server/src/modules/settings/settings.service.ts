@@ -20,6 +20,7 @@ import { uniqueViolation } from '@/lib/pg-errors.ts';
 import type { Queryable } from '@/lib/queryable.ts';
 import type { TokenService } from '@/lib/tokens.ts';
 import { preferencesOf } from '@/modules/notifications/notification-preferences.ts';
+import { closureOf } from '@/modules/settings/account-closure.service.ts';
 import type { SettingsRepository } from '@/modules/settings/settings.repository.ts';
 
 type Parsed<S extends z.ZodType> = z.output<S>;
@@ -66,6 +67,7 @@ export function settingsService({ repo, tokens }: { repo: SettingsRepository; to
         : null,
     };
     return {
+      closure: closureOf(row),
       store: {
         storeName: row.storeName,
         description: row.storeDescription,
