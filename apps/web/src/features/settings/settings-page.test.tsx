@@ -12,6 +12,7 @@ const PATH = '/dashboard/settings';
 
 function settings(over: Partial<SettingsResponse> = {}): SettingsResponse {
   return {
+    closure: null,
     store: {
       storeName: 'Ngozi Wears',
       description: '',
@@ -118,6 +119,33 @@ describe('the settings screen', () => {
     expect(screen.getByText('Delivery form')).toBeVisible();
     expect(screen.getByText('Vacation switch')).toBeVisible();
     expect(screen.getByLabelText('Store link')).toHaveValue('ngozi-wears');
+  });
+
+  it('closes the account only with the store name typed and a password, then offers to keep it', async () => {
+    const closure = { requestedAt: '2026-11-28T05:00:00.000Z', closesAt: '2026-12-28T05:00:00.000Z' };
+    let closed = false;
+    const { calls } = open(settings(), {
+      'GET /seller/settings': () => ({ body: settings({ closure: closed ? closure : null }) }),
+      'POST /seller/settings/close-account': () => {
+        closed = true;
+        return { body: { message: 'Your account will close on Mon Dec 28 2026.', closure } };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Close my account' }));
+    const confirm = screen.getByRole('button', { name: 'Close my account in 30 days' });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(
+      screen.getByLabelText('Type your store name (Ngozi Wears) to confirm'),
+      'ngozi wears',
+    );
+    await userEvent.type(screen.getByLabelText('Password'), 'Kasuwa#Old2026');
+    await userEvent.click(confirm);
+    expect(await screen.findByText('Your account closes on 28 December 2026.')).toBeVisible();
+    expect(calls.find((c) => c.path === '/seller/settings/close-account')?.body).toEqual({
+      storeName: 'ngozi wears',
+      password: 'Kasuwa#Old2026',
+    });
+    expect(screen.getByRole('button', { name: 'Keep my account' })).toBeVisible();
   });
 
   it('refuses an incomplete pickup address without calling the server, then saves a complete one', async () => {

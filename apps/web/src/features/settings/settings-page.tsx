@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { CloseAccount } from '@/features/settings/close-account';
 import { NotificationPreferencesForm } from '@/features/settings/notification-preferences-section';
 import { PickupAddressForm } from '@/features/settings/pickup-address-section';
 import { ReturnsPolicyForm } from '@/features/settings/returns-policy-section';
@@ -131,6 +132,7 @@ export function SettingsPage({
                 description="Your right to a copy of your data (Nigeria Data Protection Act 2023)."
               >
                 <YourDataSection api={api} />
+                <CloseAccount api={api} storeName={query.data.store.storeName} closure={query.data.closure} />
               </FormSection>
             </Anchored>
           </>
