@@ -283,5 +283,8 @@ export const accountClosureSchema = z.object({
   closesAt: z.string(),
 });
 export type AccountClosure = z.infer<typeof accountClosureSchema>;
-export const accountClosureResponse = z.object({ message: z.string(), closure: accountClosureSchema.nullable() });
+export const accountClosureResponse = z.object({
+  message: z.string(),
+  closure: accountClosureSchema.nullable(),
+});
 export type AccountClosureResponse = z.infer<typeof accountClosureResponse>;

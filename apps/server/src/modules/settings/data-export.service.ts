@@ -58,7 +58,7 @@ export function dataExportService({ db, clock, jobs, storage, sendMail, publicUr
         .for('update')
         .limit(1);
       // Already built (the job ran twice) or the seller is gone: nothing to do.
-      if (!row || row.status !== 'pending') return;
+      if (row?.status !== 'pending') return;
       const now = clock.now();
       const zip = zipSellerData(await collectSellerData(tx, row.sellerId), now);
       const key = `exports/${row.sellerId}/${row.id}.zip`;

@@ -69,7 +69,7 @@ export function zipSellerData(data: SellerData, generatedAt: Date): Buffer {
   const files: Record<string, Uint8Array> = {
     'README.txt': strToU8(
       [
-        'Everything Kasuwa holds about your store, as of ' + generatedAt.toISOString() + '.',
+        `Everything Kasuwa holds about your store, as of ${generatedAt.toISOString()}.`,
         '',
         'data.json   every table below in one file',
         'csv/*.csv   one spreadsheet per table (open with Excel or Google Sheets)',
