@@ -76,6 +76,11 @@ import type { ProductListCacheOptions } from '@/modules/products/product-list-ca
 import { registerProductsModule } from '@/modules/products/products.module.ts';
 import { stockService } from '@/modules/products/stock.service.ts';
 import { registerReturnsModule } from '@/modules/returns/returns.module.ts';
+import { accountClosureService } from '@/modules/settings/account-closure.service.ts';
+import { dataExportService } from '@/modules/settings/data-export.service.ts';
+import { settingsRepository } from '@/modules/settings/settings.repository.ts';
+import { settingsRoutes } from '@/modules/settings/settings.routes.ts';
+import { settingsService } from '@/modules/settings/settings.service.ts';
 import { registerShippingModule } from '@/modules/shipping/shipping.module.ts';
 import { manualShipping, type ShippingProvider } from '@/modules/shipping/shipping-provider.ts';
 import { registerStatementsModule } from '@/modules/statements/statements.module.ts';
@@ -535,6 +540,28 @@ export async function buildApp(given: AppDeps): Promise<App> {
 
   // issue 15: statements — read-only CSV and PDF exports of the seller's ledger lines.
   await registerStatementsModule(app, { db: deps.db, clock: deps.clock, requireSeller });
+
+  // issue 17: settings — store profile, pickup address, preferences, security, "Download your data".
+  const dataExport = dataExportService({
+    db: deps.db,
+    clock: deps.clock,
+    jobs: app.jobs.queue,
+    storage: deps.storage,
+    sendMail: (q, mail) => queuedMail.sendIn(q, mail),
+    publicUrl,
+  });
+  app.jobs.register(dataExport.tasks);
+  const closure = accountClosureService({ db: deps.db, clock: deps.clock, jobs: app.jobs.queue });
+  app.jobs.register(closure.tasks);
+  await app.register(
+    settingsRoutes({
+      service: settingsService({ repo: settingsRepository(deps.db), tokens }),
+      dataExport,
+      closure,
+      requireSeller,
+    }),
+  );
+  // end issue 17: settings
 
   app.jobs.register(orders.tasks);
   app.jobs.register({

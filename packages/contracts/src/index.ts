@@ -22,6 +22,7 @@ export * from './orders.ts';
 export * from './products.ts';
 export * from './returns.ts';
 export * from './seller.ts';
+export * from './settings.ts';
 export * from './shipping.ts';
 export * from './socket-events.ts';
 export * from './store.ts';

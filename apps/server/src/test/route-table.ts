@@ -177,6 +177,19 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'PUT /api/conversations/mark-all-read': self('seller', { noBody: true }),
   'PUT /api/seller/vacation-mode': self('seller'),
   'GET /api/seller/top-sold-products': self('seller'),
+  // Settings (issue 17).
+  'GET /api/seller/settings': self('seller'),
+  'PUT /api/seller/settings/store-profile': self('seller'),
+  'PUT /api/seller/settings/pickup-address': self('seller'),
+  'PUT /api/seller/settings/returns-policy': self('seller'),
+  'PUT /api/seller/settings/notifications': self('seller'),
+  'POST /api/seller/settings/password': self('seller'),
+  'POST /api/seller/settings/sign-out-others': self('seller', { noBody: true }),
+  'POST /api/seller/settings/data-export': self('seller', { noBody: true }),
+  'GET /api/seller/settings/data-export': self('seller'),
+  'GET /api/seller/settings/data-export/file': self('seller'),
+  'POST /api/seller/settings/close-account': self('seller'),
+  'POST /api/seller/settings/close-account/cancel': self('seller', { noBody: true }),
 
   // Onboarding.
   'PUT /api/seller/profile/account-type': self('seller'),

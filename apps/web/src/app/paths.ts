@@ -87,6 +87,8 @@ export const paths = {
     },
     livestreaming: '/dashboard/livestreaming',
     settings: '/dashboard/settings',
+    /** One section of Settings, e.g. 'pickup-address' (the ids are features/settings/settings-page.tsx's). */
+    settingsSection: (section: string) => `/dashboard/settings#${section}`,
     account: '/dashboard/account',
     help: '/dashboard/help',
     analyticsInsights: '/dashboard/analytics-insights',

@@ -12,4 +12,5 @@ export * from './payouts.ts';
 export * from './products.ts';
 export * from './returns.ts';
 export * from './sellers.ts';
+export * from './settings.ts';
 export * from './support.ts';

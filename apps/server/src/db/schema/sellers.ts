@@ -65,6 +65,16 @@ export const sellers = pgTable(
     sellerAddress: jsonb('seller_address').$type<AddressRecord>(),
     businessAddress: jsonb('business_address').$type<AddressRecord>(),
     vacationMode: boolean('vacation_mode').notNull().default(false),
+    /** The store's public link (Settings); unique whatever its case, null until the seller saves one. */
+    storeSlug: text('store_slug'),
+    storeDescription: text('store_description').notNull().default(''),
+    /** "Close account" (Settings): the account closes 30 days after this unless the seller cancels. */
+    closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
+    /** When the closure job disabled the account and anonymised its personal data. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Per group and channel (contracts/settings.ts); null means the defaults. */
+    notificationPreferences:
+      jsonb('notification_preferences').$type<Record<string, { inApp: boolean; email: boolean }>>(),
     /**
      * Bumped by statement triggers on products (migration 0008) with every insert, update and delete of
      * this seller's products: the products lists' answers are cached per node against it.
@@ -84,6 +94,7 @@ export const sellers = pgTable(
     uniqueIndex('sellers_store_name_lower_key').on(sql`lower(${t.storeName})`),
     index('sellers_created_at_idx').on(t.createdAt),
     uniqueIndex('sellers_referral_code_key').on(t.referralCode),
+    uniqueIndex('sellers_store_slug_lower_key').on(sql`lower(${t.storeSlug})`),
   ],
 );
 

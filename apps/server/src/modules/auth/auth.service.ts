@@ -207,7 +207,11 @@ export function authService({ db, tokens, codes, mailer, clock, log, notificatio
         }
         return { user: toSellerView(row), token: await session(row), message };
       }
-      return { user: toSellerView(row), token: await session(row), message: 'Login successful' };
+      // A pending "Close account" (Settings) is said at every log-in, so it can still be cancelled.
+      const message = row.closureRequestedAt
+        ? `Your account is set to close on ${new Date(row.closureRequestedAt.getTime() + 30 * 24 * 60 * 60 * 1000).toDateString()}. To keep it, cancel in Settings → Your data.`
+        : 'Login successful';
+      return { user: toSellerView(row), token: await session(row), message };
     },
 
     async verifyOtp(email: string, otp: string): Promise<VerifyOtpResponse> {

@@ -1,8 +1,9 @@
-import { HIDDEN_NOTIFICATION_TYPES } from '@kasuwa/contracts';
+import { HIDDEN_NOTIFICATION_TYPES, type NotificationType } from '@kasuwa/contracts';
 import { and, count, desc, eq, gte, notInArray } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import { notifications } from '@/db/schema/index.ts';
 import type { Queryable } from '@/lib/queryable.ts';
+import { sellerWants } from '@/modules/notifications/notification-preferences.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;
@@ -18,6 +19,11 @@ export function notificationsRepository(db: Database) {
       const [row] = await q.insert(notifications).values(values).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
+    },
+
+    /** Whether the seller's notification preferences let this type be stored and pushed. */
+    async wantsInApp(sellerId: string, type: NotificationType, q: Queryable = db): Promise<boolean> {
+      return sellerWants(q, sellerId, type, 'inApp');
     },
 
     async page(sellerId: string, offset: number, limit: number) {

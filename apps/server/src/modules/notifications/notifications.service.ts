@@ -51,6 +51,11 @@ export type NewNotification = {
   data?: NotificationData | undefined;
 };
 
+export type CreateOptions = {
+  /** An operator's own notice (npm run admin -- notify) is delivered whatever the preferences say. */
+  ignorePreferences?: boolean;
+};
+
 /**
  * The one way a notification comes into being: stored, then pushed over socket.io to the seller's
  * room so an open dashboard shows it at once. Other modules receive this service as a dependency.
@@ -64,7 +69,14 @@ export function notificationsService({
   clock: Clock;
   push: PushToSeller;
 }) {
-  async function store(sellerId: string, input: NewNotification, q?: Queryable): Promise<Notification> {
+  async function store(
+    sellerId: string,
+    input: NewNotification,
+    q?: Queryable,
+    options: CreateOptions = {},
+  ): Promise<Notification | null> {
+    // The seller turned this group off in Settings: nothing is stored, so nothing is pushed either.
+    if (!options.ignorePreferences && !(await repo.wantsInApp(sellerId, input.type, q))) return null;
     const data: Record<string, string> = {};
     for (const [key, value] of Object.entries(input.data ?? {})) if (value) data[key] = value;
     const wording = defaultWording(input.type);
@@ -83,9 +95,14 @@ export function notificationsService({
   }
 
   return {
-    async create(sellerId: string, input: NewNotification): Promise<Notification> {
-      const notification = await store(sellerId, input);
-      push(sellerId, socketEvents.notificationCreated, { notification });
+    /** Null when the seller's preferences turned this kind off in-app (Settings). */
+    async create(
+      sellerId: string,
+      input: NewNotification,
+      options?: CreateOptions,
+    ): Promise<Notification | null> {
+      const notification = await store(sellerId, input, undefined, options);
+      if (notification) push(sellerId, socketEvents.notificationCreated, { notification });
       return notification;
     },
 
@@ -97,9 +114,14 @@ export function notificationsService({
       tx: Queryable,
       sellerId: string,
       input: NewNotification,
-    ): Promise<{ notification: Notification; push: () => void }> {
+    ): Promise<{ notification: Notification | null; push: () => void }> {
       const notification = await store(sellerId, input, tx);
-      return { notification, push: () => push(sellerId, socketEvents.notificationCreated, { notification }) };
+      return {
+        notification,
+        push: () => {
+          if (notification) push(sellerId, socketEvents.notificationCreated, { notification });
+        },
+      };
     },
 
     async list(

@@ -25,6 +25,7 @@ import { nairaText, toKobo, toNaira } from '@/lib/naira.ts';
 import type { Queryable } from '@/lib/queryable.ts';
 import type { Mail } from '@/mail/mailer.ts';
 import type { OpenReturnsPort } from '@/modules/ledger/ledger-ports.ts';
+import { sellerWants } from '@/modules/notifications/notification-preferences.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import { addBusinessDays } from '@/modules/orders/business-days.ts';
 import type { OrderActor } from '@/modules/orders/order-ports.ts';
@@ -595,7 +596,10 @@ export function returnsService(deps: Deps) {
         if (ret?.status !== 'requested' || ret.deadlineKind !== 'seller_answer') return;
         const { context, parties } = await noticeContext(tx, ret);
         await notify(tx, ret, reminderNotice(context), pushes);
-        await deps.sendMail(tx, sellerReminderMail(context, parties.sellerEmail, sellerLink(ret.id)));
+        // The seller may have turned return e-mails off in Settings; the in-app notice above asks too.
+        if (await sellerWants(tx, ret.sellerId, 'returns', 'email')) {
+          await deps.sendMail(tx, sellerReminderMail(context, parties.sellerEmail, sellerLink(ret.id)));
+        }
       });
     },
     async answer(returnId: string) {

@@ -56,7 +56,11 @@ export function LoginForm() {
     try {
       const outcome = await login({ email: normaliseEmail(email), password });
       if (outcome.kind === 'loggedIn') {
-        toast.success(authMessages.loginSuccess);
+        // Anything beyond the plain success (a pending account closure) is worth reading.
+        toast.success(
+          authMessages.loginSuccess,
+          outcome.message === 'Login successful' ? undefined : outcome.message,
+        );
         await navigate(destinationAfterLogin(outcome.user), { replace: true });
       } else if (outcome.kind === 'verifyEmail') {
         toast.info(authMessages.verifyEmailFirst, outcome.message);

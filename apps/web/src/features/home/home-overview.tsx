@@ -47,8 +47,8 @@ export function Greeting({ seller, now = new Date() }: { seller: Seller; now?: D
 
 /** Where a seller registers the pickup address their account type calls for. */
 export function pickupAddressPath(seller: Pick<Seller, 'accountType'>): string {
-  if (seller.accountType === 'business') return paths.onboarding.businessInformation;
-  if (seller.accountType === 'individual') return paths.onboarding.individualOnboarding;
+  // Settings edits the address of either account type; without a type, onboarding must ask first.
+  if (seller.accountType) return paths.dashboard.settingsSection('pickup-address');
   return paths.onboarding.profile;
 }
 
