@@ -99,7 +99,12 @@ export type Message = z.infer<typeof messageSchema>;
 /** One conversation, as the seller's list and the buyer's inbox show it. */
 export const conversationDetailSchema = conversationSchema.extend({
   lastMessage: z
-    .object({ body: z.string(), sender: z.enum(['buyer', 'seller']), createdAt: z.string(), kind: messageKind })
+    .object({
+      body: z.string(),
+      sender: z.enum(['buyer', 'seller']),
+      createdAt: z.string(),
+      kind: messageKind,
+    })
     .nullable(),
   buyerId: z.string().nullable(),
   sellerId: z.string(),
