@@ -254,11 +254,23 @@ export function messagesRepository(db: Database) {
       q: Queryable,
       values: typeof conversationMessages.$inferInsert,
     ): Promise<{ row: MessageRow; created: boolean }> {
-      const [row] = await q.insert(conversationMessages).values(values).onConflictDoNothing().returning();
+      // Sends in one conversation queue on its row, and each message is stamped after the one
+      // before it, so two sent in the same millisecond still read in the order they were sent.
+      const { rows: locked } = await q.execute<{ last: string | Date | null }>(sql`
+        select (select max(m.created_at) from ${conversationMessages} m where m.conversation_id = c.id) as last
+        from ${conversations} c where c.id = ${values.conversationId} for update`);
+      const last = locked[0]?.last ? date(locked[0].last) : null;
+      const now = values.createdAt ?? new Date();
+      const createdAt = last && last.getTime() >= now.getTime() ? new Date(last.getTime() + 1) : now;
+      const [row] = await q
+        .insert(conversationMessages)
+        .values({ ...values, createdAt })
+        .onConflictDoNothing()
+        .returning();
       if (row) {
         await q
           .update(conversations)
-          .set({ updatedAt: values.createdAt ?? new Date() })
+          .set({ updatedAt: createdAt })
           .where(eq(conversations.id, values.conversationId));
         return { row, created: true };
       }

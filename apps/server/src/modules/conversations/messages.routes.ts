@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import {
   buyerStartConversationBody,
   conversationIdParams,
@@ -57,6 +58,8 @@ export const messagesRoutes =
     sendLimit?: Limit;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    // One photo per request; the plugin is scoped to these routes (as the returns routes do).
+    await app.register(multipart, { limits: { files: 1, fields: 0, parts: 2, headerPairs: 100 } });
     const sending = { rateLimit: { ...sendLimit, hook: 'preHandler' as const, keyGenerator: writerKey } };
     const seller = (request: FastifyRequest) => ({
       side: 'seller' as const,
