@@ -43,6 +43,9 @@ export type World = {
     /** A line of that order, and buyer A's return of it (issue 15), open. */
     orderLineId: string;
     returnId: string;
+    /** issue 16: buyer A's conversation with A, with one message, and A's quick reply. */
+    conversationId: string;
+    quickReplyId: string;
   };
   b: { id: string; auth: Auth };
   /** Buyer A has an order (an unpaid auction win) at seller A. */
@@ -145,6 +148,32 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .returning();
   if (!ret) throw new Error('no return inserted');
 
+  // issue 16: messages — buyer A writes to A; A keeps a quick reply.
+  const conversation = await t.app.inject({
+    method: 'POST',
+    url: '/api/buyer/conversations',
+    headers: buyerA.auth,
+    payload: { sellerId: a.seller.id },
+  });
+  expectStatus(conversation, 200);
+  const conversationId: string = conversation.json().conversation._id;
+  expectStatus(
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/buyer/conversations/${conversationId}/messages`,
+      headers: buyerA.auth,
+      payload: { kind: 'text', body: 'Is it still available?' },
+    }),
+    201,
+  );
+  const quickReply = await t.app.inject({
+    method: 'POST',
+    url: '/api/quick-replies',
+    headers: a.auth,
+    payload: { title: 'Account', body: 'Pay on Kasuwa only, please.' },
+  });
+  expectStatus(quickReply, 201);
+
   const world: World = {
     a: {
       id: a.seller.id,
@@ -164,6 +193,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       customerId: buyerA.buyer.id,
       orderLineId: line.id,
       returnId: ret.id,
+      conversationId,
+      quickReplyId: quickReply.json().quickReply._id,
     },
     b: { id: b.seller.id, auth: b.auth },
     buyerA: { id: buyerA.buyer.id, auth: buyerA.auth, email: buyerA.buyer.email, orderId },
@@ -186,6 +217,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     doc.id,
     orderId,
     ret.id,
+    conversationId,
     a.seller.email,
     buyerA.buyer.email,
   ];

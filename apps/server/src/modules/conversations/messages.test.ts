@@ -58,8 +58,13 @@ describe('conversations between a seller and a buyer', () => {
         lastMessage: { body: 'Is the red one still available?', sender: 'buyer', kind: 'text' },
       },
     ]);
-    expect((await call('GET', '/api/conversations/unread-count', seller.auth)).json()).toEqual({ unreadCount: 1 });
-    const stored = await t.db.select().from(notifications).where(eq(notifications.sellerId, seller.seller.id));
+    expect((await call('GET', '/api/conversations/unread-count', seller.auth)).json()).toEqual({
+      unreadCount: 1,
+    });
+    const stored = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.sellerId, seller.seller.id));
     expect(stored.map((n) => [n.type, n.data.conversationId])).toEqual([['buyer_message', conversationId]]);
     const listed = (await call('GET', '/api/notifications', seller.auth)).json();
     expect(listed.notifications).toEqual([]);
@@ -76,17 +81,27 @@ describe('conversations between a seller and a buyer', () => {
 
     const read = await call('PUT', `/api/conversations/${conversationId}/read`, seller.auth);
     expect(read.json()).toEqual({ updated: 1, unreadCount: 0 });
-    const buyerView = (await call('GET', `/api/buyer/conversations/${conversationId}/messages`, buyer.auth)).json();
-    expect(buyerView.messages.map((m: { body: string; readAt: string | null }) => [m.body, m.readAt !== null])).toEqual([
+    const buyerView = (
+      await call('GET', `/api/buyer/conversations/${conversationId}/messages`, buyer.auth)
+    ).json();
+    expect(
+      buyerView.messages.map((m: { body: string; readAt: string | null }) => [m.body, m.readAt !== null]),
+    ).toEqual([
       ['Hi! Yes it is.', false],
       ['Hello', true],
     ]);
-    expect((await call('GET', '/api/buyer/conversations/unread-count', buyer.auth)).json()).toEqual({ unreadCount: 1 });
-    expect((await call('PUT', `/api/buyer/conversations/${conversationId}/read`, buyer.auth)).json()).toEqual({
-      updated: 1,
-      unreadCount: 0,
+    expect((await call('GET', '/api/buyer/conversations/unread-count', buyer.auth)).json()).toEqual({
+      unreadCount: 1,
     });
-    const sellerView = (await call('GET', `/api/conversations/${conversationId}/messages`, seller.auth)).json();
+    expect((await call('PUT', `/api/buyer/conversations/${conversationId}/read`, buyer.auth)).json()).toEqual(
+      {
+        updated: 1,
+        unreadCount: 0,
+      },
+    );
+    const sellerView = (
+      await call('GET', `/api/conversations/${conversationId}/messages`, seller.auth)
+    ).json();
     expect(sellerView.messages[0]).toMatchObject({ body: 'Hi! Yes it is.', sender: 'seller' });
     expect(sellerView.messages[0].readAt).not.toBeNull();
   });
@@ -112,7 +127,11 @@ describe('conversations between a seller and a buyer', () => {
     const third = await page(second.nextBefore);
     expect(third.messages.map((m: { body: string }) => m.body)).toEqual(['Message 1']);
     expect(third.nextBefore).toBeNull();
-    const bad = await call('GET', `/api/conversations/${conversationId}/messages?before=nonsense`, seller.auth);
+    const bad = await call(
+      'GET',
+      `/api/conversations/${conversationId}/messages?before=nonsense`,
+      seller.auth,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBeTruthy();
   });
@@ -140,7 +159,9 @@ describe('conversations between a seller and a buyer', () => {
     expect(order.json().message.order).toMatchObject({ orderId, status: 'awaiting_payment', total: 25_000 });
     expect(order.json().message.order.number).toMatch(/^KSW-\d+$/);
 
-    expect((await sellerSends(seller.auth, id, { kind: 'product', productId: draftId })).statusCode).toBe(400);
+    expect((await sellerSends(seller.auth, id, { kind: 'product', productId: draftId })).statusCode).toBe(
+      400,
+    );
     const other = await sellerWithToken(t);
     const [theirs] = await productsOf(t, other.seller.id, 1);
     expect((await sellerSends(seller.auth, id, { kind: 'product', productId: theirs })).statusCode).toBe(404);
@@ -179,12 +200,16 @@ describe('conversations between a seller and a buyer', () => {
     const { buyer, seller, conversationId } = await buyerWritesFromShow();
     await buyerSays(buyer.auth, conversationId, 'Let me pay to your account. Send your account number');
     await buyerSays(buyer.auth, conversationId, 'My GTB is 0123456789');
-    const sellerView = (await call('GET', `/api/conversations/${conversationId}/messages`, seller.auth)).json();
+    const sellerView = (
+      await call('GET', `/api/conversations/${conversationId}/messages`, seller.auth)
+    ).json();
     expect(sellerView.messages.map((m: { warnings: string[] }) => m.warnings)).toEqual([
       ['bank_account'],
       ['off_platform_request'],
     ]);
-    const buyerView = (await call('GET', `/api/buyer/conversations/${conversationId}/messages`, buyer.auth)).json();
+    const buyerView = (
+      await call('GET', `/api/buyer/conversations/${conversationId}/messages`, buyer.auth)
+    ).json();
     expect(buyerView.messages.every((m: { warnings: string[] }) => m.warnings.length === 0)).toBe(true);
     expect((await call('GET', '/api/conversations', seller.auth)).json().conversations[0].flagged).toBe(true);
   });
@@ -204,10 +229,12 @@ describe('conversations between a seller and a buyer', () => {
     const image = await t.app.inject({ method: 'GET', url });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
-    expect((await t.app.inject({ method: 'GET', url: url.replace(/signature=[^&]+/, 'signature=x') })).statusCode).toBe(
-      404,
-    );
-    const fake = multipartForm([{ field: 'photo', filename: 'x.png', content: Buffer.from('not an image at all') }]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: url.replace(/signature=[^&]+/, 'signature=x') })).statusCode,
+    ).toBe(404);
+    const fake = multipartForm([
+      { field: 'photo', filename: 'x.png', content: Buffer.from('not an image at all') },
+    ]);
     const refused = await t.app.inject({
       method: 'POST',
       url: `/api/conversations/${conversationId}/photos`,
@@ -225,20 +252,23 @@ describe('conversations between a seller and a buyer', () => {
       expect(res.json().message).toBeTruthy();
     }
     expect((await sellerSends(seller.auth, conversationId, { kind: 'sticker' })).statusCode).toBe(400);
-    expect((await call('GET', `/api/conversations/${conversationId}/messages`, seller.auth)).json().messages).toEqual([]);
+    expect(
+      (await call('GET', `/api/conversations/${conversationId}/messages`, seller.auth)).json().messages,
+    ).toEqual([]);
   });
 
   it('limits how fast one sender can send', async () => {
     const { buyer, conversationId } = await buyerWritesFromShow();
     const codes: number[] = [];
-    for (let i = 0; i < 31; i += 1) codes.push((await buyerSays(buyer.auth, conversationId, `Spam ${i}`)).statusCode);
+    for (let i = 0; i < 31; i += 1)
+      codes.push((await buyerSays(buyer.auth, conversationId, `Spam ${i}`)).statusCode);
     expect(codes.slice(0, 30).every((c) => c === 201)).toBe(true);
     expect(codes[30]).toBe(429);
   });
 });
 
 describe('who may see a conversation', () => {
-  it("never lets another seller or another buyer read, write to or mark a conversation", async () => {
+  it('never lets another seller or another buyer read, write to or mark a conversation', async () => {
     const { conversationId, seller } = await buyerWritesFromShow();
     const b = await sellerWithToken(t);
     const buyerB = await buyerWithToken(t);
@@ -254,7 +284,8 @@ describe('who may see a conversation', () => {
       ['GET', `/api/buyer/conversations/${conversationId}/messages`],
       ['PUT', `/api/buyer/conversations/${conversationId}/read`],
     ] as const;
-    for (const [method, url] of buyerUrls) expect((await call(method, url, buyerB.auth)).statusCode).toBe(404);
+    for (const [method, url] of buyerUrls)
+      expect((await call(method, url, buyerB.auth)).statusCode).toBe(404);
     expect((await buyerSays(buyerB.auth, conversationId, 'hi')).statusCode).toBe(404);
     expect((await call('GET', '/api/conversations', b.auth)).json().conversations).toEqual([]);
     expect((await call('GET', '/api/buyer/conversations', buyerB.auth)).json().conversations).toEqual([]);
@@ -296,7 +327,9 @@ describe('quick replies', () => {
     const edit = { title: 'Delivery', body: 'Within Lagos: 1-2 days. Outside: 3-5 days.' };
     expect((await call('PUT', `/api/quick-replies/${id}`, b.auth, edit)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/quick-replies/${id}`, b.auth)).statusCode).toBe(404);
-    expect((await call('PUT', `/api/quick-replies/${id}`, a.auth, edit)).json().quickReply.body).toBe(edit.body);
+    expect((await call('PUT', `/api/quick-replies/${id}`, a.auth, edit)).json().quickReply.body).toBe(
+      edit.body,
+    );
     expect((await call('POST', '/api/quick-replies', a.auth, { title: '', body: 'x' })).statusCode).toBe(400);
     expect((await call('DELETE', `/api/quick-replies/${id}`, a.auth)).statusCode).toBe(200);
     expect((await call('GET', '/api/quick-replies', a.auth)).json().quickReplies).toEqual([]);
