@@ -1,3 +1,4 @@
+// size: every messages route of both sides, each with its full OpenAPI schema
 import multipart from '@fastify/multipart';
 import {
   buyerStartConversationBody,

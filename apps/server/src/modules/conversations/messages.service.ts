@@ -1,3 +1,4 @@
+// size: both sides of a conversation share one service: sending, cards, reading, quick replies and the unread e-mail task
 import {
   type BuyerStartConversationBody,
   type ConversationDetail,
