@@ -45,7 +45,8 @@ test('a buyer messages from the watch page; the seller answers with a quick repl
 
   // The seller is on the dashboard with no unread messages.
   await page.goto('/dashboard/home');
-  const badge = page.getByRole('link', { name: /^Messages/ });
+  // The header's messages icon (the sidebar has a Messages link too).
+  const badge = page.locator('a[href="/dashboard/messages"][aria-label]');
   await expect(badge).toHaveAccessibleName('Messages');
 
   // A buyer on their own device opens the show and taps "Message seller".
@@ -67,7 +68,7 @@ test('a buyer messages from the watch page; the seller answers with a quick repl
   await buyerThread
     .getByRole('textbox', { name: 'Message' })
     .fill('Good afternoon! Is the kaftan available in XL?');
-  await buyerThread.getByRole('button', { name: 'Send' }).click();
+  await buyerThread.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(buyerThread.getByTestId('message').filter({ hasText: 'available in XL' })).toBeVisible();
   await expect(buyerThread.getByLabel('Sent')).toBeVisible();
 
@@ -91,7 +92,7 @@ test('a buyer messages from the watch page; the seller answers with a quick repl
   await expect(thread.getByRole('textbox', { name: 'Message' })).toHaveValue(
     'Lagos delivery takes 1-2 days; other states 3-5 days.',
   );
-  await thread.getByRole('button', { name: 'Send' }).click();
+  await thread.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(thread.getByText('Lagos delivery takes 1-2 days; other states 3-5 days.')).toBeVisible();
 
   // And a product card.
