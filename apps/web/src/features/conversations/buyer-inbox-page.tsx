@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +26,13 @@ export function BuyerInboxPage({
   const inboxApi = useMemo(() => messagesApi(api, 'buyer', token), [api, token]);
   return (
     <div className="flex h-dvh flex-col bg-canvas">
-      <header className="flex min-h-14 items-center gap-2 border-line border-b bg-surface px-3">
+      {/* On a phone an open conversation has its own header and back arrow. */}
+      <header
+        className={clsx(
+          'min-h-14 items-center gap-2 border-line border-b bg-surface px-3',
+          selectedId ? 'hidden lg:flex' : 'flex',
+        )}
+      >
         <Link to={backTo} aria-label="Back to my orders" className="rounded-control p-2 hover:bg-canvas">
           <ArrowLeft className="size-5" aria-hidden />
         </Link>
