@@ -157,9 +157,8 @@ export function messagesService(deps: {
   }
 
   /** Both sides' sockets learn of a message; each gets its own view of it. */
-  async function broadcast(conversationId: string, row: MessageRow) {
-    const parties = await repo.parties(conversationId);
-    const detail = parties ? await repo.detail({ sellerId: parties.sellerId }, conversationId) : null;
+  async function broadcast(sellerId: string, conversationId: string, row: MessageRow) {
+    const detail = await repo.detail({ sellerId }, conversationId);
     if (!detail) return;
     deps.push.toSeller(detail.sellerId, conversationSocketEvents.message, {
       conversation: toDetail(detail, 'seller'),
@@ -226,7 +225,7 @@ export function messagesService(deps: {
     });
     if (created) {
       for (const push of pushes) push();
-      await broadcast(conversation.id, row);
+      await broadcast(conversation.sellerId, conversation.id, row);
     }
     return toMessage(row, sender, conversation.sellerId);
   }
