@@ -183,9 +183,8 @@ describe('the messages screen', () => {
     expect(within(thread).getByTestId('message')).toHaveTextContent('Yes, XL is available');
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(2);
-    expect((posts[0]?.body as { clientId: string }).clientId).toBe(
-      (posts[1]?.body as { clientId: string }).clientId,
-    );
+    const ids = posts.map((c) => (c.body as { clientId: string }).clientId);
+    expect(ids[0]).toBe(ids[1]);
   });
 
   it('inserts a quick reply with one tap', async () => {
