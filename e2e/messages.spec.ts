@@ -93,7 +93,11 @@ test('a buyer messages from the watch page; the seller answers with a quick repl
     'Lagos delivery takes 1-2 days; other states 3-5 days.',
   );
   await thread.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(thread.getByText('Lagos delivery takes 1-2 days; other states 3-5 days.')).toBeVisible();
+  await expect(
+    thread
+      .getByTestId('message')
+      .filter({ hasText: 'Lagos delivery takes 1-2 days; other states 3-5 days.' }),
+  ).toBeVisible();
 
   // And a product card.
   await thread.getByRole('button', { name: 'Send a product' }).click();

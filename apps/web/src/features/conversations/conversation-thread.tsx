@@ -196,15 +196,18 @@ export function ConversationThread({
               {[...messages].reverse().map((m) => (
                 <MessageBubble key={m._id} message={m} viewer={side} />
               ))}
-              {pending.map((p) => (
-                <PendingBubble
-                  key={p.clientId}
-                  body={p.label}
-                  failed={p.failed}
-                  onRetry={() => send(p)}
-                  onDiscard={() => setPending((list) => list.filter((x) => x.clientId !== p.clientId))}
-                />
-              ))}
+              {/* A send whose message already came back over the socket is shown once, as sent. */}
+              {pending
+                .filter((p) => !messages.some((m) => m.sender === side && m.clientId === p.clientId))
+                .map((p) => (
+                  <PendingBubble
+                    key={p.clientId}
+                    body={p.label}
+                    failed={p.failed}
+                    onRetry={() => send(p)}
+                    onDiscard={() => setPending((list) => list.filter((x) => x.clientId !== p.clientId))}
+                  />
+                ))}
               {isTyping && (
                 <li className="self-start rounded-2xl bg-surface px-3 py-2 text-ink-muted text-xs shadow-card">
                   {title} is typing…
