@@ -45,6 +45,7 @@ import { registerConnectModule } from '@/modules/connect/connect.module.ts';
 import { conversationsRepository } from '@/modules/conversations/conversations.repository.ts';
 import { conversationsRoutes } from '@/modules/conversations/conversations.routes.ts';
 import { conversationsService } from '@/modules/conversations/conversations.service.ts';
+import { registerMessagesModule } from '@/modules/conversations/messages.module.ts';
 import { registerCouponsModule } from '@/modules/coupons/coupons.module.ts';
 import { customersRepository } from '@/modules/customers/customers.repository.ts';
 import { customersRoutes } from '@/modules/customers/customers.routes.ts';
@@ -537,6 +538,21 @@ export async function buildApp(given: AppDeps): Promise<App> {
   });
   if (!deps.ledger?.openReturns) ledger.useOpenReturns(returns.openReturns);
   // end issue 15: returns
+
+  // issue 16: messages — conversations of sellers and buyers, live over socket.io, the unread e-mail.
+  await registerMessagesModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    jobs: app.jobs.queue,
+    storage: deps.storage,
+    realtime,
+    notifications,
+    sendMail: (q, mail) => queuedMail.sendIn(q, mail),
+    jwtSecret: deps.jwtSecret,
+    publicUrl,
+    requireSeller,
+    requireBuyer,
+  });
 
   // issue 15: statements — read-only CSV and PDF exports of the seller's ledger lines.
   await registerStatementsModule(app, { db: deps.db, clock: deps.clock, requireSeller });

@@ -24,6 +24,8 @@ export type Realtime = {
   toStream: (streamId: string, event: string, payload: unknown) => void;
   /** To a stream's room and its seller's sockets at once; a socket in both gets it once. */
   toStreamAndSeller: (streamId: string, sellerId: string, event: string, payload: unknown) => void;
+  /** issue 16: to every socket of one buyer (their inbox, a watch page), on whichever node. */
+  toBuyer: (buyerId: string, event: string, payload: unknown) => void;
   /** To one socket by id, on whichever node it is connected. */
   toSocket: (socketId: string, event: string, payload: unknown) => void;
   /** Every socket in a room across the cluster (with Redis, nodes answer each other). */
@@ -36,6 +38,7 @@ export type Realtime = {
 
 export const sellerRoom = (sellerId: string) => `seller:${sellerId}`;
 export const streamRoom = (streamId: string) => `stream:${streamId}`;
+export const buyerRoom = (buyerId: string) => `buyer:${buyerId}`;
 
 export const identityOf = (socket: { data: unknown }): SocketIdentity =>
   ((socket.data as { identity?: SocketIdentity }).identity ?? { kind: 'viewer' }) as SocketIdentity;
@@ -124,6 +127,7 @@ export function registerRealtime(
   io.on('connection', (socket) => {
     const identity = identityOf(socket);
     if (identity.kind === 'seller') void socket.join(sellerRoom(identity.id));
+    if (identity.kind === 'buyer') void socket.join(buyerRoom(identity.id));
     // SPEC section 7 has the client emit `join` with its seller id; the room is already joined from
     // the token, so a join naming anyone else is ignored rather than trusted.
     socket.on('join', () => {});
@@ -149,6 +153,9 @@ export function registerRealtime(
     },
     toStreamAndSeller: (streamId, sellerId, event, payload) => {
       io.to([streamRoom(streamId), sellerRoom(sellerId)]).emit(event, payload);
+    },
+    toBuyer: (buyerId, event, payload) => {
+      io.to(buyerRoom(buyerId)).emit(event, payload);
     },
     toSocket: (socketId, event, payload) => {
       io.to(socketId).emit(event, payload);

@@ -50,6 +50,9 @@ export type World = {
     /** A's support ticket (issue 17). */
     supportTicketId: string;
     supportTicketReference: string;
+    /** issue 16: buyer A's conversation with A, with one message, and A's quick reply. */
+    conversationId: string;
+    quickReplyId: string;
   };
   b: { id: string; auth: Auth };
   /** Buyer A has an order (an unpaid auction win) at seller A. */
@@ -188,6 +191,32 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const catalogueToken =
     /\/catalogue\/([A-Za-z0-9_-]+)\.csv$/.exec(connect.json().catalogueFeedUrl)?.[1] ?? '';
 
+  // issue 16: messages — buyer A writes to A; A keeps a quick reply.
+  const conversation = await t.app.inject({
+    method: 'POST',
+    url: '/api/buyer/conversations',
+    headers: buyerA.auth,
+    payload: { sellerId: a.seller.id },
+  });
+  expectStatus(conversation, 200);
+  const conversationId: string = conversation.json().conversation._id;
+  expectStatus(
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/buyer/conversations/${conversationId}/messages`,
+      headers: buyerA.auth,
+      payload: { kind: 'text', body: 'Is it still available?' },
+    }),
+    201,
+  );
+  const quickReply = await t.app.inject({
+    method: 'POST',
+    url: '/api/quick-replies',
+    headers: a.auth,
+    payload: { title: 'Account', body: 'Pay on Kasuwa only, please.' },
+  });
+  expectStatus(quickReply, 201);
+
   const world: World = {
     a: {
       id: a.seller.id,
@@ -211,6 +240,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       catalogueToken,
       supportTicketId: ticket.json().ticket.id,
       supportTicketReference: ticket.json().ticket.reference,
+      conversationId,
+      quickReplyId: quickReply.json().quickReply._id,
     },
     b: { id: b.seller.id, auth: b.auth },
     buyerA: { id: buyerA.buyer.id, auth: buyerA.auth, email: buyerA.buyer.email, orderId },
@@ -236,6 +267,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ret.id,
     ticket.json().ticket.id,
     catalogueToken,
+    conversationId,
     a.seller.email,
     buyerA.buyer.email,
   ];

@@ -92,6 +92,7 @@ const couponEdit = {
   productIds: [],
   streamId: null,
 };
+const aConversation = (w: World) => ({ params: { id: w.a.conversationId } });
 
 /**
  * Every route of the app. A route without an entry fails route-inventory.test.ts; adding one is
@@ -175,6 +176,39 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /api/conversations': self('seller'),
   'GET /api/conversations/unread-count': self('seller'),
   'PUT /api/conversations/mark-all-read': self('seller', { noBody: true }),
+  // Messages (issue 16): A's conversation is with buyer A; A's quick reply is A's.
+  'POST /api/conversations': owned('seller', (w) => ({ body: { orderId: w.a.orderId } })),
+  'GET /api/conversations/:id': owned('seller', aConversation),
+  'GET /api/conversations/:id/messages': owned('seller', aConversation),
+  'POST /api/conversations/:id/messages': owned('seller', (w) => ({
+    ...aConversation(w),
+    body: { kind: 'text', body: 'Hello from an intruder' },
+  })),
+  'POST /api/conversations/:id/photos': owned('seller', aConversation),
+  'PUT /api/conversations/:id/read': owned('seller', aConversation, { noBody: true }),
+  'GET /api/quick-replies': self('seller'),
+  'POST /api/quick-replies': self('seller'),
+  'PUT /api/quick-replies/:id': owned('seller', (w) => ({
+    params: { id: w.a.quickReplyId },
+    body: { title: 'Intruder', body: 'Hello from an intruder' },
+  })),
+  'DELETE /api/quick-replies/:id': owned('seller', (w) => ({ params: { id: w.a.quickReplyId } })),
+  'GET /api/buyer/conversations': self('buyer'),
+  'GET /api/buyer/conversations/unread-count': self('buyer'),
+  'POST /api/buyer/conversations': open('buyer', 'any buyer may write to any store', (w) => ({
+    body: { sellerId: w.a.id },
+  })),
+  'GET /api/buyer/conversations/:id': owned('buyer', aConversation),
+  'GET /api/buyer/conversations/:id/messages': owned('buyer', aConversation),
+  'POST /api/buyer/conversations/:id/messages': owned('buyer', (w) => ({
+    ...aConversation(w),
+    body: { kind: 'text', body: 'Hello from an intruder' },
+  })),
+  'POST /api/buyer/conversations/:id/photos': owned('buyer', aConversation),
+  'PUT /api/buyer/conversations/:id/read': owned('buyer', aConversation, { noBody: true }),
+  'GET /api/media/messages/:file': pub(
+    "a chat photo, by a signed expiring link the server gives only to the conversation's seller and buyer",
+  ),
   'PUT /api/seller/vacation-mode': self('seller'),
   'GET /api/seller/top-sold-products': self('seller'),
   // Settings (issue 17).

@@ -73,6 +73,8 @@ export const paths = {
     },
     earningsPayouts: '/dashboard/earnings-payouts',
     messages: '/dashboard/messages',
+    /** One conversation open on the messages screen. */
+    conversation: (conversationId: string) => `/dashboard/messages?c=${id(conversationId)}`,
     connect: `/dashboard/${connectSegment}`,
     liveStreams: {
       root: liveStreams,
@@ -109,6 +111,13 @@ export const paths = {
   myOrderReturn: (orderId: string) => `/my-orders/${id(orderId)}/return`,
   /** The buyer's view of one return: its status, deadline, thread and refunds. */
   myReturn: (returnId: string) => `/my-returns/${id(returnId)}`,
+  /** The buyer's inbox: their conversations with stores. */
+  myMessages: '/my-messages',
+  myConversation: (conversationId: string) => `/my-messages/${id(conversationId)}`,
+  /** Opens (or finds) the buyer's conversation with the store of a show, a blip or an order. */
+  myMessagesWith: (
+    about: { streamId: string } | { blipId: string } | { orderId: string } | { sellerId: string },
+  ) => `/my-messages/new?${new URLSearchParams(about as Record<string, string>)}`,
   /** The documents the onboarding agreements name: public, readable without an account. */
   legal: {
     terms: '/legal/terms',

@@ -297,6 +297,12 @@ export const routes: RouteObject[] = [
         page(':orderId/return', () => import('@/app/routes/my-orders/$orderId/return.route')),
       ]),
       group('my-returns', [page(':returnId', () => import('@/app/routes/my-returns/$returnId.route'))]),
+      // issue 16: the buyer's inbox; `new` opens the conversation with a show's, blip's or order's store.
+      group('my-messages', [
+        indexPage(() => import('@/app/routes/my-messages/index.route')),
+        page('new', () => import('@/app/routes/my-messages/new.route')),
+        page(':conversationId', () => import('@/app/routes/my-messages/$conversationId.route')),
+      ]),
       // Public: the Terms, Privacy Policy and Seller Agreement the Create Profile step links to.
       group('legal', [
         page('terms', () => import('@/app/routes/legal/terms.route')),

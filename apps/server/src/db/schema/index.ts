@@ -5,6 +5,7 @@ export * from './coupons.ts';
 export * from './kyc.ts';
 export * from './ledger.ts';
 export * from './live.ts';
+export * from './messages.ts';
 export * from './notifications.ts';
 export * from './onboarding.ts';
 export * from './orders.ts';

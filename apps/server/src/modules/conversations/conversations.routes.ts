@@ -1,9 +1,4 @@
-import {
-  conversationsQuery,
-  conversationsResponse,
-  conversationsUnreadCountResponse,
-  markAllReadResponse,
-} from '@kasuwa/contracts';
+import { conversationsUnreadCountResponse, markAllReadResponse } from '@kasuwa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '@/lib/error-responses.ts';
 import type { ConversationsService } from '@/modules/conversations/conversations.service.ts';
@@ -22,21 +17,7 @@ export const conversationsRoutes =
     requireSeller: RequireSeller;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/api/conversations',
-      {
-        onRequest: requireSeller(),
-        schema: {
-          tags,
-          security,
-          summary: "A page of the seller's conversations with buyers, each with its unread count",
-          querystring: conversationsQuery,
-          response: { 200: conversationsResponse, ...errors },
-        },
-      },
-      async (request) => service.list(currentSeller(request).id, request.query),
-    );
-
+    // GET /api/conversations, the list itself, is messages.routes.ts's (issue 16).
     app.get(
       '/api/conversations/unread-count',
       {

@@ -1,6 +1,6 @@
 import { type BuyerOrder, PRODUCT_NAME, variantLabel } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { CheckCircle2, MessageCircle, XCircle } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -182,6 +182,14 @@ function OrderView({
       <header className="sticky top-0 z-10 flex items-center gap-2 border-line border-b bg-surface px-4 py-3">
         <h1 className="min-w-0 flex-1 truncate font-semibold text-ink text-lg">Order {order.number}</h1>
         <StatusBadge order={order} />
+        <Link
+          to={paths.myMessagesWith({ orderId: order._id })}
+          aria-label="Message seller"
+          className="flex shrink-0 items-center gap-1 rounded-control px-2 py-2 font-medium text-brand-700 text-sm hover:bg-canvas"
+        >
+          <MessageCircle className="size-4" aria-hidden />
+          <span className="hidden sm:inline">Message seller</span>
+        </Link>
       </header>
       <main className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-4 pb-28">
         <Confirmation order={order} returnedFromPayment={returnedFromPayment} />

@@ -103,6 +103,9 @@ export function useLiveNotifications(
       if (changesOrders(notification.type)) void queryClient.invalidateQueries({ queryKey: ORDERS_QUERIES });
       if (changesReturns(notification.type))
         void queryClient.invalidateQueries({ queryKey: RETURNS_QUERIES });
+      // issue 16: a buyer's message raises the messages badge (features/conversations keys).
+      if (notification.type === 'buyer_message')
+        void queryClient.invalidateQueries({ queryKey: ['conversations'] });
       if (HIDDEN_NOTIFICATION_TYPES.includes(notification.type)) return;
       const key = notificationKeys.list(sellerId);
       if (!queryClient.getQueryData(key)) {

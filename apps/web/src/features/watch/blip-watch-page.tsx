@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Eye, Heart, MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '@/app/paths';
 import { BlipBuy } from '@/features/watch/blip-buy';
 import { recordView, setLiked } from '@/features/watch/blip-watch-api';
 import { BlipWatchComments } from '@/features/watch/blip-watch-comments';
@@ -196,6 +197,14 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
               <BlipBuy api={api} blipId={blip._id} productId={blip.productId} onCheckout={checkout} />
             </div>
           </div>
+          <Link
+            to={paths.myMessagesWith({ blipId: blip._id })}
+            aria-label="Message seller"
+            className="flex shrink-0 items-center gap-1 rounded-full bg-black/60 px-2.5 py-1 text-xs hover:bg-black/80"
+          >
+            <MessageCircle className="size-3.5" aria-hidden />
+            <span className="hidden sm:inline">Message seller</span>
+          </Link>
           <p className="flex shrink-0 items-center gap-1 rounded-full bg-black/60 px-2.5 py-1 text-xs">
             <Eye className="size-3.5" aria-hidden />
             <span aria-hidden>{count.format(viewsCount)}</span>

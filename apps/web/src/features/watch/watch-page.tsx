@@ -7,9 +7,10 @@ import {
   type VideoProvider,
 } from '@kasuwa/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Eye, Radio } from 'lucide-react';
+import { Eye, MessageCircle, Radio } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '@/app/paths';
 import type { LiveProduct } from '@/features/live-room/live-room';
 import { fetchStream } from '@/features/live-room/live-room-queries';
 import { type ConnectLiveSocket, sendStreamMessage } from '@/features/live-room/live-socket';
@@ -235,6 +236,14 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
         )}
         <header className="absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent px-3 pt-3 pb-6 text-white">
           <h1 className="min-w-0 flex-1 truncate font-semibold">{stream.title}</h1>
+          <Link
+            to={paths.myMessagesWith({ streamId })}
+            aria-label="Message seller"
+            className="flex shrink-0 items-center gap-1 rounded-full bg-black/50 px-2.5 py-1 text-xs hover:bg-black/70"
+          >
+            <MessageCircle className="size-3.5" aria-hidden />
+            <span className="hidden sm:inline">Message seller</span>
+          </Link>
           {isLive && (
             <span className="flex shrink-0 items-center gap-1 rounded-full bg-danger-600 px-2.5 py-1 font-bold text-xs">
               <Radio className="size-3.5" aria-hidden />

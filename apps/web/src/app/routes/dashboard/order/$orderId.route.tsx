@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useAuthContext } from '@/features/auth/auth-context';
+import { MessageBuyerButton } from '@/features/conversations/message-buyer-button';
 import { OrderPage } from '@/features/orders/order-page';
 import { OrderReturnsPanel } from '@/features/returns/order-returns-panel';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
@@ -9,6 +10,9 @@ export function Component() {
   const { orderId = '' } = useParams();
   return (
     <DashboardScreen title="Order Details">
+      <div className="mb-3 flex justify-end">
+        <MessageBuyerButton api={api} about={{ orderId }} />
+      </div>
       <div className="flex flex-col gap-4">
         <OrderPage key={orderId} orderId={orderId} api={api} />
         <OrderReturnsPanel key={`returns-${orderId}`} orderId={orderId} api={api} />
