@@ -21,6 +21,7 @@ import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.
 import type { Mailer } from '@/mail/mailer.ts';
 import { queuedMailer } from '@/mail/queued-mailer.ts';
 import { adminRepository } from '@/modules/admin/admin.repository.ts';
+import { buildInbox, registerAudienceModule, showNoticeJob } from '@/modules/audience/audience.module.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { adminService } from '@/modules/admin/admin.service.ts';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from '@/modules/auth/auth.routes.ts';
@@ -148,6 +149,8 @@ export type AppDeps = {
   ledger?: LedgerOptions;
   /** issue 15: payouts — PAYOUT_PROVIDER and BANK_PROVIDER; the local ones when not given. */
   payouts?: PayoutsConfig;
+  /** issue 16: buyers per campaign delivery job (1,000 when not given); tests make it small. */
+  campaignBatchSize?: number;
   /** Told of every route as it is added; the test app's route inventory (src/test/route-inventory.ts) reads it. */
   onRoute?: (route: RouteOptions) => void;
   /**
@@ -355,6 +358,8 @@ export async function buildApp(given: AppDeps): Promise<App> {
   });
   app.jobs.register(ledger.tasks);
   // end issue 15: ledger
+  // issue 16: the buyers' Updates inbox, built before orders, whose payment reminders also go there.
+  const updates = buildInbox(deps.db, deps.clock);
   const orders = await registerOrdersModule(app, {
     db: deps.db,
     clock: deps.clock,
@@ -367,6 +372,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     publicUrl,
     requireSeller,
     ledger: ledger.port, // issue 15: ledger
+    paymentReminderInbox: (q, notice) => updates.inbox.paymentReminder(q, notice), // issue 16
   });
 
   const live = await registerLiveModule(app, {
@@ -381,6 +387,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     timers: deps.auctionTimers ?? 'auto',
     redis: deps.redis ?? null,
     recordAuctionWin: orders.recordAuctionWin,
+    onShow: showNoticeJob(app.jobs.queue), // issue 16: followers hear of shows
   });
 
   await registerProductsModule(app, {
@@ -516,6 +523,21 @@ export async function buildApp(given: AppDeps): Promise<App> {
       requireSeller,
     }),
   );
+
+  // issue 16: followers, the buyers' Updates inbox and inbox campaigns.
+  await registerAudienceModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    jobs: app.jobs.queue,
+    notifications,
+    mailer: deps.mailer,
+    publicUrl,
+    requireSeller,
+    requireBuyer,
+    inbox: updates.inbox,
+    ...(deps.campaignBatchSize ? { campaignBatchSize: deps.campaignBatchSize } : {}),
+  });
+  // end issue 16
 
   await registerStaticSpa(app, deps.webDist);
   return app;

@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './audience.ts';
 export * from './auth.ts';
 export * from './blips.ts';
 export * from './brand.ts';
