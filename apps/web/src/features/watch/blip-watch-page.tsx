@@ -8,6 +8,7 @@ import { BlipBuy } from '@/features/watch/blip-buy';
 import { recordView, setLiked } from '@/features/watch/blip-watch-api';
 import { BlipWatchComments } from '@/features/watch/blip-watch-comments';
 import { buyerApi, readBuyerSession, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
+import { FollowStoreButton } from '@/features/watch/follow-store-button';
 import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
 import { blipViewerId } from '@/features/watch/viewer-id';
 import { watchKeys, watchQueries } from '@/features/watch/watch-queries';
@@ -192,8 +193,14 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
           <div className="min-w-0 flex-1">
             <h1 className="truncate font-semibold text-lg">{blip.product.name}</h1>
             <p className="font-semibold text-amber-300 tabular-nums">{formatNaira(blip.product.price)}</p>
-            <div className="mt-2">
+            <div className="mt-2 flex flex-wrap items-center gap-2">
               <BlipBuy api={api} blipId={blip._id} productId={blip.productId} onCheckout={checkout} />
+              <FollowStoreButton
+                api={api}
+                sellerId={blip.sellerId}
+                buyerId={session?.buyer._id ?? null}
+                askToLogIn={askToLogIn}
+              />
             </div>
           </div>
           <p className="flex shrink-0 items-center gap-1 rounded-full bg-black/60 px-2.5 py-1 text-xs">

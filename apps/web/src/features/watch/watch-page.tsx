@@ -17,6 +17,7 @@ import { type AuctionEventSink, useLiveRoom } from '@/features/live-room/use-liv
 import type { VideoProviderClient } from '@/features/live-room/video/video-provider';
 import { BidPanel } from '@/features/watch/bid-panel';
 import { buyerApi, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
+import { FollowStoreButton } from '@/features/watch/follow-store-button';
 import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
 import { WatchShop } from '@/features/watch/product-tray';
 import { WatchChat } from '@/features/watch/watch-chat';
@@ -235,6 +236,12 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
         )}
         <header className="absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent px-3 pt-3 pb-6 text-white">
           <h1 className="min-w-0 flex-1 truncate font-semibold">{stream.title}</h1>
+          <FollowStoreButton
+            api={api}
+            sellerId={stream.sellerId}
+            buyerId={session?.buyer._id ?? null}
+            askToLogIn={askToLogIn}
+          />
           {isLive && (
             <span className="flex shrink-0 items-center gap-1 rounded-full bg-danger-600 px-2.5 py-1 font-bold text-xs">
               <Radio className="size-3.5" aria-hidden />
