@@ -297,6 +297,8 @@ export const routes: RouteObject[] = [
         page(':orderId/return', () => import('@/app/routes/my-orders/$orderId/return.route')),
       ]),
       group('my-returns', [page(':returnId', () => import('@/app/routes/my-returns/$returnId.route'))]),
+      // issue 16: the buyer's Updates inbox.
+      group('my-updates', [indexPage(() => import('@/app/routes/my-updates/index.route'))]),
       // Public: the Terms, Privacy Policy and Seller Agreement the Create Profile step links to.
       group('legal', [
         page('terms', () => import('@/app/routes/legal/terms.route')),

@@ -28,7 +28,9 @@ export function FollowersCard({ api }: { api: ApiClient }) {
         <Users className="size-5 text-brand-600" aria-hidden />
       </div>
       {query.isPending ? (
-        <div className="mt-3 h-9 w-24 animate-pulse rounded bg-canvas" aria-label="Loading followers" />
+        <p className="mt-3 h-9 w-24 animate-pulse rounded bg-canvas" role="status">
+          <span className="sr-only">Loading followers</span>
+        </p>
       ) : query.isError ? (
         <p className="mt-3 text-ink-muted text-sm">
           Followers could not be loaded.{' '}

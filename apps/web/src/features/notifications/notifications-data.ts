@@ -104,7 +104,8 @@ export function useLiveNotifications(
       if (changesReturns(notification.type))
         void queryClient.invalidateQueries({ queryKey: RETURNS_QUERIES });
       // issue 16: the follower card and the campaigns' results.
-      if (notification.type === 'new_follower') void queryClient.invalidateQueries({ queryKey: ['followers'] });
+      if (notification.type === 'new_follower')
+        void queryClient.invalidateQueries({ queryKey: ['followers'] });
       if (notification.type === 'new_campaign' || notification.type === 'campaign_scheduled')
         void queryClient.invalidateQueries({ queryKey: ['campaigns'] });
       if (HIDDEN_NOTIFICATION_TYPES.includes(notification.type)) return;

@@ -17,8 +17,8 @@ import { type AuctionEventSink, useLiveRoom } from '@/features/live-room/use-liv
 import type { VideoProviderClient } from '@/features/live-room/video/video-provider';
 import { BidPanel } from '@/features/watch/bid-panel';
 import { buyerApi, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
-import { FollowStoreButton } from '@/features/watch/follow-store-button';
 import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
+import { FollowStoreButton } from '@/features/watch/follow-store-button';
 import { WatchShop } from '@/features/watch/product-tray';
 import { WatchChat } from '@/features/watch/watch-chat';
 import { WatchVideo } from '@/features/watch/watch-video';
