@@ -157,7 +157,7 @@ export function CampaignCreatePage({ api, sellerId }: { api: ApiClient; sellerId
   const productList = products.data?.products ?? [];
   const showList = shows.data?.streams ?? [];
   const recipientText =
-    settledAudience === null
+    audience === null
       ? 'Choose who gets it to see how many buyers it reaches.'
       : recipients.isPending || audience !== settledAudience
         ? 'Counting…'
