@@ -39,6 +39,7 @@ test('a buyer follows a store; its campaign to followers reaches their Updates a
   const follow = page.getByRole('button', { name: 'Follow', exact: true });
   await follow.click();
   await expect(page.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+  await shot(page, 'watch');
 
   // The seller sees the follower on home, then composes a campaign to followers with the product.
   await page.goto('/dashboard/home');

@@ -535,6 +535,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     requireSeller,
     requireBuyer,
     inbox: updates.inbox,
+    storage: deps.storage,
     ...(deps.campaignBatchSize ? { campaignBatchSize: deps.campaignBatchSize } : {}),
   });
   // end issue 16

@@ -406,6 +406,10 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     who: 'seller',
     call: () => ({ body: { title: 'T', message: 'M', audience: { kind: 'followers' } } }),
   },
+  'POST /api/campaigns/images': self('seller'),
+  'GET /api/media/campaigns/:sellerId/:file': pub(
+    "a campaign's picture: public like the campaign it goes to buyers with, under an unguessable name",
+  ),
   'GET /api/campaigns/:id': owned('seller', (w) => ({ params: { id: w.a.campaignId } })),
   'POST /api/campaigns/:id/cancel': owned('seller', (w) => ({ params: { id: w.a.campaignId } }), {
     noBody: true,

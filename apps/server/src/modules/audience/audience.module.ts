@@ -17,6 +17,7 @@ import { followersService } from '@/modules/audience/followers.service.ts';
 import { type InboxService, inboxService } from '@/modules/audience/inbox.service.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import type { RequireBuyer, RequireSeller } from '@/plugins/auth.ts';
+import type { FileStorage } from '@/storage/file-storage.ts';
 
 /** Tells a followed seller's followers of a show, in a job so the live request is not slowed. */
 export const SHOW_NOTICE_TASK = 'audience.show-notice';
@@ -56,6 +57,7 @@ export async function registerAudienceModule(
     publicUrl: string;
     requireSeller: RequireSeller;
     requireBuyer: RequireBuyer;
+    storage: FileStorage;
     inbox?: InboxService;
     /** Buyers per delivery job; tests make it small. */
     campaignBatchSize?: number;
@@ -80,6 +82,7 @@ export async function registerAudienceModule(
       campaigns,
       requireSeller: deps.requireSeller,
       requireBuyer: deps.requireBuyer,
+      storage: deps.storage,
     }),
   );
   const campaignId = z.object({ campaignId: z.uuid() });

@@ -53,10 +53,14 @@ function candidates(sellerId: string, audience: CampaignAudienceRecord): SQL {
   }
 }
 
-/** The audience less every buyer who unsubscribed from or blocked the store. */
-function reachable(sellerId: string, audience: CampaignAudienceRecord): SQL {
+/**
+ * The audience less every buyer who unsubscribed from or blocked the store; with `after`, only ids
+ * past that cursor, filtered before the de-duplication so a batch reads its own slice of the
+ * audience (an index range for followers), not the whole audience again.
+ */
+function reachable(sellerId: string, audience: CampaignAudienceRecord, after: string | null = null): SQL {
   return sql`select distinct cand.buyer_id from (${candidates(sellerId, audience)}) as cand(buyer_id)
-    where not exists (
+    where ${after ? sql`cand.buyer_id > ${after}::uuid and ` : sql``}not exists (
       select 1 from buyer_store_preferences p
       where p.seller_id = ${sellerId} and p.buyer_id = cand.buyer_id and (p.unsubscribed or p.blocked)
     )`;
@@ -231,8 +235,9 @@ export function audienceRepository(db: Database) {
         );
     },
 
-    async markEmailed(q: Queryable, itemId: string, at: Date) {
-      await q.update(inboxItems).set({ emailedAt: at }).where(eq(inboxItems.id, itemId));
+    async markEmailed(q: Queryable, itemIds: string[], at: Date) {
+      if (itemIds.length === 0) return;
+      await q.update(inboxItems).set({ emailedAt: at }).where(inArray(inboxItems.id, itemIds));
     },
 
     // ---- campaigns ----
@@ -244,19 +249,37 @@ export function audienceRepository(db: Database) {
       return Number(rows[0]?.n ?? 0);
     },
 
-    /** The next batch of reachable buyers after `after`, by id: a cursor that survives a retry. */
-    async audienceBatch(
+    /**
+     * Delivers the campaign to the next `limit` reachable buyers after `after` in one statement (the
+     * rows are made by PostgreSQL, not sent from here): answers how many buyers the batch held, the
+     * last one (the next cursor) and the buyers who got it now (not already holding it).
+     */
+    async deliverBatch(
       q: Queryable,
-      sellerId: string,
-      audience: CampaignAudienceRecord,
+      row: CampaignRow,
       after: string | null,
       limit: number,
-    ): Promise<string[]> {
-      const { rows } = await q.execute<{ buyer_id: string }>(sql`
-        select a.buyer_id from (${reachable(sellerId, audience)}) as a
-        ${after ? sql`where a.buyer_id > ${after}::uuid` : sql``}
-        order by a.buyer_id limit ${limit}`);
-      return rows.map((r) => r.buyer_id);
+      item: { link: string | null; linkLabel: string | null; couponCode: string | null; at: Date },
+    ): Promise<{ size: number; last: string | null; reached: string[] }> {
+      const { rows } = await q.execute<{ size: number; last: string | null; reached: string[] }>(sql`
+        with batch as (
+          select a.buyer_id from (${reachable(row.sellerId, row.audience, after)}) as a
+          order by a.buyer_id limit ${limit}
+        ), delivered as (
+          insert into inbox_items (buyer_id, seller_id, kind, campaign_id, dedupe_key, title, message, image,
+            link, link_label, coupon_code, created_at)
+          select b.buyer_id, ${row.sellerId}, 'campaign', ${row.id}, ${`campaign:${row.id}`}, ${row.title},
+            ${row.message}, ${row.image}, ${item.link}, ${item.linkLabel}, ${item.couponCode},
+            ${item.at.toISOString()}::timestamptz
+          from batch b
+          on conflict do nothing
+          returning buyer_id
+        )
+        select (select count(*)::int from batch) as size,
+          (select buyer_id::text from batch order by buyer_id desc limit 1) as last,
+          coalesce((select array_agg(buyer_id::text) from delivered), '{}') as reached`);
+      const [answer] = rows;
+      return { size: answer?.size ?? 0, last: answer?.last ?? null, reached: answer?.reached ?? [] };
     },
 
     async insertCampaign(q: Queryable, row: NewCampaign): Promise<CampaignRow> {
@@ -270,6 +293,11 @@ export function audienceRepository(db: Database) {
         .select()
         .from(campaigns)
         .where(and(eq(campaigns.id, id), eq(campaigns.sellerId, sellerId)));
+      return row ?? null;
+    },
+
+    async campaignById(q: Queryable, id: string): Promise<CampaignRow | null> {
+      const [row] = await q.select().from(campaigns).where(eq(campaigns.id, id));
       return row ?? null;
     },
 

@@ -1,9 +1,11 @@
+import multipart from '@fastify/multipart';
 import {
   audienceCountBody,
   audienceCountResponse,
   buyerStorePreferencesBody,
   buyerStoreRelationResponse,
   campaignIdParams,
+  campaignImageResponse,
   campaignResponse,
   campaignSchema,
   campaignsQuery,
@@ -21,10 +23,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@/lib/error-responses.ts';
+import { NotFoundError } from '@/lib/errors.ts';
+import { sendStoredImage } from '@/lib/media-response.ts';
+import {
+  CAMPAIGN_IMAGE_KEY,
+  campaignStorageKey,
+  storeCampaignImage,
+} from '@/modules/audience/campaign-images.ts';
 import type { CampaignsService } from '@/modules/audience/campaigns.service.ts';
 import type { FollowersService } from '@/modules/audience/followers.service.ts';
 import type { InboxService } from '@/modules/audience/inbox.service.ts';
 import { currentBuyer, currentSeller, type RequireBuyer, type RequireSeller } from '@/plugins/auth.ts';
+import type { FileStorage } from '@/storage/file-storage.ts';
 
 const security = [{ bearerAuth: [] }];
 
@@ -40,7 +50,9 @@ export const audienceRoutes =
     campaigns,
     requireSeller,
     requireBuyer,
+    storage,
   }: {
+    storage: FileStorage;
     followers: FollowersService;
     inbox: InboxService;
     campaigns: CampaignsService;
@@ -48,6 +60,7 @@ export const audienceRoutes =
     requireBuyer: RequireBuyer;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(multipart, { limits: { files: 1, fields: 0, parts: 2, headerPairs: 100 } });
     const seller = requireSeller();
     const buyer = requireBuyer;
     const buyerErrors = errorResponses(400, 401, 404, 409, 429);
@@ -247,6 +260,41 @@ export const audienceRoutes =
       async (request, reply) => {
         reply.code(201);
         return campaigns.create(currentSeller(request).id, request.body);
+      },
+    );
+    app.post(
+      '/api/campaigns/images',
+      {
+        onRequest: seller,
+        config: { writeLimit: 'upload' },
+        schema: {
+          tags: campaignTags,
+          security,
+          summary:
+            "Multipart field image: a campaign's picture, checked by content (400 otherwise), stored as WebP without metadata",
+          consumes: ['multipart/form-data'],
+          response: { 201: campaignImageResponse, ...sellerErrors, ...errorResponses(413) },
+        },
+      },
+      async (request, reply) => {
+        const image = await storeCampaignImage(request, storage, currentSeller(request).id);
+        return reply.code(201).send({ image, url: `/api/media/campaigns/${image}` });
+      },
+    );
+    app.get(
+      '/api/media/campaigns/:sellerId/:file',
+      {
+        schema: {
+          tags: campaignTags,
+          summary: "A campaign's picture, public like the campaign it goes out with (404 for any other name)",
+          params: z.object({ sellerId: z.string(), file: z.string() }),
+        },
+      },
+      async (request, reply) => {
+        const key = `${request.params.sellerId}/${request.params.file}`;
+        const file = CAMPAIGN_IMAGE_KEY.test(key) ? await storage.read(campaignStorageKey(key)) : null;
+        if (!file) throw new NotFoundError('Image');
+        return sendStoredImage(reply, file, 'public');
       },
     );
     app.get(

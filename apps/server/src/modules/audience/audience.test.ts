@@ -4,6 +4,8 @@ import { inboxItems, notifications, orderLines } from '@/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
 import { createShow, productsOf, sellerWithProducts } from '@/test/live.ts';
+import { multipartForm } from '@/test/multipart.ts';
+import { png } from '@/test/onboarding.ts';
 import { insertOrder } from '@/test/order-rows.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
 
@@ -107,6 +109,7 @@ describe('followers', () => {
     const keys = (await t.jobs.list()).map((j) => j.key);
     expect(keys).toContain(`show:${show._id}:scheduled-notice`);
     await t.jobs.runDue();
+    t.clock.advance(60_000);
     const started = await call('POST', `/api/streams/${show._id}/start`, seller.auth);
     expect(started.statusCode, started.body).toBe(200);
     await t.jobs.runDue();
@@ -333,5 +336,37 @@ describe('sending campaigns', () => {
     expect(cancelled.json().campaign.status).toBe('cancelled');
     expect((await t.jobs.list()).map((j) => j.key)).not.toContain(`campaign:${mine._id}:send`);
     expect((await call('POST', `/api/campaigns/${mine._id}/cancel`, owner.auth)).statusCode).toBe(409);
+  });
+});
+
+describe('campaign images', () => {
+  it('stores an image checked by its content, serves it, and refuses anything else', async () => {
+    const seller = await sellerWithToken(t);
+    const upload = async (content: Buffer, filename: string) => {
+      const form = multipartForm([{ field: 'image', filename, content }]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/campaigns/images',
+        payload: form.payload,
+        headers: { ...form.headers, ...seller.auth },
+      });
+    };
+    const ok = await upload(await png(), 'drop.png');
+    expect(ok.statusCode, ok.body).toBe(201);
+    const { image, url } = ok.json();
+    expect(image.startsWith(`${seller.seller.id}/`)).toBe(true);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const fake = await upload(Buffer.from('not an image at all'), 'drop.png');
+    expect(fake.statusCode).toBe(400);
+
+    const created = await campaign(seller.auth, { image });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().campaign.imageUrl).toBe(url);
+    const other = await sellerWithToken(t);
+    const stolen = await campaign(other.auth, { image });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().message).toBe('image: upload the image first');
   });
 });

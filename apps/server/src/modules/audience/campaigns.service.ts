@@ -16,6 +16,7 @@ import type { Clock } from '@/lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '@/lib/errors.ts';
 import type { Mailer } from '@/mail/mailer.ts';
 import type { AudienceRepository } from '@/modules/audience/audience.repository.ts';
+import { CAMPAIGN_IMAGE_KEY } from '@/modules/audience/campaign-images.ts';
 import { campaignImageUrl } from '@/modules/audience/inbox.service.ts';
 import { nigerianStateName } from '@/modules/checkout/delivery-rules.ts';
 import { lagosDayStart, type NotificationsService } from '@/modules/notifications/notifications.service.ts';
@@ -32,6 +33,8 @@ export const CAMPAIGN_TASKS = {
 /** Buyers per delivery job: a batch is one short transaction, so the API never waits on a send. */
 export const DEFAULT_CAMPAIGN_BATCH = 1_000;
 const DAY_MS = 24 * 3_600_000;
+/** E-mail copies marked sent together. */
+const MAIL_CHUNK = 50;
 /** A slow form or a phone clock a little behind may ask for a moment just past. */
 const SCHEDULE_SLACK_MS = 60_000;
 /** How far ahead a campaign may be scheduled. */
@@ -200,28 +203,20 @@ export function campaignsService(deps: {
       await repo.transaction(async (tx) => {
         const row = await repo.lockCampaign(tx, campaignId);
         if (row?.status !== 'sending') return;
-        const buyerIds = await repo.audienceBatch(tx, row.sellerId, row.audience, after, batchSize);
-        const reached = await repo.deliver(tx, buyerIds, {
-          sellerId: row.sellerId,
-          kind: 'campaign',
-          campaignId: row.id,
-          dedupeKey: `campaign:${row.id}`,
-          title: row.title,
-          message: row.message,
-          image: row.image,
+        // By id after a cursor: a retried or repeated batch reads the same slice and inserts nothing twice.
+        const batch = await repo.deliverBatch(tx, row, after, batchSize, {
           ...attachmentLink(row.attachment, row.sellerId),
-          createdAt: clock.now(),
+          at: clock.now(),
         });
-        if (reached.length > 0) {
-          await repo.addDelivered(tx, row.id, reached.length);
-          await jobs.add(tx, CAMPAIGN_TASKS.mail, { campaignId, buyerIds: reached });
+        if (batch.reached.length > 0) {
+          await repo.addDelivered(tx, row.id, batch.reached.length);
+          await jobs.add(tx, CAMPAIGN_TASKS.mail, { campaignId, buyerIds: batch.reached });
         }
-        const last = buyerIds.at(-1);
-        if (buyerIds.length === batchSize && last) {
+        if (batch.size === batchSize && batch.last) {
           await jobs.add(
             tx,
             CAMPAIGN_TASKS.batch,
-            { campaignId, after: last },
+            { campaignId, after: batch.last },
             { jobKey: `campaign:${campaignId}:batch` },
           );
         } else {
@@ -232,16 +227,27 @@ export function campaignsService(deps: {
 
     /** Each copy is marked as it goes, so a retried job mails only the ones not sent yet. */
     async mail(campaignId: string, buyerIds: string[]): Promise<void> {
-      const row = await repo.lockCampaign(repo.db, campaignId);
+      const row = await repo.campaignById(repo.db, campaignId);
       if (!row) return;
       const storeName = (await repo.storeName(repo.db, row.sellerId)) ?? 'A store';
-      for (const item of await repo.unmailed(repo.db, campaignId, buyerIds)) {
-        await deps.mailer.send({
-          to: item.email,
-          subject: `${storeName}: ${row.title}`,
-          text: `Hello ${item.name},\n\n${row.message}\n\nSee it in your Kasuwa updates: ${deps.publicUrl}/my-updates\n\nYou get this because you follow or bought from ${storeName}. Turn its updates off from your updates page.\n\nKasuwa`,
-        });
-        await repo.markEmailed(repo.db, item.id, clock.now());
+      const pending = await repo.unmailed(repo.db, campaignId, buyerIds);
+      // Marked 50 at a time: a retry after a failure resends at most the copies of one chunk.
+      for (let start = 0; start < pending.length; start += MAIL_CHUNK) {
+        const chunk = pending.slice(start, start + MAIL_CHUNK);
+        for (const item of chunk) {
+          await deps.mailer.send({
+            to: item.email,
+            subject: `${storeName}: ${row.title}`,
+            text: `Hello ${item.name},\n\n${row.message}\n\nSee it in your Kasuwa updates: ${deps.publicUrl}/my-updates\n\nYou get this because you follow or bought from ${storeName}. Turn its updates off from your updates page.\n\nKasuwa`,
+          });
+        }
+        await repo.markEmailed(
+          repo.db,
+          chunk.map((i) => i.id),
+          clock.now(),
+        );
+        // Lets the requests this process serves in between go first.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     },
   };
@@ -269,7 +275,7 @@ export function campaignsService(deps: {
         checkedAudience(sellerId, body.audience),
         checkedAttachment(sellerId, body.attachment),
       ]);
-      if (body.image && !body.image.startsWith(`${sellerId}/`)) {
+      if (body.image && !(CAMPAIGN_IMAGE_KEY.test(body.image) && body.image.startsWith(`${sellerId}/`))) {
         throw new BadRequestError('image: upload the image first');
       }
       const row = await repo.transaction(async (tx) => {

@@ -18,10 +18,12 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/app/paths';
 import {
+  type CampaignImageUploader,
   campaignKeys,
   campaignQueries,
   countAudience,
   createCampaign,
+  uploadCampaignImage,
 } from '@/features/campaigns/campaigns-api';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 import { Button } from '@/ui/button';
@@ -67,7 +69,15 @@ const count = new Intl.NumberFormat('en-NG');
  * (with a live count of who it reaches, unsubscribed and blocking buyers left out), and send now or
  * at a chosen time.
  */
-export function CampaignCreatePage({ api, sellerId }: { api: ApiClient; sellerId: string }) {
+export function CampaignCreatePage({
+  api,
+  sellerId,
+  uploadImage = uploadCampaignImage,
+}: {
+  api: ApiClient;
+  sellerId: string;
+  uploadImage?: CampaignImageUploader;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
@@ -83,6 +93,15 @@ export function CampaignCreatePage({ api, sellerId }: { api: ApiClient; sellerId
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [scheduledAt, setScheduledAt] = useState(() => localInputValue(new Date(Date.now() + 60 * 60_000)));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [image, setImage] = useState<{ image: string; url: string } | null>(null);
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadImage(file),
+    onSuccess: (answer) => {
+      setImage(answer);
+      setErrors(({ image: _, ...rest }) => rest);
+    },
+    onError: (error) => setErrors((e) => ({ ...e, image: error.message })),
+  });
 
   const products = useQuery(campaignQueries.products(api, sellerId));
   const shows = useQuery(campaignQueries.shows(api, sellerId));
@@ -138,6 +157,7 @@ export function CampaignCreatePage({ api, sellerId }: { api: ApiClient; sellerId
       message,
       attachment,
       audience,
+      ...(image ? { image: image.image } : {}),
       scheduledAt: when === 'later' && scheduledAt ? new Date(scheduledAt).toISOString() : null,
     };
     const parsed = createCampaignBody.safeParse(body);
@@ -184,6 +204,43 @@ export function CampaignCreatePage({ api, sellerId }: { api: ApiClient; sellerId
           error={errors.message}
           hint={`${message.length}/${CAMPAIGN_MESSAGE_MAX}`}
         />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="campaign-image" className="font-medium text-ink text-sm">
+            Image (optional)
+          </label>
+          {image ? (
+            <div className="flex items-center gap-3">
+              <img
+                src={image.url}
+                alt="Chosen for the campaign"
+                className="size-20 rounded-control object-cover"
+              />
+              <Button type="button" variant="secondary" size="sm" onClick={() => setImage(null)}>
+                Remove image
+              </Button>
+            </div>
+          ) : (
+            <input
+              id="campaign-image"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              disabled={upload.isPending}
+              aria-describedby="campaign-image-hint"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) upload.mutate(file);
+                e.target.value = '';
+              }}
+              className="text-sm file:mr-3 file:min-h-11 file:rounded-control file:border file:border-line-strong file:bg-surface file:px-3 file:font-medium"
+            />
+          )}
+          <p
+            id="campaign-image-hint"
+            className={clsx('text-sm', errors.image ? 'text-danger-700' : 'text-ink-muted')}
+          >
+            {upload.isPending ? 'Uploading…' : (errors.image ?? 'A JPEG, PNG or WebP photo, up to 10 MB.')}
+          </p>
+        </div>
         <SelectBox
           label="Attach"
           value={attachKind}

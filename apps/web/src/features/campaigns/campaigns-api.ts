@@ -11,6 +11,7 @@ import type {
 } from '@kasuwa/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
+import { uploadForm } from '@/lib/upload';
 
 /* Inbox campaign calls (packages/contracts/src/audience.ts); only types from the contracts. */
 
@@ -87,3 +88,12 @@ export const campaignTime = new Intl.DateTimeFormat('en-NG', {
   hour: 'numeric',
   minute: '2-digit',
 });
+
+export type CampaignImageUploader = (file: File) => Promise<{ image: string; url: string }>;
+
+/** Sends one picture (multipart field `image`); the server checks it by content and answers its key. */
+export const uploadCampaignImage: CampaignImageUploader = (file) => {
+  const form = new FormData();
+  form.append('image', file);
+  return uploadForm<{ image: string; url: string }>('/campaigns/images', form);
+};

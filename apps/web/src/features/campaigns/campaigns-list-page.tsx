@@ -98,7 +98,7 @@ export function CampaignsListPage({ api }: { api: ApiClient }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex items-center justify-between gap-3">
+      <div className="mt-1 flex items-center justify-between gap-3">
         <p className="text-ink-muted text-sm">Up to 3 campaigns a day. Buyers can turn off your updates.</p>
         <Link to={paths.dashboard.marketing.inboxCampaigns.create} className={buttonClasses()}>
           <Plus className="size-4" aria-hidden />
