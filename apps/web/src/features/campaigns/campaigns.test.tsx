@@ -58,12 +58,12 @@ describe('composing an inbox campaign', () => {
   it('counts the recipients live as the audience changes, once the choice settles', async () => {
     const api = fake();
     renderScreen(createPath, createPath, <CampaignCreatePage api={api.api} sellerId={SELLER} />);
-    expect(await screen.findByText('12 buyers will get it')).toBeVisible();
+    expect(await screen.findByText('12 buyers will get it', {}, { timeout: 5000 })).toBeVisible();
     await userEvent.click(screen.getByRole('radio', { name: /Buyers in chosen states/ }));
     expect(screen.getByText('Choose who gets it to see how many buyers it reaches.')).toBeVisible();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Lagos' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Kano' }));
-    expect(await screen.findByText('3 buyers will get it')).toBeVisible();
+    expect(await screen.findByText('3 buyers will get it', {}, { timeout: 5000 })).toBeVisible();
     const counts = api.calls.filter((c) => c.path === '/campaigns/audience-count');
     // Nothing is asked while no state is chosen; the count shown is for both states.
     expect(counts.at(-1)?.body).toEqual({ audience: { kind: 'states', states: ['Lagos', 'Kano'] } });
