@@ -21,9 +21,9 @@ import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.
 import type { Mailer } from '@/mail/mailer.ts';
 import { queuedMailer } from '@/mail/queued-mailer.ts';
 import { adminRepository } from '@/modules/admin/admin.repository.ts';
-import { buildInbox, registerAudienceModule, showNoticeJob } from '@/modules/audience/audience.module.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { adminService } from '@/modules/admin/admin.service.ts';
+import { buildInbox, registerAudienceModule, showNoticeJob } from '@/modules/audience/audience.module.ts';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from '@/modules/auth/auth.routes.ts';
 import { authService } from '@/modules/auth/auth.service.ts';
 import { oneTimeCodeStore } from '@/modules/auth/one-time-codes.ts';

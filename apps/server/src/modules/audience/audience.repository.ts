@@ -1,3 +1,4 @@
+// size: every query of followers, the Updates inbox and campaigns, with the audience SQL they share
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import {
