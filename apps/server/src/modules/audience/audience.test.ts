@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxItems, notifications, orderLines } from '@/db/schema/index.ts';
+import { PAYMENT_REMINDER_TASK } from '@/modules/orders/orders.service.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
+import { auctionWin } from '@/test/checkout.ts';
 import { createShow, productsOf, sellerWithProducts } from '@/test/live.ts';
 import { multipartForm } from '@/test/multipart.ts';
 import { png } from '@/test/onboarding.ts';
@@ -368,5 +370,28 @@ describe('campaign images', () => {
     const stolen = await campaign(other.auth, { image });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().message).toBe('image: upload the image first');
+  });
+});
+
+describe('payment reminders in the Updates inbox', () => {
+  it("puts an unpaid win's reminder in the buyer's inbox beside its e-mail, once however often the job runs", async () => {
+    const seller = await sellerWithToken(t);
+    const buyer = await buyerWithToken(t);
+    const orderId = await auctionWin(t, seller.seller.id, buyer.buyer.id);
+    const remind = t.app.orders.tasks[PAYMENT_REMINDER_TASK];
+    if (!remind) throw new Error('no reminder task');
+    const run = { id: '1', task: PAYMENT_REMINDER_TASK, attempts: 1, maxAttempts: 1, key: null };
+    await remind({ orderId, kind: 'half' }, run);
+    await remind({ orderId, kind: 'half' }, run);
+    const { items } = await inbox(buyer);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      kind: 'payment_reminder',
+      link: `/checkout/${orderId}`,
+      linkLabel: 'Pay now',
+    });
+    expect(items[0].message).toMatch(/^You won items worth ₦20,000\.00\. Pay before /);
+    await t.jobs.runDue(); // the e-mail is queued in the same transaction
+    expect(t.mailer.sent.filter((m) => m.to === buyer.buyer.email)).toHaveLength(1);
   });
 });
