@@ -26,6 +26,7 @@ import { accountService } from '@/modules/account/account.service.ts';
 import { adminRepository } from '@/modules/admin/admin.repository.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { adminService } from '@/modules/admin/admin.service.ts';
+import { buildInbox, registerAudienceModule, showNoticeJob } from '@/modules/audience/audience.module.ts';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from '@/modules/auth/auth.routes.ts';
 import { authService } from '@/modules/auth/auth.service.ts';
 import { oneTimeCodeStore } from '@/modules/auth/one-time-codes.ts';
@@ -164,6 +165,8 @@ export type AppDeps = {
   payouts?: PayoutsConfig;
   /** issue 17: KYC — KYC_PROVIDER and the identity numbers' key; the local provider and a derived key when not given. */
   kyc?: Partial<KycConfig> & { providerInstance?: KycProvider };
+  /** issue 16: buyers per campaign delivery job (1,000 when not given); tests make it small. */
+  campaignBatchSize?: number;
   /** Told of every route as it is added; the test app's route inventory (src/test/route-inventory.ts) reads it. */
   onRoute?: (route: RouteOptions) => void;
   /**
@@ -371,6 +374,8 @@ export async function buildApp(given: AppDeps): Promise<App> {
   });
   app.jobs.register(ledger.tasks);
   // end issue 15: ledger
+  // issue 16: the buyers' Updates inbox, built before orders, whose payment reminders also go there.
+  const updates = buildInbox(deps.db, deps.clock);
   const orders = await registerOrdersModule(app, {
     db: deps.db,
     clock: deps.clock,
@@ -383,6 +388,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     publicUrl,
     requireSeller,
     ledger: ledger.port, // issue 15: ledger
+    paymentReminderInbox: (q, notice) => updates.inbox.paymentReminder(q, notice), // issue 16
   });
 
   const live = await registerLiveModule(app, {
@@ -397,6 +403,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     timers: deps.auctionTimers ?? 'auto',
     redis: deps.redis ?? null,
     recordAuctionWin: orders.recordAuctionWin,
+    onShow: showNoticeJob(app.jobs.queue), // issue 16: followers hear of shows
   });
 
   await registerProductsModule(app, {
@@ -616,6 +623,21 @@ export async function buildApp(given: AppDeps): Promise<App> {
     requireSeller,
   });
   // end issue 17: help and connect
+  // issue 16: followers, the buyers' Updates inbox and inbox campaigns.
+  await registerAudienceModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    jobs: app.jobs.queue,
+    notifications,
+    mailer: deps.mailer,
+    publicUrl,
+    requireSeller,
+    requireBuyer,
+    inbox: updates.inbox,
+    storage: deps.storage,
+    ...(deps.campaignBatchSize ? { campaignBatchSize: deps.campaignBatchSize } : {}),
+  });
+  // end issue 16
 
   await registerStaticSpa(app, deps.webDist);
   return app;

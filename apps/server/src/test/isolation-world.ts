@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { notifications, orderLines, orders, returns, sellerDocuments } from '@/db/schema/index.ts';
+import {
+  inboxItems,
+  notifications,
+  orderLines,
+  orders,
+  returns,
+  sellerDocuments,
+} from '@/db/schema/index.ts';
 import { BUYER_AUDIENCE, SESSION_TTL_SECONDS, tokenService } from '@/lib/tokens.ts';
 import { blipCalls, video, videoFixture } from '@/test/blips.ts';
 import type { TestApp } from '@/test/build-test-app.ts';
@@ -53,10 +60,12 @@ export type World = {
     /** issue 16: buyer A's conversation with A, with one message, and A's quick reply. */
     conversationId: string;
     quickReplyId: string;
+    /** issue 16: A's scheduled inbox campaign. */
+    campaignId: string;
   };
   b: { id: string; auth: Auth };
   /** Buyer A has an order (an unpaid auction win) at seller A. */
-  buyerA: { id: string; auth: Auth; email: string; orderId: string };
+  buyerA: { id: string; auth: Auth; email: string; orderId: string /** issue 16 */; updateId: string };
   buyerB: { auth: Auth };
   /** Tokens naming seller A and buyer A, signed with a secret that is not the server's. */
   forged: { sellerA: Auth; buyerA: Auth };
@@ -217,6 +226,33 @@ export async function buildWorld(t: TestApp): Promise<World> {
   });
   expectStatus(quickReply, 201);
 
+  // issue 16: a campaign of A's, scheduled, and an item in buyer A's Updates inbox.
+  const scheduled = await t.app.inject({
+    method: 'POST',
+    url: '/api/campaigns',
+    headers: a.auth,
+    payload: {
+      title: 'Private campaign',
+      message: 'Only A may see this',
+      audience: { kind: 'followers' },
+      scheduledAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+    },
+  });
+  expectStatus(scheduled, 201);
+  const campaignId = scheduled.json().campaign._id as string;
+  const [update] = await t.db
+    .insert(inboxItems)
+    .values({
+      buyerId: buyerA.buyer.id,
+      sellerId: a.seller.id,
+      kind: 'payment_reminder',
+      dedupeKey: `order:${orderId}:payment-reminder:half`,
+      title: 'Pay for your order',
+      message: 'Pay soon',
+    })
+    .returning();
+  if (!update) throw new Error('no inbox item inserted');
+
   const world: World = {
     a: {
       id: a.seller.id,
@@ -242,9 +278,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
       supportTicketReference: ticket.json().ticket.reference,
       conversationId,
       quickReplyId: quickReply.json().quickReply._id,
+      campaignId,
     },
     b: { id: b.seller.id, auth: b.auth },
-    buyerA: { id: buyerA.buyer.id, auth: buyerA.auth, email: buyerA.buyer.email, orderId },
+    buyerA: {
+      id: buyerA.buyer.id,
+      auth: buyerA.auth,
+      email: buyerA.buyer.email,
+      orderId,
+      updateId: update.id,
+    },
     buyerB: { auth: buyerB.auth },
     forged: {
       sellerA: { authorization: `Bearer ${await tokenService(FORGER_SECRET, t.clock).sign(a.seller)}` },
@@ -268,6 +311,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ticket.json().ticket.id,
     catalogueToken,
     conversationId,
+    campaignId,
+    update.id,
     a.seller.email,
     buyerA.buyer.email,
   ];

@@ -451,6 +451,47 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     call: () => ({ params: { month: '2026-01' } }),
   },
 
+  // issue 16: followers, the buyer's Updates inbox, inbox campaigns.
+  'GET /api/buyer/stores/:sellerId': open('buyer', 'any buyer sees whether they follow any store', ofSellerA),
+  'PUT /api/buyer/stores/:sellerId/follow': open('buyer', 'any buyer follows any store', ofSellerA, {
+    noBody: true,
+  }),
+  'DELETE /api/buyer/stores/:sellerId/follow': open('buyer', 'any buyer unfollows any store', ofSellerA),
+  'PUT /api/buyer/stores/:sellerId/preferences': open(
+    'buyer',
+    "any buyer turns off or blocks any store's campaigns, for themselves",
+    (w) => ({ ...ofSellerA(w), body: { unsubscribed: true } }),
+  ),
+  'GET /api/buyer/updates': self('buyer'),
+  'GET /api/buyer/updates/unread-count': self('buyer'),
+  'POST /api/buyer/updates/:id/open': owned('buyer', (w) => ({ params: { id: w.buyerA.updateId } }), {
+    noBody: true,
+  }),
+  'POST /api/buyer/updates/:id/click': owned('buyer', (w) => ({ params: { id: w.buyerA.updateId } }), {
+    noBody: true,
+  }),
+  'GET /api/followers/summary': self('seller'),
+  'GET /api/campaigns': self('seller'),
+  'GET /api/campaigns/summary': self('seller'),
+  'POST /api/campaigns/audience-count': {
+    kind: 'self',
+    who: 'seller',
+    call: () => ({ body: { audience: { kind: 'followers' } } }),
+  },
+  'POST /api/campaigns': {
+    kind: 'self',
+    who: 'seller',
+    call: () => ({ body: { title: 'T', message: 'M', audience: { kind: 'followers' } } }),
+  },
+  'POST /api/campaigns/images': self('seller'),
+  'GET /api/media/campaigns/:sellerId/:file': pub(
+    "a campaign's picture: public like the campaign it goes to buyers with, under an unguessable name",
+  ),
+  'GET /api/campaigns/:id': owned('seller', (w) => ({ params: { id: w.a.campaignId } })),
+  'POST /api/campaigns/:id/cancel': owned('seller', (w) => ({ params: { id: w.a.campaignId } }), {
+    noBody: true,
+  }),
+
   // A show's tray and pin.
   'GET /api/streams/:id/tray': pub("the products a show's viewers can buy", { leakCheck: stream }),
   'POST /api/streams/:id/pin': owned('seller', (w) => ({

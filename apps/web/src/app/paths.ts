@@ -106,6 +106,8 @@ export const paths = {
   /** Delivery and payment for an order that exists (an auction win). */
   checkoutOrder: (orderId: string) => `/checkout/${id(orderId)}`,
   myOrders: '/my-orders',
+  /** issue 16: the buyer's Updates inbox (campaigns, followed stores' shows, payment reminders). */
+  myUpdates: '/my-updates',
   myOrder: (orderId: string) => `/my-orders/${id(orderId)}`,
   /** The buyer asks to return items of a delivered order. */
   myOrderReturn: (orderId: string) => `/my-orders/${id(orderId)}/return`,

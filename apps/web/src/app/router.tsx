@@ -303,6 +303,8 @@ export const routes: RouteObject[] = [
         page('new', () => import('@/app/routes/my-messages/new.route')),
         page(':conversationId', () => import('@/app/routes/my-messages/$conversationId.route')),
       ]),
+      // issue 16: the buyer's Updates inbox.
+      group('my-updates', [indexPage(() => import('@/app/routes/my-updates/index.route'))]),
       // Public: the Terms, Privacy Policy and Seller Agreement the Create Profile step links to.
       group('legal', [
         page('terms', () => import('@/app/routes/legal/terms.route')),

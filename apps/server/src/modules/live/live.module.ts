@@ -55,6 +55,8 @@ export async function registerLiveModule(
     redis: Redis | null;
     /** The orders module records each sale (order-ports.ts). */
     recordAuctionWin: RecordAuctionWin;
+    /** issue 16: followers are told when a show is scheduled or starts. */
+    onShow?: Parameters<typeof streamsService>[0]['onShow'];
   },
 ): Promise<Pick<StreamsService, 'productInUpcomingOrLiveShow'>> {
   const repo = liveRepository(deps.db);
@@ -77,6 +79,7 @@ export async function registerLiveModule(
     announce,
     assertMedia: media.assertOwn,
     publicUrl: deps.publicUrl,
+    ...(deps.onShow ? { onShow: deps.onShow } : {}),
   });
   const chat = streamChatService({ repo, clock: deps.clock });
   await app.register(

@@ -18,6 +18,7 @@ import type { SellerRow } from '@/db/schema/sellers.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '@/lib/errors.ts';
 import { toKobo } from '@/lib/naira.ts';
+import type { Queryable } from '@/lib/queryable.ts';
 import type { AuctionsService } from '@/modules/live/auctions.service.ts';
 import type { LiveRepository, StreamRecord } from '@/modules/live/live.repository.ts';
 import type { LiveAnnouncer } from '@/modules/live/live-announcer.ts';
@@ -75,6 +76,8 @@ export function streamsService(deps: {
   assertMedia: AssertStreamMedia;
   /** Where the SPA is reached from outside, for the shareable watch link. */
   publicUrl: string;
+  /** issue 16: followers are told of a scheduled or started show (a job added in this transaction). */
+  onShow?: (tx: Queryable, e: { streamId: string; kind: 'scheduled' | 'started' }) => Promise<void>;
 }) {
   const { repo, clock, video, announce } = deps;
 
@@ -151,7 +154,7 @@ export function streamsService(deps: {
           reservePriceKobo: auction?.reservePrice !== undefined ? toKobo(auction.reservePrice) : null,
         };
       });
-      return repo.insertStream(
+      const streamId = await repo.insertStream(
         tx,
         {
           sellerId: seller.id,
@@ -170,6 +173,8 @@ export function streamsService(deps: {
         },
         items,
       );
+      if (!body.startImmediately) await deps.onShow?.(tx, { streamId, kind: 'scheduled' });
+      return streamId;
     });
     return { message: 'Livestream scheduled successfully', stream: await sellerView(seller, id) };
   }
@@ -253,6 +258,7 @@ export function streamsService(deps: {
           actualStartTime: now,
           peakViewers: row.viewerCount,
         });
+        await deps.onShow?.(tx, { streamId: row.id, kind: 'started' });
         return row;
       });
       announce.streamStatus(row, 'live');

@@ -1,5 +1,8 @@
+import { formatOrderNumber } from '@kasuwa/contracts';
 import { z } from 'zod';
 import type { TaskList } from '@/jobs/job-queue.ts';
+import { nairaText } from '@/lib/naira.ts';
+import type { Queryable } from '@/lib/queryable.ts';
 import { addBusinessDays } from '@/modules/orders/business-days.ts';
 import { SHIP_REMINDER_BUSINESS_DAYS } from '@/modules/orders/order-machine.ts';
 import {
@@ -19,6 +22,20 @@ import {
 } from '@/modules/orders/orders.service.ts';
 
 const orderPayload = z.object({ orderId: z.uuid() });
+
+/** issue 16: an unpaid win's payment reminder also waits in the buyer's Updates inbox (same transaction). */
+export type PaymentReminderInbox = (
+  q: Queryable,
+  notice: {
+    orderId: string;
+    orderNumber: string;
+    buyerId: string;
+    sellerId: string;
+    kind: 'half' | 'last';
+    totalText: string;
+    dueAt: Date;
+  },
+) => Promise<void>;
 const reminderPayload = orderPayload.extend({ kind: z.enum(['half', 'last']) });
 
 /**
@@ -26,7 +43,9 @@ const reminderPayload = orderPayload.extend({ kind: z.enum(['half', 'last']) });
  * the injected clock, and does nothing when its work is done or not due: a job may run twice, late,
  * or after the order moved on (paid, shipped, cancelled by the seller).
  */
-export function orderTasks(deps: OrdersDeps & { core: OrdersCore }): TaskList {
+export function orderTasks(
+  deps: OrdersDeps & { core: OrdersCore; paymentReminderInbox?: PaymentReminderInbox },
+): TaskList {
   const { repo, clock, core } = deps;
 
   const unpaidOnline = (o: {
@@ -106,6 +125,15 @@ export function orderTasks(deps: OrdersDeps & { core: OrdersCore }): TaskList {
         const link = checkoutLink(deps.publicUrl, order.id);
         const storeName = await repo.storeName(tx, order.sellerId);
         await deps.sendMail(tx, paymentReminderMail(buyer, order, storeName, link, order.paymentDueAt));
+        await deps.paymentReminderInbox?.(tx, {
+          orderId: order.id,
+          orderNumber: formatOrderNumber(order.number),
+          buyerId: order.buyerId,
+          sellerId: order.sellerId,
+          kind,
+          totalText: nairaText(order.totalKobo),
+          dueAt: order.paymentDueAt,
+        });
       });
     },
   };

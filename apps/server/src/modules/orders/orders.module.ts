@@ -14,7 +14,7 @@ import type {
   StockPort,
   TrackingUpdate,
 } from '@/modules/orders/order-ports.ts';
-import { orderTasks } from '@/modules/orders/order-tasks.ts';
+import { orderTasks, type PaymentReminderInbox } from '@/modules/orders/order-tasks.ts';
 import { ordersRepository } from '@/modules/orders/orders.repository.ts';
 import { ordersRoutes } from '@/modules/orders/orders.routes.ts';
 import { ordersCore } from '@/modules/orders/orders.service.ts';
@@ -52,6 +52,8 @@ export async function registerOrdersModule(
     requireSeller: RequireSeller;
     /** The ledger the order's money is posted to (issue 15). */
     ledger: LedgerPort;
+    /** issue 16: payment reminders also go to the buyer's Updates inbox. */
+    paymentReminderInbox?: PaymentReminderInbox;
   },
 ): Promise<OrdersModule> {
   const orderDeps = {
@@ -77,7 +79,11 @@ export async function registerOrdersModule(
     paymentSucceeded: core.paymentSucceeded,
     trackingUpdate: core.trackingUpdate,
     recordAuctionWin: auctions.recordAuctionWin,
-    tasks: orderTasks({ ...orderDeps, core }),
+    tasks: orderTasks({
+      ...orderDeps,
+      core,
+      ...(deps.paymentReminderInbox ? { paymentReminderInbox: deps.paymentReminderInbox } : {}),
+    }),
   };
   app.decorate('orders', module);
   return module;

@@ -36,7 +36,12 @@ export function BuyerOrdersPage({ api, onSessionExpired }: BuyerOrdersPageProps)
   return (
     <div className="min-h-dvh bg-canvas">
       <header className="sticky top-0 z-10 border-line border-b bg-surface">
-        <h1 className="mx-auto max-w-xl px-4 py-3 font-semibold text-ink text-lg">My orders</h1>
+        <div className="mx-auto flex max-w-xl items-center gap-3 px-4 py-3">
+          <h1 className="flex-1 font-semibold text-ink text-lg">My orders</h1>
+          <Link to={paths.myUpdates} className="font-medium text-brand-700 text-sm">
+            My updates
+          </Link>
+        </div>
       </header>
       <main className="mx-auto max-w-xl px-4 py-4">
         {query.isPending ? (

@@ -106,6 +106,11 @@ export function useLiveNotifications(
       // issue 16: a buyer's message raises the messages badge (features/conversations keys).
       if (notification.type === 'buyer_message')
         void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+      // issue 16: the follower card and the campaigns' results.
+      if (notification.type === 'new_follower')
+        void queryClient.invalidateQueries({ queryKey: ['followers'] });
+      if (notification.type === 'new_campaign' || notification.type === 'campaign_scheduled')
+        void queryClient.invalidateQueries({ queryKey: ['campaigns'] });
       if (HIDDEN_NOTIFICATION_TYPES.includes(notification.type)) return;
       const key = notificationKeys.list(sellerId);
       if (!queryClient.getQueryData(key)) {

@@ -10,6 +10,7 @@ import { recordView, setLiked } from '@/features/watch/blip-watch-api';
 import { BlipWatchComments } from '@/features/watch/blip-watch-comments';
 import { buyerApi, readBuyerSession, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
 import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
+import { FollowStoreButton } from '@/features/watch/follow-store-button';
 import { blipViewerId } from '@/features/watch/viewer-id';
 import { watchKeys, watchQueries } from '@/features/watch/watch-queries';
 import { type ApiClient, isApiError } from '@/lib/api-client';
@@ -193,8 +194,14 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
           <div className="min-w-0 flex-1">
             <h1 className="truncate font-semibold text-lg">{blip.product.name}</h1>
             <p className="font-semibold text-amber-300 tabular-nums">{formatNaira(blip.product.price)}</p>
-            <div className="mt-2">
+            <div className="mt-2 flex flex-wrap items-center gap-2">
               <BlipBuy api={api} blipId={blip._id} productId={blip.productId} onCheckout={checkout} />
+              <FollowStoreButton
+                api={api}
+                sellerId={blip.sellerId}
+                buyerId={session?.buyer._id ?? null}
+                askToLogIn={askToLogIn}
+              />
             </div>
           </div>
           <Link

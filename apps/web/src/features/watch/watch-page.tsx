@@ -19,6 +19,7 @@ import type { VideoProviderClient } from '@/features/live-room/video/video-provi
 import { BidPanel } from '@/features/watch/bid-panel';
 import { buyerApi, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
 import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
+import { FollowStoreButton } from '@/features/watch/follow-store-button';
 import { WatchShop } from '@/features/watch/product-tray';
 import { WatchChat } from '@/features/watch/watch-chat';
 import { WatchVideo } from '@/features/watch/watch-video';
@@ -244,6 +245,12 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
             <MessageCircle className="size-3.5" aria-hidden />
             <span className="hidden sm:inline">Message seller</span>
           </Link>
+          <FollowStoreButton
+            api={api}
+            sellerId={stream.sellerId}
+            buyerId={session?.buyer._id ?? null}
+            askToLogIn={askToLogIn}
+          />
           {isLive && (
             <span className="flex shrink-0 items-center gap-1 rounded-full bg-danger-600 px-2.5 py-1 font-bold text-xs">
               <Radio className="size-3.5" aria-hidden />

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useDashboardContext } from '@/app/routes/dashboard/dashboard-context';
 import { useAuthContext } from '@/features/auth/auth-context';
 import { hasPickupAddress, PICKUP_ADDRESS_QUERY } from '@/features/auth/feature-guard';
+import { FollowersCard } from '@/features/followers/followers-card';
 import {
   AccountStatus,
   Card,
@@ -38,6 +39,7 @@ export function Component() {
             <AccountStatus seller={seller} hasPickupAddress={!addressMissing} />
             <div className="flex flex-col gap-4">
               <WalletCard seller={seller} />
+              <FollowersCard api={api} />
               <Card title="Store">
                 <VacationToggle isOn={seller.vacationMode} onChanged={setVacationMode} api={api} />
               </Card>
