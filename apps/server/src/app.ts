@@ -28,6 +28,9 @@ import { authService } from '@/modules/auth/auth.service.ts';
 import { oneTimeCodeStore } from '@/modules/auth/one-time-codes.ts';
 import { stepUpRoutes } from '@/modules/auth/step-up.routes.ts';
 import { stepUpService } from '@/modules/auth/step-up.ts';
+import { analyticsRepository } from '@/modules/analytics/analytics.repository.ts';
+import { analyticsRoutes } from '@/modules/analytics/analytics.routes.ts';
+import { analyticsService } from '@/modules/analytics/analytics.service.ts';
 import { registerBlipsModule } from '@/modules/blips/blips.module.ts';
 import { type BlipRateLimits, DEFAULT_BLIP_RATE_LIMITS } from '@/modules/blips/buyer-blips.routes.ts';
 import { buyersRepository } from '@/modules/buyers/buyers.repository.ts';
@@ -267,6 +270,14 @@ export async function buildApp(given: AppDeps): Promise<App> {
   // Stock held by orders (StockPort): ORDERS and CHECKOUT take it; the products module hooks the seller's edits.
   const stock = stockService({ notifications });
 
+  // issue 17: analytics — the figures page; the live and blips modules report who watched.
+  const analytics = analyticsService({ repo: analyticsRepository(deps.db), clock: deps.clock });
+  await app.register(analyticsRoutes({ service: analytics, requireSeller }));
+  const recordView = (view: { sellerId: string; viewer: string; at: Date; streamId?: string }) =>
+    analytics.recordView(deps.db, view);
+  app.decorate('analytics', analytics);
+  // end issue 17: analytics
+
   const blips = await registerBlipsModule(app, {
     db: deps.db,
     storage: deps.storage,
@@ -276,6 +287,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     requireBuyer,
     rateLimits: { ...DEFAULT_BLIP_RATE_LIMITS, ...deps.blipRateLimits },
     mediaViewer: media.sellerOf,
+    recordView, // issue 17: analytics
   });
 
   const uploadSweeper = registerUploadSweeper(app, {
@@ -381,6 +393,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     timers: deps.auctionTimers ?? 'auto',
     redis: deps.redis ?? null,
     recordAuctionWin: orders.recordAuctionWin,
+    recordViewer: recordView, // issue 17: analytics
   });
 
   await registerProductsModule(app, {

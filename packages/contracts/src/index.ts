@@ -22,3 +22,4 @@ export * from './shipping.ts';
 export * from './socket-events.ts';
 export * from './store.ts';
 export * from './text.ts';
+export * from './analytics.ts';

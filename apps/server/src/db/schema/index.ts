@@ -10,3 +10,4 @@ export * from './payouts.ts';
 export * from './products.ts';
 export * from './returns.ts';
 export * from './sellers.ts';
+export * from './analytics.ts';

@@ -55,6 +55,8 @@ export async function registerLiveModule(
     redis: Redis | null;
     /** The orders module records each sale (order-ports.ts). */
     recordAuctionWin: RecordAuctionWin;
+    /** Analytics (issue 17): each distinct viewer of a show. */
+    recordViewer?: (view: { sellerId: string; streamId: string; viewer: string; at: Date }) => Promise<void>;
   },
 ): Promise<Pick<StreamsService, 'productInUpcomingOrLiveShow'>> {
   const repo = liveRepository(deps.db);
@@ -103,6 +105,7 @@ export async function registerLiveModule(
     log: app.log,
     sellerGate: sellerFeatureGate(deps.db),
     publishers: deps.redis ? redisPublisherStore(deps.redis) : memoryPublisherStore(),
+    ...(deps.recordViewer ? { recordViewer: deps.recordViewer } : {}),
   });
 
   const ticker =
