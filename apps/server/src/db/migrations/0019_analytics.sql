@@ -1,3 +1,8 @@
+CREATE TABLE "analytics_blip_orders" (
+	"blip_id" uuid PRIMARY KEY NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_buyer_days" (
 	"seller_id" uuid NOT NULL,
 	"day" date NOT NULL,
@@ -62,6 +67,7 @@ CREATE TABLE "stream_viewers" (
 	CONSTRAINT "stream_viewers_stream_id_viewer_pk" PRIMARY KEY("stream_id","viewer")
 );
 --> statement-breakpoint
+ALTER TABLE "analytics_blip_orders" ADD CONSTRAINT "analytics_blip_orders_blip_id_blips_id_fk" FOREIGN KEY ("blip_id") REFERENCES "public"."blips"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_buyer_days" ADD CONSTRAINT "analytics_buyer_days_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_customers" ADD CONSTRAINT "analytics_customers_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_customers" ADD CONSTRAINT "analytics_customers_buyer_id_buyers_id_fk" FOREIGN KEY ("buyer_id") REFERENCES "public"."buyers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -71,7 +77,8 @@ ALTER TABLE "analytics_daily_status" ADD CONSTRAINT "analytics_daily_status_sell
 ALTER TABLE "analytics_product_daily" ADD CONSTRAINT "analytics_product_daily_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_viewer_days" ADD CONSTRAINT "analytics_viewer_days_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stream_viewers" ADD CONSTRAINT "stream_viewers_stream_id_streams_id_fk" FOREIGN KEY ("stream_id") REFERENCES "public"."streams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "analytics_customers_seller_first_day_idx" ON "analytics_customers" USING btree ("seller_id","first_day");--> statement-breakpoint
+CREATE INDEX "analytics_customers_seller_first_day_idx" ON "analytics_customers" USING btree ("seller_id","first_day");
+--> statement-breakpoint
 -- The rest is written by hand (drizzle cannot express INCLUDE, types, triggers or functions).
 -- docs/analytics.md: the rollups follow every change to orders and order lines one statement at a
 -- time (transition tables, as order_tab_counts does), in the transaction of the change itself.
@@ -114,6 +121,18 @@ BEGIN
   WHERE x."sale" GROUP BY 1, 2, 3 HAVING sum(x."sign") <> 0 ORDER BY 1, 2, 3
   ON CONFLICT ("seller_id", "day", "product_name") DO UPDATE SET
     "units" = p."units" + EXCLUDED."units", "sales_kobo" = p."sales_kobo" + EXCLUDED."sales_kobo";
+
+  -- Blip orders: a sale of the blip's product by a buyer who watched that blip.
+  INSERT INTO "analytics_blip_orders" AS bo ("blip_id", "orders")
+  SELECT z."blip_id", sum(z."sign") FROM (
+    SELECT DISTINCT x."order_id", x."sign", bl."id" AS "blip_id"
+    FROM unnest("c") x
+    JOIN "order_lines" l ON l."order_id" = x."order_id"
+    JOIN "blips" bl ON bl."product_id" = l."product_id" AND bl."seller_id" = x."seller_id"
+    JOIN "blip_views" v ON v."blip_id" = bl."id" AND v."viewer" = 'buyer:' || x."buyer_id"
+    WHERE x."sale"
+  ) z GROUP BY 1 HAVING sum(z."sign") <> 0 ORDER BY 1
+  ON CONFLICT ("blip_id") DO UPDATE SET "orders" = bo."orders" + EXCLUDED."orders";
 
   -- Buyers per day: a buyer-day row counts its sale orders; the day's buyers move when one goes
   -- from none to some or back.
@@ -207,6 +226,19 @@ BEGIN
   WHERE "analytics_is_sale"(o."payment_status") GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
   ON CONFLICT ("seller_id", "day", "product_name") DO UPDATE SET
     "units" = p."units" + EXCLUDED."units", "sales_kobo" = p."sales_kobo" + EXCLUDED."sales_kobo";
+  -- A new line of a product the order did not have yet may make it a blip's order.
+  INSERT INTO "analytics_blip_orders" AS bo ("blip_id", "orders")
+  SELECT z."blip_id", count(*) FROM (
+    SELECT DISTINCT o."id", bl."id" AS "blip_id"
+    FROM "new_rows" l JOIN "orders" o ON o."id" = l."order_id"
+    JOIN "blips" bl ON bl."product_id" = l."product_id" AND bl."seller_id" = o."seller_id"
+    JOIN "blip_views" v ON v."blip_id" = bl."id" AND v."viewer" = 'buyer:' || o."buyer_id"
+    WHERE "analytics_is_sale"(o."payment_status") AND NOT EXISTS (
+      SELECT 1 FROM "order_lines" e WHERE e."order_id" = l."order_id" AND e."product_id" = l."product_id"
+        AND e."id" NOT IN (SELECT n."id" FROM "new_rows" n)
+    )
+  ) z GROUP BY 1 ORDER BY 1
+  ON CONFLICT ("blip_id") DO UPDATE SET "orders" = bo."orders" + EXCLUDED."orders";
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "analytics_lines_delete"() RETURNS trigger LANGUAGE plpgsql AS $$

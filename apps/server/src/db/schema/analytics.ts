@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { blips } from './blips.ts';
 import { buyers } from './buyers.ts';
 import { streams } from './live.ts';
 import { sellers } from './sellers.ts';
@@ -141,3 +142,14 @@ export const streamViewers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.streamId, t.viewer] })],
 );
+
+/**
+ * A blip's orders: sale orders of the blip's product by a buyer who had watched that blip when the
+ * order became a sale, counted by the order triggers (the blips funnel's last step).
+ */
+export const analyticsBlipOrders = pgTable('analytics_blip_orders', {
+  blipId: uuid('blip_id')
+    .primaryKey()
+    .references(() => blips.id, { onDelete: 'cascade' }),
+  orders: integer('orders').notNull().default(0),
+});

@@ -158,18 +158,16 @@ export function analyticsRepository(db: Database) {
     },
 
     /**
-     * The seller's most watched blips (since posted): views, likes, and the orders of the blip's
-     * product placed by buyers who watched that blip.
+     * The seller's most watched blips (since posted): views, likes, and the sales of the blip's
+     * product to buyers who had watched that blip (counted by the order triggers).
      */
     async blips(q: Queryable, sellerId: string, limit: number): Promise<BlipRow[]> {
       const r = await q.execute<BlipRow>(sql`
         SELECT b.id, p.name AS product_name, b.caption, b.created_at, b.views_count AS views,
                b.likes_count AS likes,
-          (SELECT count(DISTINCT o.id) FROM blip_views v
-             JOIN orders o ON o.seller_id = b.seller_id AND o.buyer_id = substr(v.viewer, 7)::uuid
-             JOIN order_lines l ON l.order_id = o.id AND l.product_id = b.product_id
-            WHERE v.blip_id = b.id AND v.viewer LIKE 'buyer:%' AND analytics_is_sale(o.payment_status))::int AS orders
+          coalesce(bo.orders, 0)::int AS orders
         FROM blips b JOIN products p ON p.id = b.product_id
+        LEFT JOIN analytics_blip_orders bo ON bo.blip_id = b.id
         WHERE b.seller_id = ${sellerId}
         ORDER BY b.views_count DESC, b.created_at DESC, b.id LIMIT ${limit}`);
       return r.rows;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
+import { productsOf } from '@/test/live.ts';
 import { insertOrder, insertShow } from '@/test/order-rows.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
 
@@ -18,6 +19,7 @@ let tunde: string;
 let chioma: string;
 let showId: string;
 let unpaidId: string;
+let blipId: string;
 
 const get = async (url: string, as = a.auth) => {
   const res = await t.app.inject({ method: 'GET', url, headers: as });
@@ -135,6 +137,39 @@ beforeAll(async () => {
       (${showId}, 'announcement', 'seller', ${s}, 'Bola', 'Next lot')`);
 });
 
+// A blip of a product: Ada watched it and then bought the product; Chioma bought it unwatched.
+beforeAll(async () => {
+  const [productId] = await productsOf(t, a.seller.id, 1);
+  if (!productId) throw new Error('no product');
+  const blip = await t.db.execute<{ id: string }>(sql`
+    INSERT INTO blips (seller_id, product_id, video_key, video_mime, caption, duration_ms, views_count, likes_count, created_at)
+    VALUES (${a.seller.id}, ${productId}, 'v', 'video/webm', 'New lace in', 12000, 40, 6, '2026-01-05T10:00:00Z')
+    RETURNING id`);
+  blipId = blip.rows[0]?.id ?? '';
+  await t.db.execute(sql`INSERT INTO blip_views (blip_id, viewer, counted_at)
+    VALUES (${blipId}, ${`buyer:${ada}`}, '2026-01-06T10:00:00Z'), (${blipId}, 'anon:q', '2026-01-06T10:00:00Z')`);
+  const lace = { name: 'Lace Fabric', priceKobo: 1_000_000, productId };
+  await insertOrder(t.db, {
+    sellerId: a.seller.id,
+    buyerId: ada,
+    createdAt: new Date('2026-01-07T10:00:00Z'),
+    lines: [lace, lace],
+  });
+  await insertOrder(t.db, {
+    sellerId: a.seller.id,
+    buyerId: chioma,
+    createdAt: new Date('2026-01-07T11:00:00Z'),
+    lines: [lace],
+  });
+  await insertOrder(t.db, {
+    sellerId: a.seller.id,
+    buyerId: ada,
+    createdAt: new Date('2026-01-08T10:00:00Z'),
+    payment: 'awaiting_payment',
+    lines: [lace],
+  });
+});
+
 afterAll(async () => {
   await t?.close();
 });
@@ -157,8 +192,9 @@ describe('GET /api/analytics', () => {
     expect(r.figures.viewers).toEqual({ current: 5, previous: 2 });
     expect(r.figures.conversionRate).toEqual({ current: 0.4, previous: 1 });
     expect(r.figures.buyers).toEqual({ current: 2, previous: 2 });
-    expect(r.figures.newCustomers).toEqual({ current: 1, previous: 2 });
-    expect(r.figures.returningCustomers).toEqual({ current: 1, previous: 0 });
+    // Ada and Chioma first bought in January (the blip's product): returning; Tunde is new.
+    expect(r.figures.newCustomers).toEqual({ current: 1, previous: 0 });
+    expect(r.figures.returningCustomers).toEqual({ current: 1, previous: 2 });
     expect(r.figures.refunds).toEqual({ current: 5_000, previous: 0 });
     expect(r.figures.refundCount).toEqual({ current: 1, previous: 0 });
   });
@@ -208,7 +244,17 @@ describe('GET /api/analytics', () => {
         revenuePerMinute: 358.33,
       },
     ]);
-    expect(r.blips).toEqual([]);
+    expect(r.blips).toEqual([
+      {
+        id: blipId,
+        productName: expect.any(String),
+        caption: 'New lace in',
+        postedAt: '2026-01-05T10:00:00.000Z',
+        views: 40,
+        likes: 6,
+        orders: 1,
+      },
+    ]);
   });
 
   it('answers today alone against yesterday', async () => {
@@ -229,7 +275,8 @@ describe('GET /api/analytics', () => {
     const r = await get('/api/analytics?range=custom&from=2026-03-03&to=2026-03-04');
     expect(r.period).toMatchObject({ days: 2, previousFrom: '2026-03-01', previousTo: '2026-03-02' });
     expect(r.figures.sales).toEqual({ current: 25_000, previous: 0 });
-    expect(r.figures.newCustomers).toEqual({ current: 2, previous: 0 });
+    expect(r.figures.newCustomers).toEqual({ current: 1, previous: 0 });
+    expect(r.figures.returningCustomers).toEqual({ current: 1, previous: 0 });
   });
 
   it('refuses ranges it cannot answer with 400 and a message', async () => {
@@ -281,12 +328,16 @@ describe('the rollups', () => {
     await t.db.execute(sql`UPDATE orders SET payment_status = 'awaiting_payment' WHERE seller_id = ${a.seller.id}
       AND buyer_id = ${chioma} AND payment_status = 'paid'`);
     await t.db.execute(sql`DELETE FROM order_lines WHERE product_name = 'Wrapper'`);
+    // Ada's unpaid order of the blip's product is paid: the blip has its second order.
+    await t.db.execute(sql`UPDATE orders SET payment_status = 'paid' WHERE seller_id = ${a.seller.id}
+      AND buyer_id = ${ada} AND payment_status = 'awaiting_payment'`);
     for (const seller of [a.seller.id, b.seller.id]) {
       const { stored, recomputed } = await t.app.analytics.storedAndRecomputed(seller);
       expect(stored).toEqual(recomputed);
     }
     const r = await get('/api/analytics?range=7d');
     expect(r.figures.paidOrders.current).toBe(3);
-    expect(r.figures.newCustomers.previous).toBe(1);
+    expect(r.figures.buyers.previous).toBe(1);
+    expect(r.blips[0]?.orders).toBe(2);
   });
 });
