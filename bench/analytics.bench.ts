@@ -30,7 +30,11 @@ async function measure(path: string, connections: number, duration = SECONDS): P
 }
 
 const check = await fetch(`${base}/api/analytics?range=90d`, { headers: auth }).then((r) => r.json());
-if (!(check.figures?.orders?.current > ORDERS / 10) || check.salesByState?.length < 30 || check.shows?.length !== 20) {
+if (
+  !(check.figures?.orders?.current > ORDERS / 10) ||
+  check.salesByState?.length < 30 ||
+  check.shows?.length !== 20
+) {
   throw new Error(`unexpected answer: ${JSON.stringify(check).slice(0, 400)}`);
 }
 

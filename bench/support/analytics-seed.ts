@@ -2,9 +2,9 @@ import { searchStates } from '@kasuwa/reference-data';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import { systemClock } from '@/lib/clock.ts';
+import { tokenService } from '@/lib/tokens.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
-import { tokenService } from '@/lib/tokens.ts';
 
 const CHUNK = 100_000;
 const DAYS = 730;
@@ -115,11 +115,27 @@ export async function seedAnalytics(db: Database, storage: FileStorage, jwtSecre
   await db.execute(sql`
     INSERT INTO blip_views (blip_id, viewer, counted_at)
     SELECT b.id, 'anon:' || v, now() FROM blips b, generate_series(1, 1000) v`);
-  for (const table of ['orders', 'order_lines', 'analytics_daily', 'analytics_daily_status', 'analytics_product_daily',
-    'analytics_customers', 'analytics_buyer_days', 'analytics_daily_people', 'refunds', 'streams', 'stream_viewers',
-    'stream_comments', 'bids', 'blips']) {
+  for (const table of [
+    'orders',
+    'order_lines',
+    'analytics_daily',
+    'analytics_daily_status',
+    'analytics_product_daily',
+    'analytics_customers',
+    'analytics_buyer_days',
+    'analytics_daily_people',
+    'refunds',
+    'streams',
+    'stream_viewers',
+    'stream_comments',
+    'bids',
+    'blips',
+  ]) {
     await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
   }
-  const token = await tokenService(jwtSecret, systemClock).sign({ id: seller.id, tokenVersion: seller.token_version });
+  const token = await tokenService(jwtSecret, systemClock).sign({
+    id: seller.id,
+    tokenVersion: seller.token_version,
+  });
   return { sellerId: seller.id, auth: { authorization: `Bearer ${token}` } };
 }
