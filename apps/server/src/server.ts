@@ -29,6 +29,7 @@ import { scaleBuyerRateLimits } from '@/modules/buyers/buyers.routes.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
 import { createShippingProvider } from '@/modules/shipping/shipping.module.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
+import { seedDemoAnalytics } from '@/seed/demo-analytics.ts';
 import { seedDemoCatalogue } from '@/seed/demo-catalogue.ts';
 import { seedDemoOrders } from '@/seed/demo-orders.ts';
 import { seedDemoReturns } from '@/seed/demo-returns.ts';
@@ -191,6 +192,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       // issue 15: returns
       const demoReturns = await seedDemoReturns({ db: setup.db });
       if (demoReturns.seeded) logger.info('demo returns seeded');
+      // issue 17: analytics — who watched the demo shows and blips (conversion, show funnel).
+      const demoAnalytics = await seedDemoAnalytics({ db: setup.db });
+      if (demoAnalytics.seeded) logger.info('demo viewers seeded');
     }
     await setup.close();
 
