@@ -26,6 +26,8 @@ test("the demo seller reads the store's figures and charts, changes the period a
 }) => {
   test.setTimeout(90_000);
   await asDemoSeller(page, request);
+  // The consent banner is the shell's (answered in dashboard-shell.spec.ts); here it would cover buttons.
+  await page.evaluate(() => localStorage.setItem('analyticsConsent', 'false'));
   await page.goto('/dashboard/analytics-insights');
 
   const figures = page.getByRole('region', { name: 'Key figures' });

@@ -55,7 +55,7 @@ export function InsightsPage({ api, saveCsv = saveCsvFile }: { api: ApiClient; s
   const data = query.data;
 
   return (
-    <div className="flex flex-col gap-4 sm:gap-5">
+    <div className="flex min-w-0 flex-col gap-4 sm:gap-5">
       <RangePicker params={params} onChange={choose} />
       {query.isPending ? (
         <div className="flex flex-col gap-3">
@@ -72,14 +72,14 @@ export function InsightsPage({ api, saveCsv = saveCsvFile }: { api: ApiClient; s
       ) : query.isError && !data ? (
         <LoadFailed what="your figures" onRetry={() => void query.refetch()} />
       ) : data ? (
-        <div className="flex flex-col gap-4 sm:gap-5" aria-busy={query.isFetching || undefined}>
+        <div className="flex min-w-0 flex-col gap-4 sm:gap-5" aria-busy={query.isFetching || undefined}>
           <p className="text-ink-muted text-sm">
             {periodText(data.period.from, data.period.to)}, compared with{' '}
             {periodText(data.period.previousFrom, data.period.previousTo)}. Days are Lagos days.
           </p>
           <Figures data={data} />
           <SalesOverTime data={data} />
-          <div className="grid gap-4 sm:gap-5 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:gap-5 lg:grid-cols-2">
             <OrdersByStatus data={data} />
             <TopProducts data={data} saveCsv={saveCsv} />
           </div>
@@ -186,7 +186,7 @@ function Card({ title, children, className }: { title: string; children: ReactNo
   return (
     <section
       aria-labelledby={id}
-      className={clsx('rounded-card bg-surface p-4 shadow-card sm:p-5', className)}
+      className={clsx('min-w-0 rounded-card bg-surface p-4 shadow-card sm:p-5', className)}
     >
       <h2 id={id} className="mb-3 font-semibold text-ink text-lg">
         {title}
@@ -425,7 +425,7 @@ function SalesByState({ data, saveCsv }: { data: Data; saveCsv: CsvSaver }) {
     : 'Map of Nigeria with no sales in these dates.';
   return (
     <Card title="Sales by state">
-      <div className="grid items-start gap-4 lg:grid-cols-2">
+      <div className="grid min-w-0 grid-cols-1 items-start gap-4 lg:grid-cols-2">
         <NigeriaMap states={onMap} summary={summary} />
         {rows.length === 0 ? (
           <p className="py-6 text-center text-ink-muted text-sm">No paid orders in these dates yet.</p>
@@ -505,7 +505,7 @@ function Shows({ data, saveCsv }: { data: Data; saveCsv: CsvSaver }) {
         <p className="py-6 text-center text-ink-muted text-sm">No live shows in these dates.</p>
       ) : (
         <div className="flex flex-col gap-4">
-          <ul className="grid gap-3 md:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
             {data.shows.slice(0, 4).map((s) => (
               <li key={s.id} className="flex flex-col gap-2 rounded-control border border-line p-3">
                 <span className="flex flex-wrap items-baseline justify-between gap-x-2">

@@ -35,7 +35,7 @@ export function NigeriaMap({ states, summary }: { states: readonly MapState[]; s
   const byShape = new Map(states.map((s) => [shapeIdOf(s.state), s]));
   const max = Math.max(0, ...states.map((s) => s.sales));
   return (
-    <figure className="flex flex-col gap-2">
+    <figure className="flex min-w-0 flex-col gap-2">
       <svg
         viewBox={nigeria.viewBox}
         role="img"
