@@ -269,7 +269,9 @@ function Figures({ data }: { data: Data }) {
             </span>
             <span className="flex flex-wrap items-center gap-x-1.5 text-ink-subtle text-xs">
               <Change figure={s.figure} upIsGood={s.upIsGood ?? true} />
-              <span>vs {s.figure.previous === null ? '—' : s.format(s.figure.previous)}</span>
+              {s.figure.previous !== null && s.figure.previous !== 0 && (
+                <span>vs {s.format(s.figure.previous)}</span>
+              )}
             </span>
             {s.note && <span className="text-ink-subtle text-xs">{s.note}</span>}
           </li>
