@@ -341,3 +341,19 @@ describe('the rollups', () => {
     expect(r.blips[0]?.orders).toBe(2);
   });
 });
+
+describe('the viewers', () => {
+  it('come from counted blip views: one viewer-day per browser, whatever it replays', async () => {
+    const viewer = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
+    for (const viewerId of [viewer, viewer, '6e5d4c3b-2a1f-4e0d-9c8b-7a6f5e4d3c2b']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/blips/${blipId}/views`,
+        payload: { viewerId },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const r = await get('/api/analytics?range=today');
+    expect(r.figures.viewers).toEqual({ current: 2, previous: 1 });
+  });
+});
