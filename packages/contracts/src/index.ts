@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './blips.ts';
 export * from './brand.ts';
@@ -22,4 +23,3 @@ export * from './shipping.ts';
 export * from './socket-events.ts';
 export * from './store.ts';
 export * from './text.ts';
-export * from './analytics.ts';

@@ -1,3 +1,4 @@
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './blips.ts';
 export * from './buyers.ts';
@@ -10,4 +11,3 @@ export * from './payouts.ts';
 export * from './products.ts';
 export * from './returns.ts';
 export * from './sellers.ts';
-export * from './analytics.ts';
