@@ -26,6 +26,9 @@ import { accountService } from '@/modules/account/account.service.ts';
 import { adminRepository } from '@/modules/admin/admin.repository.ts';
 import { adminRoutes } from '@/modules/admin/admin.routes.ts';
 import { adminService } from '@/modules/admin/admin.service.ts';
+import { analyticsRepository } from '@/modules/analytics/analytics.repository.ts';
+import { analyticsRoutes } from '@/modules/analytics/analytics.routes.ts';
+import { analyticsService } from '@/modules/analytics/analytics.service.ts';
 import { buildInbox, registerAudienceModule, showNoticeJob } from '@/modules/audience/audience.module.ts';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from '@/modules/auth/auth.routes.ts';
 import { authService } from '@/modules/auth/auth.service.ts';
@@ -286,6 +289,14 @@ export async function buildApp(given: AppDeps): Promise<App> {
   // Stock held by orders (StockPort): ORDERS and CHECKOUT take it; the products module hooks the seller's edits.
   const stock = stockService({ notifications });
 
+  // issue 17: analytics — the figures page; the live and blips modules report who watched.
+  const analytics = analyticsService({ repo: analyticsRepository(deps.db), clock: deps.clock });
+  await app.register(analyticsRoutes({ service: analytics, requireSeller }));
+  const recordView = (view: { sellerId: string; viewer: string; at: Date; streamId?: string }) =>
+    analytics.recordView(deps.db, view);
+  app.decorate('analytics', analytics);
+  // end issue 17: analytics
+
   const blips = await registerBlipsModule(app, {
     db: deps.db,
     storage: deps.storage,
@@ -295,6 +306,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     requireBuyer,
     rateLimits: { ...DEFAULT_BLIP_RATE_LIMITS, ...deps.blipRateLimits },
     mediaViewer: media.sellerOf,
+    recordView, // issue 17: analytics
   });
 
   const uploadSweeper = registerUploadSweeper(app, {
@@ -404,6 +416,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     redis: deps.redis ?? null,
     recordAuctionWin: orders.recordAuctionWin,
     onShow: showNoticeJob(app.jobs.queue), // issue 16: followers hear of shows
+    recordViewer: recordView, // issue 17: analytics
   });
 
   await registerProductsModule(app, {

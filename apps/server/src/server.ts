@@ -31,6 +31,7 @@ import { scaleBuyerRateLimits } from '@/modules/buyers/buyers.routes.ts';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
 import { createShippingProvider } from '@/modules/shipping/shipping.module.ts';
 import { DEMO_SELLER, seedDemo } from '@/seed/demo.ts';
+import { seedDemoAnalytics } from '@/seed/demo-analytics.ts';
 import { seedDemoCatalogue } from '@/seed/demo-catalogue.ts';
 import { seedDemoCoupons } from '@/seed/demo-coupons.ts';
 import { seedDemoKyc } from '@/seed/demo-kyc.ts';
@@ -202,6 +203,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       const demoKycKey = await readOrCreateSecret(config.DATA_DIR, KYC_KEY_FILE, config.KYC_ENCRYPTION_KEY);
       const demoKyc = await seedDemoKyc({ db: setup.db, cipher: fieldCipher(keyFromText(demoKycKey)) });
       if (demoKyc.seeded) logger.info('demo identity verification seeded');
+      // issue 17: analytics — who watched the demo shows and blips (conversion, show funnel).
+      const demoAnalytics = await seedDemoAnalytics({ db: setup.db });
+      if (demoAnalytics.seeded) logger.info('demo viewers seeded');
     }
     await setup.close();
 

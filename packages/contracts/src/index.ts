@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './admin.ts';
+export * from './analytics.ts';
 export * from './audience.ts';
 export * from './auth.ts';
 export * from './blips.ts';

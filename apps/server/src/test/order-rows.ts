@@ -27,6 +27,7 @@ export type OrderSpec = {
     priceKobo: number;
     quantity?: number;
     variant?: readonly VariantChoiceRecord[];
+    productId?: string;
   }[];
   deliveryFeeKobo?: number;
   streamId?: string | null;
@@ -80,6 +81,7 @@ export async function insertOrder(db: Database, spec: OrderSpec): Promise<OrderR
     await tx.insert(orderLines).values(
       lines.map((l) => ({
         orderId: order.id,
+        productId: l.productId ?? null,
         productName: l.name,
         variant: [...(l.variant ?? [])],
         unitPriceKobo: l.priceKobo,

@@ -366,6 +366,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     },
   ),
   'GET /api/customers': self('seller'),
+  'GET /api/analytics': self('seller'), // issue 17: only the token's seller's figures
   'GET /api/customers/export.csv': self('seller'),
   'GET /api/customers/:id': owned('seller', (w) => ({ params: { id: w.a.customerId } })),
 

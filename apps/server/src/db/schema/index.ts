@@ -1,3 +1,4 @@
+export * from './analytics.ts';
 export * from './audience.ts';
 export * from './auth.ts';
 export * from './blips.ts';

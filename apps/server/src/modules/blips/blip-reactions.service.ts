@@ -19,10 +19,12 @@ type Deps = {
   repo: BlipsRepository;
   clock: Clock;
   notifications: Pick<NotificationsService, 'createInTransaction'>;
+  /** Analytics (issue 17): a counted view is a viewer-day of the blip's seller. */
+  recordView?: ((view: { sellerId: string; viewer: string; at: Date }) => Promise<void>) | undefined;
 };
 
 /** How buyers react to a blip: likes (the seller hears of the first) and counted views. */
-export function blipReactionsService({ repo, clock, notifications }: Deps) {
+export function blipReactionsService({ repo, clock, notifications, recordView }: Deps) {
   const access = blipAccess(repo);
 
   return {
@@ -70,7 +72,7 @@ export function blipReactionsService({ repo, clock, notifications }: Deps) {
      * browser seen anonymously and then logged in (or out) within the window is still one viewer.
      */
     async recordView(blipId: string, viewer: BlipViewer): Promise<BlipViewResponse> {
-      await access.public(blipId);
+      const view = await access.public(blipId);
       const browser = viewer.anonymousId ? `anon:${viewer.anonymousId}` : null;
       const [key, aliases] = viewer.buyerId
         ? [`buyer:${viewer.buyerId}`, browser ? [browser] : []]
@@ -84,6 +86,7 @@ export function blipReactionsService({ repo, clock, notifications }: Deps) {
         new Date(now.getTime() - VIEW_WINDOW_MS),
       );
       if (!result) throw new NotFoundError('Blip');
+      if (recordView && key) await recordView({ sellerId: view.blip.sellerId, viewer: key, at: now });
       return result;
     },
   };

@@ -27,12 +27,19 @@ export async function registerBlipsModule(
     rateLimits: BlipRateLimits;
     /** The seller whose own media the request's browser may load (lib/media-access.ts), or null. */
     mediaViewer: (request: FastifyRequest) => string | null;
+    /** Analytics (issue 17): each counted view. */
+    recordView?: (view: { sellerId: string; viewer: string; at: Date }) => Promise<void>;
   },
 ): Promise<Pick<BlipCommentsService, 'addBuyerComment'>> {
   const repo = blipsRepository(deps.db);
   const blips = blipsService({ repo, storage: deps.storage, clock: deps.clock });
   const comments = blipCommentsService({ repo, clock: deps.clock, notifications: deps.notifications });
-  const reactions = blipReactionsService({ repo, clock: deps.clock, notifications: deps.notifications });
+  const reactions = blipReactionsService({
+    repo,
+    clock: deps.clock,
+    notifications: deps.notifications,
+    recordView: deps.recordView,
+  });
   await app.register(
     blipsRoutes({ blips, comments, requireSeller: deps.requireSeller, mediaViewer: deps.mediaViewer }),
   );

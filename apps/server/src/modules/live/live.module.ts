@@ -57,6 +57,8 @@ export async function registerLiveModule(
     recordAuctionWin: RecordAuctionWin;
     /** issue 16: followers are told when a show is scheduled or starts. */
     onShow?: Parameters<typeof streamsService>[0]['onShow'];
+    /** Analytics (issue 17): each distinct viewer of a show. */
+    recordViewer?: (view: { sellerId: string; streamId: string; viewer: string; at: Date }) => Promise<void>;
   },
 ): Promise<Pick<StreamsService, 'productInUpcomingOrLiveShow'>> {
   const repo = liveRepository(deps.db);
@@ -106,6 +108,7 @@ export async function registerLiveModule(
     log: app.log,
     sellerGate: sellerFeatureGate(deps.db),
     publishers: deps.redis ? redisPublisherStore(deps.redis) : memoryPublisherStore(),
+    ...(deps.recordViewer ? { recordViewer: deps.recordViewer } : {}),
   });
 
   const ticker =

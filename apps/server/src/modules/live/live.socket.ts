@@ -62,6 +62,7 @@ export function registerLiveSocket({
   sellerGate,
   publishers = memoryPublisherStore(),
   recountDelayMs = VIEWER_RECOUNT_DELAY_MS,
+  recordViewer,
 }: {
   realtime: Realtime;
   streams: Pick<StreamsService, 'audience' | 'recordViewers'>;
@@ -72,6 +73,8 @@ export function registerLiveSocket({
   /** Which studio publishes each show (publishers.ts); in Redis when several nodes share it. */
   publishers?: PublisherStore;
   recountDelayMs?: number;
+  /** Analytics (issue 17): a distinct viewer of the show joined (the funnel's first step). */
+  recordViewer?: (view: { sellerId: string; streamId: string; viewer: string; at: Date }) => Promise<void>;
 }) {
   const guarded = guardedBy(log);
   // A stream's seller never changes, so it is remembered; its status is read fresh each time.
@@ -228,6 +231,13 @@ export function registerLiveSocket({
         }
         await socket.join(streamRoom(streamId));
         scheduleRecount(streamId, 'joined');
+        const isOwner = identity.kind === 'seller' && identity.id === info.sellerId;
+        if (recordViewer && !isOwner && info.status !== 'ended') {
+          const viewer = identity.kind === 'viewer' ? `anon:${socket.id}` : `${identity.kind}:${identity.id}`;
+          recordViewer({ sellerId: info.sellerId, streamId, viewer, at: clock.now() }).catch((err: unknown) =>
+            log.error({ err, streamId }, 'could not record a viewer of a stream'),
+          );
+        }
         answer(ack, { ok: true });
       }),
     );
