@@ -4,8 +4,12 @@ import type { AccountRepository } from '@/modules/account/account.repository.ts'
 import type { KycPort } from '@/modules/kyc/kyc.service.ts';
 
 /** The store's public address: what the QR code and the share buttons carry. */
+/**
+ * The store's one shareable address: Kasuwa Connect's store link (modules/connect), which opens the live
+ * show, else the next show, else the newest blip, else a page naming the store. There is no store page yet.
+ */
 export const storeUrlOf = (publicUrl: string, sellerId: string) =>
-  `${publicUrl.replace(/\/$/, '')}/store/${sellerId}`;
+  `${publicUrl.replace(/\/$/, '')}/api/connect/go/${sellerId}`;
 
 /** The Account screen (issue 17): one read of who the seller is and how their store stands. */
 export function accountService(deps: {

@@ -43,7 +43,7 @@ describe('the Account read', () => {
       accountType: 'individual',
       isVerified: true,
       kycStatus: 'not_started',
-      storeUrl: `https://kasuwa.example.ng/store/${seller.id}`,
+      storeUrl: `https://kasuwa.example.ng/api/connect/go/${seller.id}`,
       referralCode: seller.referralCode,
       referredSellers: 2,
       memberSince: '2026-03-02T09:00:00.000Z',
