@@ -180,7 +180,7 @@ test('a pay-on-delivery order to the FCT: the seller finds, exports, ships with 
   const text = (await fs.readFile(await exported.path())).toString('utf8').replace(/^\uFEFF/, '');
   const [header, row] = text.split(/\r?\n/);
   expect(header).toBe(
-    'Order number,Date (Lagos),Buyer,State,Items,Quantity,Subtotal,Delivery fee,Total,Payment,Fulfilment,Delivery method,Carrier,Tracking number,Live show',
+    'Order number,Date (Lagos),Buyer,State,Items,Quantity,Subtotal,Delivery fee,Discount,Total,Payment,Fulfilment,Delivery method,Carrier,Tracking number,Live show,Coupon',
   );
   expect(row).toContain(number);
 
