@@ -23,6 +23,11 @@ export const campaignKeys = {
 };
 
 export const CAMPAIGNS_REFRESH_MS = 30_000;
+/**
+ * While a campaign is due or going out its batches finish one after another with no notification of their
+ * own (only `new_campaign` when the send starts): the list looks again every few seconds until "Sent".
+ */
+export const CAMPAIGNS_SENDING_REFRESH_MS = 3_000;
 
 export const campaignQueries = {
   list: (api: ApiClient, page: number) =>
@@ -30,7 +35,15 @@ export const campaignQueries = {
       queryKey: campaignKeys.list(page),
       queryFn: ({ signal }) => api.get<CampaignsResponse>(`/campaigns?page=${page}&limit=20`, { signal }),
       refetchOnWindowFocus: true,
-      refetchInterval: CAMPAIGNS_REFRESH_MS,
+      refetchInterval: (query) =>
+        query.state.data?.campaigns.some(
+          (c) =>
+            c.status === 'sending' ||
+            (c.status === 'scheduled' &&
+              Date.parse(c.scheduledAt) <= Date.now() + CAMPAIGNS_SENDING_REFRESH_MS),
+        )
+          ? CAMPAIGNS_SENDING_REFRESH_MS
+          : CAMPAIGNS_REFRESH_MS,
     }),
   summary: (api: ApiClient) =>
     queryOptions({
