@@ -80,6 +80,7 @@ export const inboxResponse = z.object({
 export type InboxResponse = z.infer<typeof inboxResponse>;
 
 export const inboxUnreadResponse = z.object({ unreadCount: z.number().int() });
+export type InboxUnreadResponse = z.infer<typeof inboxUnreadResponse>;
 export const inboxItemResponse = z.object({ item: inboxItemSchema });
 
 // ---- Inbox campaigns -------------------------------------------------------------------------

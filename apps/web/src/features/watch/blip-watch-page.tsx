@@ -8,6 +8,7 @@ import { paths } from '@/app/paths';
 import { BlipBuy } from '@/features/watch/blip-buy';
 import { recordView, setLiked } from '@/features/watch/blip-watch-api';
 import { BlipWatchComments } from '@/features/watch/blip-watch-comments';
+import { BuyerAccountButton } from '@/features/watch/buyer-account-sheet';
 import { buyerApi, readBuyerSession, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
 import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
 import { FollowStoreButton } from '@/features/watch/follow-store-button';
@@ -212,6 +213,7 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
             <MessageCircle className="size-3.5" aria-hidden />
             <span className="hidden sm:inline">Message seller</span>
           </Link>
+          <BuyerAccountButton api={api} session={session} onLogOut={logOut} />
           <p className="flex shrink-0 items-center gap-1 rounded-full bg-black/60 px-2.5 py-1 text-xs">
             <Eye className="size-3.5" aria-hidden />
             <span aria-hidden>{count.format(viewsCount)}</span>

@@ -17,6 +17,7 @@ import { type ConnectLiveSocket, sendStreamMessage } from '@/features/live-room/
 import { type AuctionEventSink, useLiveRoom } from '@/features/live-room/use-live-room';
 import type { VideoProviderClient } from '@/features/live-room/video/video-provider';
 import { BidPanel } from '@/features/watch/bid-panel';
+import { BuyerAccountButton } from '@/features/watch/buyer-account-sheet';
 import { buyerApi, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
 import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
 import { FollowStoreButton } from '@/features/watch/follow-store-button';
@@ -251,6 +252,7 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
             buyerId={session?.buyer._id ?? null}
             askToLogIn={askToLogIn}
           />
+          <BuyerAccountButton api={api} session={session} onLogOut={logOut} />
           {isLive && (
             <span className="flex shrink-0 items-center gap-1 rounded-full bg-danger-600 px-2.5 py-1 font-bold text-xs">
               <Radio className="size-3.5" aria-hidden />
