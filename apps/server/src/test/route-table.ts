@@ -1,3 +1,4 @@
+// size: the isolation matrix, one entry per API route of the app (route-inventory.test.ts reads it whole); a table, not logic
 import type { World } from '@/test/isolation-world.ts';
 
 /** One request of the matrix: the route's `:params` (and `*`), query string and body. */
