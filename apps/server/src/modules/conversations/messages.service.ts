@@ -31,6 +31,7 @@ import type {
   Side,
 } from '@/modules/conversations/messages.repository.ts';
 import { detectOffPlatformPayment } from '@/modules/conversations/payment-detector.ts';
+import { sellerWants } from '@/modules/notifications/notification-preferences.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 
 export const MESSAGE_TASKS = { unreadMail: 'messages.unread-mail' } as const;
@@ -441,6 +442,8 @@ export function messagesService(deps: {
           if (unread === 0) return;
           const seller = await repo.sellerEmail(sellerId, tx);
           if (!seller) return;
+          // The seller may have turned message e-mails off in Settings (the in-app badge still counts).
+          if (!(await sellerWants(tx, sellerId, 'messages', 'email'))) return;
           await repo.setMailed(tx, sellerId, now);
           await deps.sendMail(
             tx,

@@ -368,6 +368,23 @@ describe('the e-mail about unread messages', () => {
     expect(mailsTo()).toHaveLength(2);
   });
 
+  it('sends none to a seller who turned message e-mails off in Settings', async () => {
+    const { buyer, seller, conversationId } = await buyerWritesFromShow();
+    const prefs = {
+      orders: { inApp: true, email: true },
+      returns: { inApp: true, email: true },
+      live: { inApp: true, email: true },
+      marketing: { inApp: true, email: true },
+      messages: { inApp: true, email: false },
+    };
+    const saved = await call('PUT', '/api/seller/settings/notifications', seller.auth, { preferences: prefs });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await buyerSays(buyer.auth, conversationId, 'Is the red one still there?');
+    t.clock.advance(UNREAD_MAIL_DELAY_MS + 1000);
+    await t.jobs.runDue();
+    expect(t.mailer.sent.filter((m) => m.to === seller.seller.email)).toHaveLength(0);
+  });
+
   it('does nothing when its job runs twice', async () => {
     const { buyer, seller, conversationId } = await buyerWritesFromShow();
     await buyerSays(buyer.auth, conversationId, 'Hi');
