@@ -42,14 +42,21 @@ export function createSmtpMailer(smtpUrl: string, options: MailerOptions): Maile
  * `<ISO-8601 time>-<random>.eml` so a directory listing is in sending order. Any mail client opens it.
  */
 export function createOutboxMailer(outboxDir: string, options: MailerOptions): Mailer {
+  // On the same file system as the outbox, so the move into it is one atomic rename.
+  const partialDir = `${outboxDir.replace(/[\\/]+$/, '')}.partial`;
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     send: async (mail) => {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
+      await fs.mkdir(partialDir, { recursive: true, mode: 0o700 });
       const name = `${options.clock.now().toISOString()}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(outboxDir, name);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written beside the outbox, then moved in whole: a reader of the outbox (a mail client, a test,
+      // an operator) never opens a message that is still being written (one was seen empty).
+      const partial = path.join(partialDir, name);
+      await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
+      await fs.rename(partial, file);
       options.logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     },
     close: () => transport.close(),
