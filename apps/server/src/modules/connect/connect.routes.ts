@@ -18,7 +18,7 @@ import { assertStorageKey, type FileStorage } from '@/storage/file-storage.ts';
 
 const tags = ['connect'];
 /** Answers that are bytes, described for OpenAPI. */
-const bytes = (type: string) => z.any().describe(type);
+const bytes = (type: string) => z.unknown().describe(type);
 const security = [{ bearerAuth: [] }];
 
 /**

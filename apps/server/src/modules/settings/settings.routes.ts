@@ -190,7 +190,7 @@ export const settingsRoutes =
           security,
           summary: "The latest ready export's zip (JSON and CSV); 404 until one is ready",
           produces: ['application/zip'],
-          response: { 200: z.any().describe('The zip file'), ...errors },
+          response: { 200: z.unknown().describe('The zip file'), ...errors },
         },
       },
       async (request, reply) => {
