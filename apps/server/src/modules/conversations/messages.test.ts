@@ -377,7 +377,9 @@ describe('the e-mail about unread messages', () => {
       marketing: { inApp: true, email: true },
       messages: { inApp: true, email: false },
     };
-    const saved = await call('PUT', '/api/seller/settings/notifications', seller.auth, { preferences: prefs });
+    const saved = await call('PUT', '/api/seller/settings/notifications', seller.auth, {
+      preferences: prefs,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     await buyerSays(buyer.auth, conversationId, 'Is the red one still there?');
     t.clock.advance(UNREAD_MAIL_DELAY_MS + 1000);
