@@ -96,6 +96,7 @@ export async function seedAnalytics(db: Database, storage: FileStorage, jwtSecre
     INSERT INTO analytics_product_daily (seller_id, day, product_name, units, sales_kobo)
     SELECT o.seller_id, analytics_day(o.created_at), l.product_name, sum(l.quantity), sum(l.quantity * l.unit_price_kobo)
     FROM orders o JOIN order_lines l ON l.order_id = o.id WHERE analytics_is_sale(o.payment_status) GROUP BY 1, 2, 3`);
+  // The buyer-days' own triggers give each its gap and fill analytics_buyer_gaps (one set-based pass).
   await db.execute(sql`
     INSERT INTO analytics_buyer_days (seller_id, day, buyer_id, orders)
     SELECT seller_id, analytics_day(created_at), buyer_id, count(*) FROM orders
@@ -153,6 +154,7 @@ export async function seedAnalytics(db: Database, storage: FileStorage, jwtSecre
     'analytics_product_daily',
     'analytics_customers',
     'analytics_buyer_days',
+    'analytics_buyer_gaps',
     'analytics_daily_people',
     'refunds',
     'streams',

@@ -106,13 +106,16 @@ export function analyticsRepository(db: Database) {
           SELECT first_day >= ${p.from}::date AS cur, count(*)::int AS n
           FROM analytics_customers WHERE seller_id = ${sellerId} AND first_day BETWEEN ${p.previousFrom} AND ${p.to}
           GROUP BY 1`),
-        // Two DISTINCTs (hash aggregates over an index-only scan each) rather than count(DISTINCT), which sorts.
+        // Distinct buyers from the gap rollup: a buyer-day is its buyer's first in the period when its
+        // gap (days since the buyer's previous sale day) is larger than its distance from the start.
         q.execute<{ current: number; previous: number }>(sql`
           SELECT
-            (SELECT count(*) FROM (SELECT DISTINCT buyer_id FROM analytics_buyer_days
-              WHERE seller_id = ${sellerId} AND day BETWEEN ${p.from} AND ${p.to} AND orders > 0) c)::int AS current,
-            (SELECT count(*) FROM (SELECT DISTINCT buyer_id FROM analytics_buyer_days
-              WHERE seller_id = ${sellerId} AND day BETWEEN ${p.previousFrom} AND ${p.previousTo} AND orders > 0) v)::int AS previous`),
+            (SELECT coalesce(sum(buyers), 0) FROM analytics_buyer_gaps
+              WHERE seller_id = ${sellerId} AND day BETWEEN ${p.from} AND ${p.to}
+                AND gap > day - ${p.from}::date)::int AS current,
+            (SELECT coalesce(sum(buyers), 0) FROM analytics_buyer_gaps
+              WHERE seller_id = ${sellerId} AND day BETWEEN ${p.previousFrom} AND ${p.previousTo}
+                AND gap > day - ${p.previousFrom}::date)::int AS previous`),
       ]);
       const split = (cur: boolean) => {
         const d = days.rows.find((r) => r.cur === cur);
@@ -219,6 +222,8 @@ export function analyticsRepository(db: Database) {
           ),
           buyers: await run(sql`SELECT day::text, buyers FROM analytics_daily_people
             WHERE seller_id = ${sellerId} AND buyers <> 0`),
+          gaps: await run(sql`SELECT day::text, gap, buyers FROM analytics_buyer_gaps
+            WHERE seller_id = ${sellerId} AND buyers <> 0`),
         },
         recomputed: {
           daily:
@@ -236,6 +241,10 @@ export function analyticsRepository(db: Database) {
             FROM orders o WHERE o.seller_id = ${sellerId} AND ${sale} GROUP BY 1`),
           buyers: await run(sql`SELECT ${day} AS day, count(DISTINCT o.buyer_id)::int AS buyers
             FROM orders o WHERE o.seller_id = ${sellerId} AND ${sale} GROUP BY 1`),
+          gaps: await run(sql`SELECT day::text, gap, count(*)::int AS buyers FROM (
+              SELECT day, least(coalesce(day - lag(day) OVER (PARTITION BY buyer_id ORDER BY day), 367), 367) AS gap
+              FROM (SELECT DISTINCT o.buyer_id, analytics_day(o.created_at) AS day
+                FROM orders o WHERE o.seller_id = ${sellerId} AND ${sale}) d) g GROUP BY 1, 2`),
         },
       };
     },

@@ -1,5 +1,6 @@
 import type { AnalyticsResponse } from '@kasuwa/contracts';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
@@ -355,5 +356,58 @@ describe('the viewers', () => {
     }
     const r = await get('/api/analytics?range=today');
     expect(r.figures.viewers).toEqual({ current: 2, previous: 1 });
+  });
+});
+
+describe('the distinct buyers of a period', () => {
+  it('equal a DISTINCT over the buyer-days, for any sale days in any order and any period', async () => {
+    const c = await sellerWithToken(t);
+    const buyers = ['b0', 'b1', 'b2', 'b3'].map((_, i) => `00000000-0000-4000-8000-00000000000${i}`);
+    const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    const change = fc.record({
+      buyer: fc.integer({ min: 0, max: 3 }),
+      day: fc.integer({ min: 0, max: 800 }),
+      orders: fc.integer({ min: -1, max: 2 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(change, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 800 }),
+        fc.integer({ min: 0, max: 365 }),
+        async (statements, from, length) => {
+          await t.db.execute(sql`DELETE FROM analytics_buyer_days WHERE seller_id = ${c.seller.id}`);
+          // Each batch is one statement, as the order triggers write them: days gain and lose sales.
+          for (const batch of statements) {
+            const rows = new Map<string, { buyer: string; day: string; orders: number }>();
+            for (const x of batch) {
+              const key = `${x.buyer}:${x.day}`;
+              const prev = rows.get(key)?.orders ?? 0;
+              rows.set(key, { buyer: buyers[x.buyer] as string, day: day(x.day), orders: prev + x.orders });
+            }
+            const values = sql.join(
+              [...rows.values()].map(
+                (r) => sql`(${c.seller.id}::uuid, ${r.day}::date, ${r.buyer}::uuid, ${r.orders})`,
+              ),
+              sql`, `,
+            );
+            await t.db.execute(sql`INSERT INTO analytics_buyer_days AS b (seller_id, day, buyer_id, orders)
+              VALUES ${values} ON CONFLICT (seller_id, day, buyer_id) DO UPDATE SET orders = b.orders + EXCLUDED.orders`);
+          }
+          const [f, to] = [day(from), day(from + length)];
+          const r = await t.db.execute<{ rollup: number; distinct: number }>(sql`SELECT
+            (SELECT coalesce(sum(buyers), 0) FROM analytics_buyer_gaps WHERE seller_id = ${c.seller.id}
+              AND day BETWEEN ${f} AND ${to} AND gap > day - ${f}::date)::int AS rollup,
+            (SELECT count(DISTINCT buyer_id) FROM analytics_buyer_days WHERE seller_id = ${c.seller.id}
+              AND day BETWEEN ${f} AND ${to} AND orders > 0)::int AS distinct`);
+          expect(r.rows[0]?.rollup).toBe(r.rows[0]?.distinct);
+        },
+      ),
+      { numRuns: 60, seed: 17 },
+    );
+    // Everything deleted (as with a seller's rows) leaves no buyer counted.
+    await t.db.execute(sql`DELETE FROM analytics_buyer_days WHERE seller_id = ${c.seller.id}`);
+    const left = await t.db.execute<{ n: number }>(sql`SELECT coalesce(sum(buyers), 0)::int AS n
+      FROM analytics_buyer_gaps WHERE seller_id = ${c.seller.id}`);
+    expect(left.rows[0]?.n).toBe(0);
   });
 });
