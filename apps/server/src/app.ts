@@ -92,6 +92,7 @@ import { registerStatementsModule } from '@/modules/statements/statements.module
 import { storeRepository } from '@/modules/store/store.repository.ts';
 import { storeRoutes } from '@/modules/store/store.routes.ts';
 import { storeService } from '@/modules/store/store.service.ts';
+import { registerStorefrontModule } from '@/modules/storefront/storefront.module.ts';
 import { registerSupportModule } from '@/modules/support/support.module.ts';
 import { registerUploadSweeper, type UploadSweepOptions } from '@/modules/uploads/uploads.module.ts';
 import { buyerAuth, sellerAuth, tokenAuthenticator } from '@/plugins/auth.ts';
@@ -635,6 +636,8 @@ export async function buildApp(given: AppDeps): Promise<App> {
     publicUrl,
     requireSeller,
   });
+  // The public store page a store's link opens (issue 17 Settings' slug).
+  await registerStorefrontModule(app, { db: deps.db, clock: deps.clock });
   // end issue 17: help and connect
   // issue 16: followers, the buyers' Updates inbox and inbox campaigns.
   await registerAudienceModule(app, {

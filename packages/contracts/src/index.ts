@@ -28,5 +28,6 @@ export * from './settings.ts';
 export * from './shipping.ts';
 export * from './socket-events.ts';
 export * from './store.ts';
+export * from './storefront.ts';
 export * from './support.ts';
 export * from './text.ts';

@@ -21,6 +21,8 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
       email: DEMO_SELLER.email,
       phoneNumber: '+2348031234567',
       storeName: "Amaka's Closet",
+      storeSlug: 'amakas-closet',
+      storeDescription: 'Ankara, lace and ready-to-wear from Lagos. Live auctions every Friday evening.',
       businessName: null,
       passwordHash: await hashPassword(DEMO_SELLER.password),
       accountType: 'individual',

@@ -62,6 +62,8 @@ export type World = {
     quickReplyId: string;
     /** issue 16: A's scheduled inbox campaign. */
     campaignId: string;
+    /** A's public store link (Settings), which the public store page answers. */
+    storeSlug: string;
   };
   b: { id: string; auth: Auth };
   /** Buyer A has an order (an unpaid auction win) at seller A. */
@@ -199,6 +201,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
   });
   const catalogueToken =
     /\/catalogue\/([A-Za-z0-9_-]+)\.csv$/.exec(connect.json().catalogueFeedUrl)?.[1] ?? '';
+  const storeSlug = `store-a-${a.seller.id.slice(0, 8)}`;
+  await t.db.execute(sql`UPDATE sellers SET store_slug = ${storeSlug} WHERE id = ${a.seller.id}`);
 
   // issue 16: messages — buyer A writes to A; A keeps a quick reply.
   const conversation = await t.app.inject({
@@ -279,6 +283,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       conversationId,
       quickReplyId: quickReply.json().quickReply._id,
       campaignId,
+      storeSlug,
     },
     b: { id: b.seller.id, auth: b.auth },
     buyerA: {

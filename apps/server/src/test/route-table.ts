@@ -535,6 +535,9 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /api/connect/go/:sellerId': pub("the store link: a redirect to the store's show or blip", {
     leakCheck: ofSellerA,
   }),
+  'GET /api/stores/:slug': pub("a store's public page: its shows, public blips and products on sale", {
+    leakCheck: (w) => ({ params: { slug: w.a.storeSlug } }),
+  }),
   'GET /api/connect/products/:productId/image.jpg': pub(
     "an active product's public photo as JPEG, for Meta",
     {

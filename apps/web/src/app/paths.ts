@@ -98,6 +98,8 @@ export const paths = {
   },
   /** The public watch page of a show, outside the dashboard: what buyers open from a shared link. */
   watch: (streamId: string | number) => `/watch/${id(streamId)}`,
+  /** A store's public page, at the link the seller chose in Settings. */
+  store: (slug: string) => `/store/${id(slug)}`,
   /** The public page of one blip for buyers: what a seller shares from the blip's details. */
   watchBlip: (blipId: string) => `/watch/blips/${id(blipId)}`,
   /** Buyers' checkout and orders, outside the dashboard like the watch pages. */

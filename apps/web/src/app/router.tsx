@@ -286,6 +286,12 @@ export const routes: RouteObject[] = [
         () => import('@/app/routes/watch/blips/$blipId.route'),
         () => watchData().then((m) => m.blip),
       ),
+      // Public: a store's page, from the link the seller chose in Settings.
+      page(
+        'store/:slug',
+        () => import('@/app/routes/store/$slug.route'),
+        () => watchData().then((m) => m.store),
+      ),
       // Buyers: Buy now and paying an auction win, then the buyer's orders (each asks for a buyer log-in).
       group('checkout', [
         page('buy', () => import('@/app/routes/checkout/buy.route')),

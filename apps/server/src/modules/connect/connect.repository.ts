@@ -18,7 +18,7 @@ export type CatalogueProductRow = {
 };
 
 /** The public face of a store: enough to draw a badge or a poster, nothing private. */
-export type PublicStore = { id: string; storeName: string };
+export type PublicStore = { id: string; storeName: string; storeSlug: string | null };
 
 export const connectRepository = (db: Database) => ({
   db,
@@ -51,14 +51,22 @@ export const connectRepository = (db: Database) => ({
   /** A store that may be shown to the public: not blocked, not disabled. */
   async publicStore(q: Queryable, sellerId: string): Promise<PublicStore | null> {
     const [row] = await q
-      .select({ id: sellers.id, storeName: sellers.storeName })
+      .select({
+        id: sellers.id,
+        storeName: sellers.storeName,
+        storeSlug: sellers.storeSlug,
+      })
       .from(sellers)
       .where(and(eq(sellers.id, sellerId), eq(sellers.isBlocked, false), eq(sellers.isDisabled, false)));
     return row ?? null;
   },
   async publicStoreByToken(q: Queryable, token: string): Promise<PublicStore | null> {
     const [row] = await q
-      .select({ id: sellers.id, storeName: sellers.storeName })
+      .select({
+        id: sellers.id,
+        storeName: sellers.storeName,
+        storeSlug: sellers.storeSlug,
+      })
       .from(storeConnect)
       .innerJoin(sellers, eq(sellers.id, storeConnect.sellerId))
       .where(

@@ -90,11 +90,17 @@ export function connectService(deps: { repo: ConnectRepository; clock: Clock; pu
       return badgeSvg(state);
     },
 
-    /** Where the store link leads now: a path of the web app, or null when the store has nothing to watch. */
+    /**
+     * Where the store link leads now: the show on air; else the store's public page when it has a
+     * link (Settings); else the next show, the newest blip, or null when there is nothing to watch.
+     */
     async destination(sellerId: string): Promise<{ path: string | null; storeName: string }> {
       const store = await repo.publicStore(repo.db, sellerId);
       if (!store) throw new NotFoundError('Store');
       const show = await repo.currentShow(repo.db, sellerId, deps.clock.now());
+      if (show?.status === 'live') return { path: `/watch/${show.id}`, storeName: store.storeName };
+      if (store.storeSlug)
+        return { path: `/store/${encodeURIComponent(store.storeSlug)}`, storeName: store.storeName };
       if (show) return { path: `/watch/${show.id}`, storeName: store.storeName };
       const blip = await repo.newestPublicBlip(repo.db, sellerId);
       return { path: blip ? `/watch/blips/${blip.id}` : null, storeName: store.storeName };

@@ -228,6 +228,17 @@ describe('the store link, badge and product photos', () => {
     const live = await get(`/api/connect/badge/${a.seller.id}.svg`);
     expect(live.body).toContain('LIVE NOW');
     expect((await overview(a.auth)).show).toMatchObject({ id: show._id, status: 'live' });
+
+    // With a store link chosen in Settings: the show while it is on air, else the store's page.
+    await t.db.update(sellers).set({ storeSlug: 'mama-tee' }).where(eq(sellers.id, a.seller.id));
+    expect((await get(`/api/connect/go/${a.seller.id}`)).headers.location).toBe(`/watch/${show._id}`);
+    await t.db
+      .update(streams)
+      .set({ status: 'ended', endedAt: t.clock.now() })
+      .where(eq(streams.id, show._id));
+    const toStore = await get(`/api/connect/go/${a.seller.id}`);
+    expect(toStore.statusCode).toBe(302);
+    expect(toStore.headers.location).toBe('/store/mama-tee');
   });
 
   it('answers 404 for an unknown or blocked store and 400 for a malformed id', async () => {

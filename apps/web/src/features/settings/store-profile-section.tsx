@@ -10,6 +10,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { ImagePlus } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { paths } from '@/app/paths';
 import { settingsKeys, useStoreProfileSave } from '@/features/settings/settings-api';
 import type { ApiClient } from '@/lib/api-client';
 import { sellerKeys } from '@/lib/seller-queries';
@@ -218,11 +219,21 @@ export function StoreProfileForm({ api, profile }: { api: ApiClient; profile: St
         </div>
       </form>
       {savedSlug && (
-        <ShareLinkBox
-          url={storeLinkOf(savedSlug)}
-          copyLabel="Copy your store link"
-          share={{ title: profile.storeName, text: `Shop ${profile.storeName} on Kasuwa` }}
-        />
+        <div className="flex flex-col gap-2">
+          <ShareLinkBox
+            url={storeLinkOf(savedSlug)}
+            copyLabel="Copy your store link"
+            share={{ title: profile.storeName, text: `Shop ${profile.storeName} on Kasuwa` }}
+          />
+          <a
+            href={paths.store(savedSlug)}
+            target="_blank"
+            rel="noreferrer"
+            className="w-fit font-semibold text-brand-700 text-sm underline"
+          >
+            View your store page
+          </a>
+        </div>
       )}
     </div>
   );

@@ -12,6 +12,15 @@ const storePath = (sellerId: string) => `/buyer/stores/${encodeURIComponent(sell
 export const storeRelationKey = (sellerId: string, buyerId: string | null) =>
   ['store-relation', sellerId, buyerId] as const;
 
+/** Whether the signed-in buyer follows the store, and its follower count (nothing without a buyer). */
+export const storeRelationQuery = (api: ApiClient, sellerId: string, buyerId: string | null) => ({
+  queryKey: storeRelationKey(sellerId, buyerId),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<BuyerStoreRelation>(storePath(sellerId), { signal }),
+  enabled: buyerId !== null && sellerId !== '',
+  retry: false,
+});
+
 export const followStore = (api: ApiClient, sellerId: string, follow: boolean) =>
   api.request<BuyerStoreRelation>(`${storePath(sellerId)}/follow`, { method: follow ? 'PUT' : 'DELETE' });
 
@@ -34,12 +43,7 @@ export function FollowStoreButton({
 }) {
   const queryClient = useQueryClient();
   const key = storeRelationKey(sellerId, buyerId);
-  const relation = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => api.get<BuyerStoreRelation>(storePath(sellerId), { signal }),
-    enabled: buyerId !== null,
-    retry: false,
-  });
+  const relation = useQuery(storeRelationQuery(api, sellerId, buyerId));
   const toggle = useMutation({
     mutationFn: (follow: boolean) => followStore(api, sellerId, follow),
     onSuccess: (data, follow) => {

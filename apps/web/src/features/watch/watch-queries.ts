@@ -1,4 +1,4 @@
-import type { Blip } from '@kasuwa/contracts';
+import type { Blip, StorefrontResponse } from '@kasuwa/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { fetchComments, fetchLikeState, fetchPublicBlip } from '@/features/watch/blip-watch-api';
 import type { ApiClient } from '@/lib/api-client';
@@ -33,5 +33,25 @@ export const watchQueries = {
       queryFn: ({ pageParam, signal }) => fetchComments(api, blip, pageParam, signal),
       initialPageParam: 1,
       getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.currentPage + 1 : undefined),
+    }),
+};
+
+/** A store's public page, one page of its products at a time (`/store/{slug}`). */
+export const storefrontKeys = {
+  store: (slug: string) => ['storefront', slug.toLowerCase()] as const,
+  page: (slug: string, page: number) => [...storefrontKeys.store(slug), page] as const,
+};
+
+export const storefrontQueries = {
+  page: (api: ApiClient, slug: string, page: number) =>
+    queryOptions({
+      queryKey: storefrontKeys.page(slug, page),
+      queryFn: ({ signal }) =>
+        api.get<StorefrontResponse>(`/stores/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`, {
+          signal,
+          auth: false,
+        }),
+      placeholderData: (previous) => previous,
+      staleTime: 15_000,
     }),
 };

@@ -1,7 +1,7 @@
 import type { Prefetch } from '@/app/route-data';
 import { liveRoomQueries } from '@/features/live-room/live-room-queries';
 import { buyerApi } from '@/features/watch/buyer-session';
-import { watchQueries } from '@/features/watch/watch-queries';
+import { storefrontQueries, watchQueries } from '@/features/watch/watch-queries';
 
 /*
  * The public pages' first reads, started by their routes' loaders. A buyer opens these cold from a
@@ -20,4 +20,11 @@ export const stream: Prefetch = ({ queryClient }, { params }) => {
 export const blip: Prefetch = ({ queryClient }, { params }) => {
   const blipId = params.blipId;
   if (blipId) void queryClient.prefetchQuery(watchQueries.blip(buyerApi, blipId));
+};
+
+export const store: Prefetch = ({ queryClient }, { params, request }) => {
+  const slug = params.slug;
+  if (!slug) return;
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
+  void queryClient.prefetchQuery(storefrontQueries.page(buyerApi, slug, page));
 };
