@@ -83,6 +83,8 @@ import { stockService } from '@/modules/products/stock.service.ts';
 import { registerReturnsModule } from '@/modules/returns/returns.module.ts';
 import { accountClosureService } from '@/modules/settings/account-closure.service.ts';
 import { dataExportService } from '@/modules/settings/data-export.service.ts';
+import { sellerDevicesRepository } from '@/modules/settings/seller-devices.repository.ts';
+import { sellerDevices } from '@/modules/settings/seller-devices.ts';
 import { settingsRepository } from '@/modules/settings/settings.repository.ts';
 import { settingsRoutes } from '@/modules/settings/settings.routes.ts';
 import { settingsService } from '@/modules/settings/settings.service.ts';
@@ -270,7 +272,12 @@ export async function buildApp(given: AppDeps): Promise<App> {
   app.decorateRequest('buyer', null);
   const tokens = tokenService(deps.jwtSecret, deps.clock);
   const media = mediaAccess(deps.jwtSecret, deps.clock);
-  const requireSeller = sellerAuth(deps.db, tokens, media);
+  const devices = sellerDevices({
+    repo: sellerDevicesRepository(deps.db),
+    clock: deps.clock,
+    log: app.log,
+  });
+  const requireSeller = sellerAuth(deps.db, tokens, media, devices.seen);
   const buyers = buyersService({
     repo: buyersRepository(deps.db),
     tokens: tokenService(deps.jwtSecret, deps.clock, SESSION_TTL_SECONDS, BUYER_AUDIENCE),
@@ -595,6 +602,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
       service: settingsService({ repo: settingsRepository(deps.db), tokens }),
       dataExport,
       closure,
+      devices,
       requireSeller,
     }),
   );

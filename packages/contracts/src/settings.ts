@@ -253,6 +253,22 @@ export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
 /** POST /seller/settings/sign-out-others: every other session ends; this one gets a fresh token. */
 export const signOutOthersResponse = changePasswordResponse;
 
+/** GET /api/seller/settings/sessions: the devices signed in now, the one asking marked `current`. */
+export const sellerSessionsResponse = z.object({
+  sessions: z.array(
+    z.object({
+      current: z.boolean(),
+      /** "Chrome on Android". */
+      device: z.string(),
+      /** The network address with its last part hidden, e.g. 102.89.34.x ('' when unknown). */
+      network: z.string(),
+      firstSeenAt: z.string(),
+      lastSeenAt: z.string(),
+    }),
+  ),
+});
+export type SellerSessionsResponse = z.infer<typeof sellerSessionsResponse>;
+
 /** "Download your data": the latest request and, once ready, where to fetch the zip. */
 export const dataExportSchema = z.object({
   _id: z.string(),

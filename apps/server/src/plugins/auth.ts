@@ -45,11 +45,18 @@ export type RequireSeller = (options?: {
  * Builds the `onRequest` hook of every route that needs a signed-in seller: a valid bearer token
  * whose version matches the seller's, for a seller who is neither blocked nor (by default) disabled.
  */
-export function sellerAuth(db: Database, tokens: TokenService, media?: MediaAccess): RequireSeller {
+export function sellerAuth(
+  db: Database,
+  tokens: TokenService,
+  media?: MediaAccess,
+  /** Told of each request a token let in (Settings' list of signed-in devices); must not throw or wait. */
+  seen?: (seller: SellerRow, request: FastifyRequest) => void,
+): RequireSeller {
   const authenticate = tokenAuthenticator(db, tokens);
   return (options = {}) =>
     tagged(async (request: FastifyRequest, reply: FastifyReply) => {
       request.seller = await authenticate(bearerToken(request), options);
+      seen?.(request.seller, request);
       // The dashboard's <img> tags of the seller's own draft photos carry this cookie, not the token.
       media?.refresh(request, reply, request.seller.id);
     }, 'seller');

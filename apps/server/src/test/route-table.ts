@@ -220,6 +220,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'PUT /api/seller/settings/notifications': self('seller'),
   'POST /api/seller/settings/password': self('seller'),
   'POST /api/seller/settings/sign-out-others': self('seller', { noBody: true }),
+  'GET /api/seller/settings/sessions': self('seller'),
   'POST /api/seller/settings/data-export': self('seller', { noBody: true }),
   'GET /api/seller/settings/data-export': self('seller'),
   'GET /api/seller/settings/data-export/file': self('seller'),

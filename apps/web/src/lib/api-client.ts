@@ -1,4 +1,5 @@
 import { type FeatureGateCode, isFeatureGateCode } from '@kasuwa/contracts';
+import { deviceId } from '@/lib/device-id';
 import { readBearerToken } from '@/lib/session-token';
 
 /**
@@ -162,7 +163,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (init.auth ?? sendsBearerToken(url)) {
       const token = getToken();
-      if (token) headers.Authorization = `Bearer ${token}`;
+      if (token) {
+        headers.Authorization = `Bearer ${token}`;
+        const device = deviceId();
+        if (device) headers['X-Device-Id'] = device;
+      }
     }
 
     const controller = new AbortController();

@@ -9,6 +9,8 @@ export const localKeys = {
   visitorId: 'visitorId',
   tokenErrorHandled: 'tokenErrorHandled',
   analyticsConsent: 'analyticsConsent',
+  /** This browser's id, sent with every signed-in call (Settings lists signed-in devices); kept at logout. */
+  deviceId: 'deviceId',
 } as const;
 
 export const sessionKeys = {

@@ -8,6 +8,7 @@ import {
   notificationPreferencesBody,
   pickupAddressBody,
   returnsPolicyBody,
+  sellerSessionsResponse,
   settingsResponse,
   settingsSavedResponse,
   signOutOthersResponse,
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import { errorResponses } from '@/lib/error-responses.ts';
 import type { AccountClosureService } from '@/modules/settings/account-closure.service.ts';
 import type { DataExportService } from '@/modules/settings/data-export.service.ts';
+import { deviceIdOf, type SellerDevices } from '@/modules/settings/seller-devices.ts';
 import type { SettingsService } from '@/modules/settings/settings.service.ts';
 import { currentSeller, type RequireSeller } from '@/plugins/auth.ts';
 
@@ -34,12 +36,14 @@ export const settingsRoutes =
     service,
     dataExport,
     closure,
+    devices,
     requireSeller,
     rateLimits = DEFAULT_SETTINGS_RATE_LIMITS,
   }: {
     service: SettingsService;
     dataExport: DataExportService;
     closure: AccountClosureService;
+    devices: Pick<SellerDevices, 'list'>;
     requireSeller: RequireSeller;
     rateLimits?: SettingsRateLimits;
   }): FastifyPluginAsyncZod =>
@@ -151,6 +155,20 @@ export const settingsRoutes =
         },
       },
       async (request) => service.signOutOthers(currentSeller(request)),
+    );
+
+    app.get(
+      '/api/seller/settings/sessions',
+      {
+        onRequest: requireSeller(),
+        schema: {
+          tags,
+          security,
+          summary: 'The devices signed in to this account now; the one asking is marked current',
+          response: { 200: sellerSessionsResponse, ...errors },
+        },
+      },
+      async (request) => devices.list(currentSeller(request), deviceIdOf(request.headers)),
     );
 
     app.post(

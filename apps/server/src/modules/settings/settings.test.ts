@@ -1,6 +1,10 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, FEATURE_GATE_REFUSALS } from '@kasuwa/contracts';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  FEATURE_GATE_REFUSALS,
+  type SellerSessionsResponse,
+} from '@kasuwa/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sellerOnboarding, sellers } from '@/db/schema/index.ts';
 import { hashPassword } from '@/lib/password.ts';
 import { wants } from '@/modules/notifications/notification-preferences.ts';
@@ -296,6 +300,55 @@ describe('security', () => {
     expect(weak.statusCode).toBe(400);
     expect((await call('GET', '/api/seller/profile', a.auth)).statusCode).toBe(200);
     expect((await rowOf(a.seller.id)).tokenVersion).toBe(0);
+  });
+
+  it('lists the devices signed in, marks the one asking, and keeps only it after signing out the others', async () => {
+    const a = await sellerWithToken(t);
+    const b = await sellerWithToken(t);
+    const phone = {
+      ...a.auth,
+      'x-device-id': 'phone-0001-device',
+      'user-agent':
+        'Mozilla/5.0 (Linux; Android 14; TECNO KJ5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+    };
+    const laptop = {
+      ...a.auth,
+      'x-device-id': 'laptop-0002-device',
+      'user-agent':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+    };
+    const sessions = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/seller/settings/sessions', headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<SellerSessionsResponse>().sessions;
+    };
+    expect((await call('GET', '/api/seller/profile', laptop)).statusCode).toBe(200);
+    // The device is written beside the request, not before its answer.
+    await vi.waitFor(async () => expect(await sessions(phone)).toHaveLength(2), { timeout: 5_000 });
+    const listed = await sessions(phone);
+    expect(listed.map((s) => [s.device, s.current]).sort()).toEqual([
+      ['Chrome on Android', true],
+      ['Chrome on Windows', false],
+    ]);
+    expect(listed[0]?.network).toMatch(/^(127\.0\.0\.x|)$/);
+    // Another seller sees none of them; a call without a device id lists nothing for it.
+    expect(await sessions(b.auth)).toEqual([]);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/seller/settings/sign-out-others',
+      headers: phone,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const fresh = { ...phone, authorization: `Bearer ${res.json().token}` };
+    expect((await call('GET', '/api/seller/profile', laptop)).statusCode).toBe(401);
+    await vi.waitFor(
+      async () =>
+        expect((await sessions(fresh)).map((s) => [s.device, s.current])).toEqual([
+          ['Chrome on Android', true],
+        ]),
+      { timeout: 5_000 },
+    );
   });
 
   it('signs out everywhere else', async () => {

@@ -4,6 +4,7 @@ import type {
   NotificationPreferences,
   PickupAddressBody,
   ReturnsPolicyBody,
+  SellerSessionsResponse,
   SettingsResponse,
   SettingsSavedResponse,
   StoreProfileBody,
@@ -13,7 +14,17 @@ import type { ApiClient } from '@/lib/api-client';
 import { sellerKeys } from '@/lib/seller-queries';
 import { readBearerToken, replaceBearerToken } from '@/lib/session-token';
 
-export const settingsKeys = { all: ['settings'] as const };
+export const settingsKeys = {
+  all: ['settings'] as const,
+  sessions: ['settings', 'sessions'] as const,
+};
+
+/** The devices signed in to this account now (Settings → Security). */
+export const sessionsQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: settingsKeys.sessions,
+    queryFn: ({ signal }) => api.get<SellerSessionsResponse>('/seller/settings/sessions', { signal }),
+  });
 
 export const settingsQuery = (api: ApiClient) =>
   queryOptions({

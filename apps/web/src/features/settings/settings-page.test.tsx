@@ -268,4 +268,45 @@ describe('the settings screen', () => {
     );
     expect(readBearerToken()).toBe('new-token');
   });
+
+  it('lists the signed-in devices, this one first, and lists them again after signing out the others', async () => {
+    storeTestSession(testSeller(), 'old-token');
+    let signedOut = false;
+    const now = Date.now();
+    const phone = {
+      current: true,
+      device: 'Chrome on Android',
+      network: '102.89.34.x',
+      firstSeenAt: new Date(now - 86_400_000).toISOString(),
+      lastSeenAt: new Date(now).toISOString(),
+    };
+    const laptop = {
+      current: false,
+      device: 'Chrome on Windows',
+      network: '41.58.2.x',
+      firstSeenAt: new Date(now - 5 * 86_400_000).toISOString(),
+      lastSeenAt: new Date(now - 3 * 3_600_000).toISOString(),
+    };
+    const { calls } = open(settings(), {
+      'GET /seller/settings/sessions': () => ({ body: { sessions: signedOut ? [phone] : [laptop, phone] } }),
+      'POST /seller/settings/sign-out-others': () => {
+        signedOut = true;
+        return { body: { message: 'Signed out of every other device', token: 'new-token' } };
+      },
+    });
+    const security = await region('Security');
+    const list = await within(security).findByRole('list', { name: 'Signed-in devices' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Chrome on AndroidThis deviceActive now · 102.89.34.x',
+      'Chrome on WindowsActive 3 hours ago · 41.58.2.x',
+    ]);
+    // Every signed-in call names this browser, so the server can list it.
+    expect(calls.find((c) => c.path === '/seller/settings/sessions')?.headers['x-device-id']).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
+    await userEvent.click(within(security).getByRole('button', { name: 'Sign out everywhere else' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(readBearerToken()).toBe('new-token');
+  });
 });
