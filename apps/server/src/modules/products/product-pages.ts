@@ -1,3 +1,4 @@
+// size: the lists' one statement per shape (seller, statistics, page, count), its three ways of finding a page (index walk, day-placed walk, word matches) and the misspelling fallback
 import type { ProductStatus } from '@kasuwa/contracts';
 import {
   and,
