@@ -12,7 +12,9 @@ import type { FastifyInstance } from 'fastify';
  * reconnect, and only after a refused upload.
  */
 export function registerCloseOnUnreadBody(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook: it runs on every answer, and an async one cost a promise each (issue 19).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.raw.complete) reply.header('connection', 'close');
+    done(null, payload);
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   index,
   integer,
   jsonb,
@@ -109,15 +110,11 @@ export const products = pgTable(
     // trigrams, so a seller's matches are found without visiting other sellers' products.
     // It now serves only the misspelling fallback (`name %> word`); words are found by the next one.
     index('products_seller_name_trgm_idx').using('gin', t.sellerId, sql`${t.name} gin_trgm_ops`),
-    // Word search (issue 19): the name's words as a tsvector of the 'simple' configuration (no
-    // stemming: product names mix languages and brand names), matched by prefix. An expression,
-    // not a stored column, so product rows do not carry it on every read; GIN needs no recheck of
-    // a tsvector match, so the expression is not recomputed per row found.
-    index('products_seller_search_idx').using(
-      'gin',
-      t.sellerId,
-      sql`to_tsvector('simple'::regconfig, ${t.name})`,
-    ),
+    // Word search (issue 19): written by hand at the end of migration 0026, as it indexes a
+    // function of its own: products_search_words_idx, GIN on product_search_vector(seller_id, name),
+    // the name's words of the 'simple' configuration (no stemming: names mix languages and brand
+    // names) each prefixed with the seller's id, so each entry lists one seller's products with
+    // one word (docs/cold-path.md). Matched by prefix; GIN needs no recheck of a tsvector match.
     // Products a live auction can offer (the auctions list).
     index('products_seller_auction_idx')
       .on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -143,6 +140,25 @@ export const productStatistics = pgTable(
     stockValueKobo: numeric('stock_value_kobo', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.sellerId, t.status] })],
+);
+
+/**
+ * Per seller, status and UTC day of creation: how many products (issue 19, docs/cold-path.md).
+ * Kept by statement triggers on products (migration 0026), as product_statistics is. A deep page
+ * of the newest or oldest first starts its walk of the created-at index at the day holding it
+ * instead of skipping every product before it: page 500 skips at most one day's products.
+ */
+export const productCreatedDays = pgTable(
+  'product_created_days',
+  {
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    status: productStatusEnum('status').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    productCount: integer('product_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.day, t.status] })],
 );
 
 export type ProductRow = typeof products.$inferSelect;

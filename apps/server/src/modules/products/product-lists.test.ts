@@ -1,5 +1,6 @@
 // A seller's product list: who sees which statuses, paging, sorting, statistics and vacation mode.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { someCategory } from '@/test/live.ts';
@@ -175,5 +176,68 @@ describe('GET /api/products/seller/:sellerId', () => {
     const body = (await list(a.seller.id)).json();
     expect(body).toMatchObject({ products: [], currentPage: 1, totalPages: 0, totalProducts: 0 });
     expect(body.statistics.totalStockValue).toBe(0);
+  });
+});
+
+describe('deep pages, placed by the per-day counts', () => {
+  it('answer the same products as a walk of the whole order, after inserts, status changes and deletes', async () => {
+    const a = await sellerWithToken(t);
+    // 700 products over 9 UTC days, several at the same instant (ties broken by id), some at a
+    // day's very edge, of every status.
+    await t.db.execute(sql`
+      insert into products (seller_id, name, category_id, sub_category_id, price_kobo, stock, status, sale_type, created_at)
+      select ${a.seller.id}::uuid, 'Deep ' || g, ${category.categoryId}::uuid, ${category.subCategoryId}::uuid, 1000, 1,
+             (case when g % 7 = 0 then 'draft' when g % 11 = 0 then 'out_of_stock' when g % 13 = 0 then 'archived'
+                   else 'active' end)::product_status,
+             '{"buyNow": true, "auction": null}'::jsonb,
+             timestamptz '2026-03-10 00:00:00+00' - ((g / 3) * interval '53 minutes')
+      from generate_series(1, 700) g`);
+    await t.db.execute(
+      sql`update products set status = 'archived' where seller_id = ${a.seller.id} and name like 'Deep 1%'`,
+    );
+    await t.db.execute(sql`delete from products where seller_id = ${a.seller.id} and name like 'Deep 2_'`);
+    const expected = async (statuses: string[], asc: boolean) => {
+      const { rows } = await t.db.execute<{ id: string }>(sql`
+        select id from products where seller_id = ${a.seller.id}
+          and status in (${sql.join(
+            statuses.map((s) => sql`${s}::product_status`),
+            sql`, `,
+          )})
+        order by created_at ${sql.raw(asc ? 'asc' : 'desc')}, id ${sql.raw(asc ? 'asc' : 'desc')}`);
+      return rows.map((r) => r.id);
+    };
+    const ids = (body: { products?: { _id: string }[]; data?: { _id: string }[] }) =>
+      (body.products ?? body.data ?? []).map((p) => p._id);
+    const visitor = await expected(['active', 'out_of_stock'], false);
+    const owner = await expected(['active', 'draft', 'out_of_stock', 'archived'], false);
+    const drafts = await expected(['draft'], true);
+    for (const page of [31, 32, 40, 48]) {
+      const from = (page - 1) * 10;
+      expect(ids((await list(a.seller.id, `?page=${page}&limit=10`)).json())).toEqual(
+        visitor.slice(from, from + 10),
+      );
+      expect(ids((await list(a.seller.id, `?page=${page}&limit=10`, a.auth)).json())).toEqual(
+        owner.slice(from, from + 10),
+      );
+    }
+    const oldest = await t.app.inject({
+      method: 'GET',
+      url: `/api/products/seller/${a.seller.id}/search?sortBy=createdAt&order=asc&status=active&page=31&limit=10`,
+    });
+    expect(ids(oldest.json())).toEqual((await expected(['active'], true)).slice(300, 310));
+    const draftPage = await t.app.inject({
+      method: 'GET',
+      url: `/api/products/seller/${a.seller.id}/search?sortBy=createdAt&order=asc&status=draft&page=1&limit=10`,
+      headers: a.auth,
+    });
+    expect(ids(draftPage.json())).toEqual(drafts.slice(0, 10));
+    // Past the last product: an empty page, the totals still counted.
+    const past = (await list(a.seller.id, '?page=400&limit=10')).json();
+    expect(past).toMatchObject({ products: [], totalProducts: visitor.length });
+    // The counts follow every change: they sum to the products of each status.
+    const { rows } = await t.db.execute<{ ok: boolean }>(sql`
+      select (select coalesce(sum(product_count), 0) from product_created_days where seller_id = ${a.seller.id} and status = 'active')
+           = (select count(*) from products where seller_id = ${a.seller.id} and status = 'active') as ok`);
+    expect(rows[0]?.ok).toBe(true);
   });
 });

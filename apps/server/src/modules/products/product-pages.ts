@@ -1,3 +1,4 @@
+// size: the lists' one statement per shape (seller, statistics, page, count), its three ways of finding a page (index walk, day-placed walk, word matches) and the misspelling fallback
 import type { ProductStatus } from '@kasuwa/contracts';
 import {
   and,
@@ -7,6 +8,7 @@ import {
   getTableColumns,
   gte,
   inArray,
+  lt,
   lte,
   type Placeholder,
   type SQL,
@@ -16,6 +18,7 @@ import type { Database } from '@/db/client.ts';
 import {
   categories,
   type ProductRow,
+  productCreatedDays,
   productStatistics,
   products,
   sellers,
@@ -36,6 +39,12 @@ export type SellerPage = {
 
 const ALL_STATUS_COUNT = 4;
 
+/**
+ * From this depth a page newest or oldest first is placed by the per-day counts (dayPage): reading
+ * a seller's days costs about as much as skipping a few hundred index entries.
+ */
+const DAY_WALK_FROM = 300;
+
 /** A product row as the list statements send it: JSON, so its two times are ISO 8601 text. */
 type ProductJson = Omit<ProductRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
 
@@ -43,11 +52,19 @@ type ProductJson = Omit<ProductRow, 'createdAt' | 'updatedAt'> & { createdAt: st
 const isAuctionProduct = sql`${products.status} = 'active' and jsonb_typeof(${products.saleType} -> 'auction') = 'object'`;
 
 /**
- * True when the name's words match `terms` (searchTerms). The left side is exactly the expression
- * of the word-search index (migration 0013), or PostgreSQL could not use it.
+ * True when the name's words match `terms` (searchTerms) as the seller's own words. Both sides are
+ * the functions of migration 0026: the left one exactly the word-search index's expression, or
+ * PostgreSQL could not use it. The index's lexemes are the name's words each prefixed with the
+ * seller's id, so its entries are per seller and word ("ankara" of one seller lists only that
+ * seller's Ankara products); the earlier index (seller id, words) intersected every word's list
+ * with the seller's entry, which listed all of their products (docs/cold-path.md). The query side
+ * parses the terms with to_tsquery('simple'), the parser of the name's side, then prefixes them.
  */
-export const wordsMatch = (terms: SQL | SQL.Aliased | Placeholder | string) =>
-  sql`to_tsvector('simple'::regconfig, ${products.name}) @@ to_tsquery('simple'::regconfig, ${terms})`;
+export const wordsMatch = (
+  seller: SQL | Placeholder | string,
+  terms: SQL | SQL.Aliased | Placeholder | string,
+) =>
+  sql`product_search_vector(${products.sellerId}, ${products.name}) @@ product_search_query(${seller}::uuid, ${terms}::text)`;
 
 /**
  * The words' letters and digits as a full-text query: every word of the name the seller typed must
@@ -84,6 +101,8 @@ const FUZZY_THRESHOLD = 0.4;
 function shapeOf(f: ProductPageFilter, words: 'prefix' | 'fuzzy' = 'prefix') {
   const params: Record<string, unknown> = { seller: f.sellerId };
   const key: string[] = [];
+  /** The statuses as SQL literals when they narrow the list (null: every status). */
+  let statusLiterals: string | null = null;
   const conditions: (SQL | undefined)[] = [eq(products.sellerId, sql.placeholder('seller'))];
   if (f.auctionOnly) {
     conditions.push(isAuctionProduct);
@@ -94,6 +113,7 @@ function shapeOf(f: ProductPageFilter, words: 'prefix' | 'fuzzy' = 'prefix') {
     // partial index of what visitors see (products_seller_public_created_idx). They come from the
     // enum's fixed list, never from the request's text.
     const known = f.statuses.filter((status) => ALL_STATUSES.includes(status));
+    statusLiterals = known.length === 0 ? null : known.map((status) => `'${status}'`).join(', ');
     conditions.push(
       known.length === 0
         ? sql`false`
@@ -112,7 +132,7 @@ function shapeOf(f: ProductPageFilter, words: 'prefix' | 'fuzzy' = 'prefix') {
     key.push(`fuzzy${given.length}`);
   } else if (given.length > 0 && terms !== null) {
     params.terms = terms;
-    conditions.push(wordsMatch(sql.placeholder('terms')));
+    conditions.push(wordsMatch(sql.placeholder('seller'), sql.placeholder('terms')));
     key.push('words');
   } else if (given.length > 0) {
     conditions.push(sql`false`);
@@ -142,6 +162,15 @@ function shapeOf(f: ProductPageFilter, words: 'prefix' | 'fuzzy' = 'prefix') {
     params,
     key: key.join('_'),
     hasWords: given.length > 0,
+    statusLiterals,
+    /** Whether only the statuses narrow the list (the days of product_created_days can place a page). */
+    statusOnly:
+      !f.auctionOnly &&
+      given.length === 0 &&
+      f.minPriceKobo === undefined &&
+      f.maxPriceKobo === undefined &&
+      f.categoryId === undefined &&
+      !(f.statuses.length < ALL_STATUS_COUNT && statusLiterals === null),
     /** Whether a misspelling fallback can be tried when these words find nothing. */
     canFallBack: words === 'prefix' && terms !== null,
   };
@@ -176,6 +205,7 @@ export function productPages(db: Database) {
     shape: ReturnType<typeof shapeOf>,
     visibleCount: number,
     countMatches: boolean,
+    byDay: boolean,
     db: Pick<Database, 'select'>,
   ) {
     const dir = filter.order === 'asc' ? asc : desc;
@@ -187,24 +217,22 @@ export function productPages(db: Database) {
           : sql`lower(${products.name})`;
 
     const wordsPage = () => {
+      // Only the sort's own key beside the id: the fenced subquery computes what it selects for
+      // every match, and lower(name) of 5,000 names cost more than reading them.
+      const key =
+        filter.sort === 'createdAt'
+          ? sql<Date>`${products.createdAt}`.as('key')
+          : filter.sort === 'price'
+            ? sql<number>`${products.priceKobo}`.as('key')
+            : sql<string>`lower(${products.name})`.as('key');
       const matches = db
-        .select({
-          id: products.id,
-          createdAt: products.createdAt,
-          priceKobo: products.priceKobo,
-          lname: sql<string>`lower(${products.name})`.as('lname'),
-        })
+        .select({ id: products.id, key })
         .from(products)
         .where(shape.where)
         // drizzle leaves out `offset 0`; a bound 0 fences the subquery just the same.
         .offset(sql.placeholder('fence'))
         .as('matches');
-      const matchKey =
-        filter.sort === 'createdAt'
-          ? matches.createdAt
-          : filter.sort === 'price'
-            ? matches.priceKobo
-            : matches.lname;
+      const matchKey = matches.key;
       return db
         .select({ id: matches.id, total: sql<number | null>`(count(*) over ())::int`.as('total') })
         .from(matches)
@@ -222,7 +250,41 @@ export function productPages(db: Database) {
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .as('page');
-    const page = shape.hasWords ? wordsPage() : indexPage();
+    // A deep page, newest or oldest first: the day holding the page's first product, from the
+    // per-day counts (product_created_days), and the walk of the created-at index starts at that
+    // day's edge, skipping only that day's products before it instead of every product before it.
+    // Past the last product there is no such day: the bound is null and the page empty.
+    const dayPage = () => {
+      const newest = filter.order !== 'asc';
+      const order = sql.raw(newest ? 'desc' : 'asc');
+      const statuses =
+        shape.statusLiterals === null
+          ? sql``
+          : sql` and ${productCreatedDays.status} in (${sql.raw(shape.statusLiterals)})`;
+      const anchor = sql`(select a.day, a.upto - a.n as before from (
+          select d.day, d.n, sum(d.n) over (order by d.day ${order}) as upto from (
+            select ${productCreatedDays.day} as day, sum(${productCreatedDays.productCount})::int as n
+            from ${productCreatedDays}
+            where ${productCreatedDays.sellerId} = ${sql.placeholder('seller')}${statuses}
+            group by 1) d) a
+        where a.upto > ${sql.placeholder('offset')} order by a.day ${order} limit 1)`;
+      const edge = newest
+        ? sql`(select (x.day + 1)::timestamp at time zone 'UTC' from ${anchor} x)`
+        : sql`(select x.day::timestamp at time zone 'UTC' from ${anchor} x)`;
+      const skip = sql`(select ${sql.placeholder('offset')} - x.before from ${anchor} x)`;
+      return (
+        db
+          .select({ id: products.id, total: sql<number | null>`null::int`.as('total') })
+          .from(products)
+          .where(and(shape.where, newest ? lt(products.createdAt, edge) : gte(products.createdAt, edge)))
+          .orderBy(dir(products.createdAt), dir(products.id))
+          .limit(sql.placeholder('limit'))
+          // drizzle writes any SQL here as it is; its type only names numbers and placeholders.
+          .offset(skip as unknown as Placeholder)
+          .as('page')
+      );
+    };
+    const page = shape.hasWords ? wordsPage() : byDay ? dayPage() : indexPage();
 
     const visible = Array.from({ length: visibleCount }, (_, i) => sql.placeholder(`visible${i}`));
     const statistics = db
@@ -304,10 +366,11 @@ export function productPages(db: Database) {
     countMatches: boolean,
     on: Pick<Database, 'select'>,
   ): Promise<SellerPage | null> {
-    const name = `seller_page_${filter.sort}_${filter.order}_${shape.key}_v${visible.length}_${countMatches ? 'c' : 'n'}`;
+    const byDay = filter.sort === 'createdAt' && shape.statusOnly && filter.offset >= DAY_WALK_FROM;
+    const name = `seller_page_${filter.sort}_${filter.order}_${shape.key}_v${visible.length}_${countMatches ? 'c' : 'n'}${byDay ? '_days' : ''}`;
     let statement = on === db ? statements.get(name) : undefined;
     if (!statement) {
-      statement = build(filter, shape, visible.length, countMatches, on).prepare(name) as unknown as {
+      statement = build(filter, shape, visible.length, countMatches, byDay, on).prepare(name) as unknown as {
         execute: (params: Record<string, unknown>) => Promise<Row[]>;
       };
       if (on === db) statements.set(name, statement);
