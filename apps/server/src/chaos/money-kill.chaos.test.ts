@@ -87,7 +87,7 @@ describe('kill -9 during a payout call', () => {
     node = await nodes.start(dataDir, CHAOS_PORTS.nodeA, env);
     await until(
       async () => (await payoutRows(t, s.seller.id))[0]?.status === 'processing',
-      40_000,
+      90_000,
       'the payout was taken up again after the restart',
     );
     const doneAfter = Date.now() - killedAt;
@@ -159,7 +159,7 @@ describe('kill -9 during a refund call', () => {
     const dataDir = await nodes.freshDataDir();
     paystack.refundFaults.push('hang');
     let node: Node = await nodes.start(dataDir, CHAOS_PORTS.nodeA, env);
-    await until(() => paystack.refunds.size === 1, 40_000, 'POST /refund reached the stand-in');
+    await until(() => paystack.refunds.size === 1, 90_000, 'POST /refund reached the stand-in');
     const killedAt = Date.now();
     await kill9(node);
     paystack.releaseHanging();
@@ -172,7 +172,7 @@ describe('kill -9 during a refund call', () => {
         const row = await rowOf();
         return row && row.status !== statusAtKill ? row : null;
       },
-      40_000,
+      90_000,
       'the refund was taken up again after the restart',
     );
     const doneAfter = Date.now() - killedAt;
