@@ -70,7 +70,7 @@ export function chaosNodes(prefix: string) {
     ready = 'is ready on',
   ): Promise<Node> {
     const r = procs.startServer(dataDir, port, { ...CHAOS_SECRETS, LOG_LEVEL: 'info', ...env });
-    await waitForOutput(r, ready, 90_000);
+    await waitForOutput(r, ready, 240_000);
     return { ...r, base: `http://127.0.0.1:${port}` };
   }
   return { ...procs, start };
