@@ -54,7 +54,5 @@ if (tests.length) {
   for (const t of tests) process.stdout.write(`  ${t.status === 'passed' ? 'ok  ' : 'FAIL'}  ${t.name}\n`);
 }
 const failed = tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped').length;
-process.stdout.write(
-  `\nchaos: ${tests.length - failed} passed, ${failed} failed, in ${seconds} s\n`,
-);
+process.stdout.write(`\nchaos: ${tests.length - failed} passed, ${failed} failed, in ${seconds} s\n`);
 process.exit(status === 0 && failed === 0 ? 0 : 1);

@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CHAOS_PORTS,
-  chaosNodes,
-  demoLogin,
-  freshDatabase,
-  type Node,
-  report,
-} from '@/chaos/harness.ts';
+import { CHAOS_PORTS, chaosNodes, demoLogin, freshDatabase, type Node, report } from '@/chaos/harness.ts';
 import { type FakeS3, startFakeS3 } from '@/test/fake-s3.ts';
 import { png } from '@/test/onboarding.ts';
 
