@@ -85,12 +85,14 @@ describe('kill -9 during a payout call', () => {
 
     fake.setTransferMode('answer');
     node = await nodes.start(dataDir, CHAOS_PORTS.nodeA, env);
+    const readyAt = Date.now();
     await until(
       async () => (await payoutRows(t, s.seller.id))[0]?.status === 'processing',
       90_000,
       'the payout was taken up again after the restart',
     );
     const doneAfter = Date.now() - killedAt;
+    const afterReady = Date.now() - readyAt;
     const posts = fake.calls.filter((c) => c === 'POST /transfer').length;
     expect(posts).toBe(1);
     expect(fake.calls).toContain(`GET /transfer/verify/${reference}`);
@@ -105,7 +107,7 @@ describe('kill -9 during a payout call', () => {
     report(
       'kill -9 during a payout call',
       'fixed',
-      `POST /transfer received ${posts}×; payout processing ${doneAfter} ms after the kill (was: locked 4 h); ledger: 0 unbalanced postings, sum ${ledger.total}`,
+      `POST /transfer received ${posts}×; payout processing ${doneAfter} ms after the kill, ${afterReady} ms after the restarted server was ready (was: locked 4 h); ledger: 0 unbalanced postings, sum ${ledger.total}`,
     );
   });
 });
@@ -168,6 +170,7 @@ describe('kill -9 during a refund call', () => {
     expect(atKill?.providerRefundId).toBeNull();
 
     node = await nodes.start(dataDir, CHAOS_PORTS.nodeA, env);
+    const readyAt = Date.now();
     // Taken up again: the refund Paystack made is found (GET /refund) and recorded as ours.
     const settled = await until(
       async () => {
@@ -178,6 +181,7 @@ describe('kill -9 during a refund call', () => {
       'the refund was taken up again after the restart',
     );
     const doneAfter = Date.now() - killedAt;
+    const afterReady = Date.now() - readyAt;
     const posts = paystack.calls.filter((c) => c === 'POST /refund').length;
     expect(posts).toBe(1);
     expect(paystack.refunds.size).toBe(1);
@@ -193,7 +197,7 @@ describe('kill -9 during a refund call', () => {
     report(
       'kill -9 during a refund call',
       'fixed',
-      `POST /refund received ${posts}×; the restarted server found Paystack's refund (GET /refund) and recorded it ${doneAfter} ms after the kill (was: locked 4 h); ledger unchanged by the retry, 0 unbalanced postings`,
+      `POST /refund received ${posts}×; the restarted server found Paystack's refund (GET /refund) and recorded it ${doneAfter} ms after the kill, ${afterReady} ms after it was ready (was: locked 4 h); ledger unchanged by the retry, 0 unbalanced postings`,
     );
   });
 });

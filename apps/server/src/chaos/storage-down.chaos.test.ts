@@ -85,7 +85,7 @@ describe('S3 storage unreachable during an upload', () => {
     report(
       'S3 storage stopped during uploads',
       'fixed',
-      `uploads while down answered ${down.status} in ${down.ms} ms and ${downAvatar.status} in ${downAvatar.ms} ms ("${down.body.message}"; was a 500 "Something went wrong"); seller row unchanged; /api/health ${health.status}; after a new S3 started, the upload answered ${back.status} and its file is served (no restart)`,
+      `uploads while down answered ${down.status} in ${down.ms} ms and ${downAvatar.status} in ${downAvatar.ms} ms ("${down.body.message}"; was a 503 "The database is not running right now": the S3 connection error was taken for PostgreSQL's); seller row unchanged; /api/health ${health.status}; after a new S3 started, the upload answered ${back.status} and its file is served (no restart)`,
     );
   });
 });
