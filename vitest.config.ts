@@ -52,8 +52,9 @@ export default defineConfig({
                 include: ['apps/server/src/chaos/**/*.chaos.test.ts'],
                 globalSetup: [here('./apps/server/src/test/global-setup.ts')],
                 fileParallelism: false,
-                testTimeout: 180_000,
-                hookTimeout: 120_000,
+                // Starting a server (migrations, the demo seed) took over a minute on a loaded machine.
+                testTimeout: 300_000,
+                hookTimeout: 600_000,
               },
             },
           ]

@@ -115,7 +115,7 @@ describe('SMTP down', () => {
     report(
       'SMTP down (refused, then stalled)',
       'fixed',
-      `sign-up answered 201 in ${refused.ms} ms (refused) and ${stalled.ms} ms (stalled; was ~30 s: nodemailer's greeting time-out), saying the code could not be sent; approval answered in ${approve.ms} ms; its mail failed ${failed.attempts}× while down and was delivered once, ${deliveredAfter} ms after SMTP came back (${Date.now() - approvedAt} ms after the approval)`,
+      `sign-up answered 201 in ${refused.ms} ms (refused) and ${stalled.ms} ms (stalled; was ~30 s: nodemailer's greeting time-out), saying the code could not be sent; approval answered in ${approve.ms} ms; its mail (was: sent directly and lost) failed ${failed.attempts}× while down and was delivered once, ${deliveredAfter} ms after SMTP came back (${Date.now() - approvedAt} ms after the approval)`,
     );
   });
 });
