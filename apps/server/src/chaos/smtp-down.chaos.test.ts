@@ -81,8 +81,12 @@ describe('SMTP down', () => {
       30_000,
       'the queued mail failed its first delivery',
     ).catch(async (err) => {
-      const jobs = await db.query('SELECT task_identifier, attempts, run_at, locked_at, last_error FROM graphile_worker.jobs');
-      throw new Error(`${(err as Error).message}; jobs: ${JSON.stringify(jobs)}\n${node.output().slice(-3000)}`);
+      const jobs = await db.query(
+        'SELECT task_identifier, attempts, run_at, locked_at, last_error FROM graphile_worker.jobs',
+      );
+      throw new Error(
+        `${(err as Error).message}; jobs: ${JSON.stringify(jobs)}\n${node.output().slice(-3000)}`,
+      );
     });
     expect(failed.last_error).toMatch(/ECONNREFUSED|connect/i);
 
