@@ -66,7 +66,9 @@ describe('Redis lost with two nodes', () => {
   let b: Node;
   let streamId: string;
   let productId: string;
-  let bidder: { token: string };
+  // Two buyers taking turns: a buyer cannot outbid themselves.
+  let bidders: { token: string }[] = [];
+  let turn = 0;
   let amount = 20000;
   const onA: Notice[] = [];
   const onB: Notice[] = [];
@@ -94,6 +96,7 @@ describe('Redis lost with two nodes', () => {
   async function bidThroughA(ms = 3000) {
     amount += 500;
     const bid = amount;
+    const bidder = bidders[turn++ % 2] as { token: string };
     const r = await api(a.base, 'POST', `/streams/${streamId}/bids`, {
       token: bidder.token,
       body: { productId, amount: bid },
@@ -133,7 +136,7 @@ describe('Redis lost with two nodes', () => {
     });
     await studio(a, login.token, onA);
     await studio(b, login.token, onB);
-    bidder = await newBuyer(a.base);
+    bidders = [await newBuyer(a.base, 'Ada Eze'), await newBuyer(a.base, 'Bola Ade')];
     amount = 19500;
   });
 
