@@ -70,6 +70,8 @@ describe('PostgreSQL stopped under load', () => {
       DATABASE_URL: databaseUrl,
       SEED_DEMO: '1',
       REDIS_URL: '',
+      // The product's default: this fault is about how fast the server notices.
+      DB_PROBE_TIMEOUT_MS: '1000',
     });
     const login = await demoLogin(node.base);
     token = login.token;

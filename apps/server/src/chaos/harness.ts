@@ -69,7 +69,14 @@ export function chaosNodes(prefix: string) {
     env: Record<string, string>,
     ready = 'is ready on',
   ): Promise<Node> {
-    const r = procs.startServer(dataDir, port, { ...CHAOS_SECRETS, LOG_LEVEL: 'info', ...env });
+    const r = procs.startServer(dataDir, port, {
+      ...CHAOS_SECRETS,
+      LOG_LEVEL: 'info',
+      // On a machine this loaded (load average 30 on 2 cores), a `SELECT 1` can take over the
+      // default 1 s and the watchdog would call the database away; the database fault sets its own.
+      DB_PROBE_TIMEOUT_MS: '5000',
+      ...env,
+    });
     await waitForOutput(r, ready, 240_000);
     return { ...r, base: `http://127.0.0.1:${port}` };
   }
@@ -109,14 +116,18 @@ export async function api<T = Record<string, unknown>>(
   return { status: res.status, body: body as T, ms: Date.now() - began };
 }
 
-/** As `api`, but throws on anything but 2xx. */
+/** As `api`, but throws on anything but 2xx; for setting up, so a 503 is tried again for 20 s. */
 export async function call<T = Record<string, unknown>>(
   base: string,
   method: string,
   url: string,
   options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
-  const r = await api<T>(base, method, url, options);
+  let r = await api<T>(base, method, url, options);
+  for (let tries = 0; r.status === 503 && tries < 20; tries++) {
+    await sleep(1000);
+    r = await api<T>(base, method, url, options);
+  }
   if (r.status < 200 || r.status >= 300)
     throw new Error(`${method} ${url}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
