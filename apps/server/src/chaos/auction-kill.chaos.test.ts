@@ -70,8 +70,16 @@ describe('kill -9 in the last seconds of an auction', () => {
       'GET',
       `/products/seller/${login.user._id}/auctions`,
     );
-    products = auctionProducts.slice(0, 2).map((p) => p._id);
-    expect(products).toHaveLength(2);
+    // The demo has one product set up for auction: a second one (without variants) is made so.
+    const [second] = await db.query<{ id: string }>(
+      `UPDATE products SET sale_type = '{"buyNow": false, "auction": {"startingBidKobo": 2000000}}'::jsonb
+        WHERE id = (SELECT id FROM products WHERE seller_id = $1 AND status = 'active' AND id <> $2
+                      AND variants = '[]'::jsonb ORDER BY created_at LIMIT 1)
+        RETURNING id`,
+      [login.user._id, auctionProducts[0]?._id],
+    );
+    products = [auctionProducts[0]?._id as string, second?.id as string];
+    expect(products.every(Boolean)).toBe(true);
     const { categories } = await call<{ categories: { _id: string }[] }>(node.base, 'GET', '/categories');
     const { stream } = await call<{ stream: { _id: string } }>(node.base, 'POST', '/streams/create', {
       token,
