@@ -329,7 +329,9 @@ export async function buildApp(given: AppDeps): Promise<App> {
       service: adminService({
         repo: adminRepository(deps.db),
         notifications,
-        mailer: deps.mailer,
+        // Queued, as every mail nobody waits for on screen: sent directly, the approval e-mail was
+        // lost while SMTP was down (issue 18, `npm run chaos`).
+        mailer: queuedMailer(app.jobs.queue, deps.db),
         log: app.log,
       }),
       adminToken: deps.adminToken,

@@ -51,6 +51,8 @@ export type EmbeddedOptions = {
   settings?: Record<string, string>;
   /** Restart the child when it exits on its own; without it, an exit is only logged. */
   supervise?: Supervision;
+  /** The TCP port; a free one when absent. (A test that stops and starts a cluster keeps its address.) */
+  port?: number;
 };
 
 export class EmbeddedPostgresError extends Error {}
@@ -92,7 +94,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   await stopOrphan(bin, clusterDir, runAs, logger);
   await clearCrashedPredecessor(clusterDir, logger);
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const settings: Record<string, string> = {
     listen_addresses: '127.0.0.1',
     // TCP only: a socket folder would have to be writable by both users when we run as root.

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type TaskList as GraphileTaskList,
@@ -6,9 +7,11 @@ import {
   run,
   runMigrations,
   runOnce,
+  type WorkerEvents,
 } from 'graphile-worker';
 import pg from 'pg';
 import type { TaskList } from '@/jobs/tasks.ts';
+import { RECLAIM_EVERY_MS, workerLiveness } from '@/jobs/worker-liveness.ts';
 
 export type JobLog = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
 
@@ -112,31 +115,49 @@ export async function startJobWorker({
   tasks,
   concurrency,
   pollIntervalMs = 2_000,
+  reclaimEveryMs = RECLAIM_EVERY_MS,
   log,
 }: {
   pool: pg.Pool;
   tasks: TaskList;
   concurrency: number;
   pollIntervalMs?: number;
+  /** How often to free the jobs of workers that died (worker-liveness.ts). */
+  reclaimEveryMs?: number;
   log: JobLog;
 }): Promise<JobWorker> {
+  // Each worker says it is alive while this process lives, and jobs left locked by dead ones are
+  // freed at start and every 30 s instead of after graphile-worker's four hours (worker-liveness.ts).
+  const { Client: _client, ...connection } = pool.options as pg.PoolConfig & { Client?: unknown };
+  const liveness = workerLiveness({ connection, log });
+  const events: WorkerEvents = new EventEmitter();
+  // graphile-worker locks a job with the id of the worker pool (this runner), not of one worker.
+  events.on('pool:create', ({ workerPool }) => liveness.hold(workerPool.id));
   const runner = await run({
     ...common(pool, tasks, log),
     concurrency,
     pollInterval: pollIntervalMs,
+    events,
     // No crontab file is read from the working folder; cron items, when there are some, are code.
     parsedCronItems: [],
   });
   // The runner's promise rejects only if the worker gave up; that must be a log line, not an
   // unhandled rejection that ends the process.
   const finished = runner.promise.catch((err: unknown) => log.error({ err }, 'job worker stopped'));
+  const reclaim = () =>
+    liveness.reclaim().catch((err: unknown) => log.warn({ err }, 'could not look for jobs of dead workers'));
+  void reclaim();
+  const reclaiming = setInterval(reclaim, reclaimEveryMs);
+  reclaiming.unref();
   let stopping: Promise<void> | null = null;
   return {
     stop() {
+      clearInterval(reclaiming);
       stopping ??= runner
         .stop()
         .catch((err: unknown) => log.warn({ err }, 'job worker did not stop cleanly'))
-        .then(() => finished);
+        .then(() => finished)
+        .then(() => liveness.stop());
       return stopping;
     },
   };

@@ -59,3 +59,13 @@ export class DatabaseUnavailableError extends HttpError {
     super(503, message);
   }
 }
+
+/**
+ * The file storage (the S3 bucket) cannot be reached or fails: a 503 the client may retry. Without
+ * it an S3 connection refused answered "The database is not running" (issue 18, `npm run chaos`).
+ */
+export class FileStorageUnavailableError extends HttpError {
+  constructor() {
+    super(503, 'File storage is unavailable right now. Please try again in a moment.');
+  }
+}

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeClock } from '@/lib/clock.ts';
-import { createOutboxMailer } from '@/mail/mailer.ts';
+import { createOutboxMailer, createSmtpMailer } from '@/mail/mailer.ts';
+import { startFakeSmtp } from '@/test/fake-smtp.ts';
+import { freePort } from '@/test/server-process.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -41,4 +43,35 @@ describe('the outbox mailer', () => {
     expect(eml).toMatch(/^Content-Type: text\/plain; charset=utf-8$/m);
     expect(logged).toHaveLength(2);
   });
+});
+
+describe('the SMTP mailer', () => {
+  it('delivers through SMTP, and gives up within seconds on a server that accepts and never answers', async () => {
+    const smtp = await startFakeSmtp(await freePort());
+    const options = {
+      from: 'Kasuwa Seller <no-reply@kasuwa.ng>',
+      logger: { info: () => {} },
+      clock: fakeClock(),
+    };
+    try {
+      await smtp.setMode('up');
+      const up = createSmtpMailer(smtp.url, options);
+      await up.send({ to: 'ada@example.ng', subject: 'Hello', text: 'Ẹ ṣé' });
+      up.close();
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]?.data).toMatch(/^Subject: Hello$/m);
+
+      // Stalled (issue 18, chaos): nodemailer's own default waited 30 s for the greeting.
+      await smtp.setMode('stalled');
+      const stalled = createSmtpMailer(smtp.url, options);
+      const began = Date.now();
+      await expect(stalled.send({ to: 'ada@example.ng', subject: 'Hello', text: 'x' })).rejects.toThrow(
+        /greeting/i,
+      );
+      expect(Date.now() - began).toBeLessThan(8000);
+      stalled.close();
+    } finally {
+      await smtp.stop();
+    }
+  }, 20_000);
 });

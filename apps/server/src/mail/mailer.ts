@@ -25,9 +25,16 @@ export type Mailer = {
 
 type MailerOptions = { from: string; logger: Pick<Logger, 'info'>; clock: Clock };
 
+/** How long SMTP may take (ms): to connect, to greet, and with a silent socket. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 20_000 };
+
 /** Real SMTP delivery (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
 export function createSmtpMailer(smtpUrl: string, options: MailerOptions): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer waits up to 2 min for a connection, 30 s for the greeting and 10 min on a silent
+  // socket: an SMTP server that swallowed connections held a sign-up (which mails its code while
+  // the seller waits) for 30 s (issue 18, `npm run chaos`). A mail that fails is retried: by the
+  // job queue, or by the seller's "Resend code". Settings in SMTP_URL's query still win.
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     send: async (mail) => {
       const info = await transport.sendMail({ from: options.from, ...mail });

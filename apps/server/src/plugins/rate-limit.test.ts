@@ -62,6 +62,30 @@ describe.skipIf(!redisUrl)('rate limits across several nodes (Redis)', () => {
     await a.close();
     await b.close();
   });
+
+  it('lets requests through uncounted while Redis cannot be reached, instead of failing them (issue 18, chaos)', async () => {
+    // Nothing listens on port 9: every command fails once its two retries are spent.
+    const away = new Redis('redis://127.0.0.1:9', { maxRetriesPerRequest: 2, lazyConnect: true });
+    away.on('error', () => {});
+    const app = await buildApp({
+      db: db.db,
+      mailer: capturingMailer(),
+      storage: await localDiskStorage(path.join(os.tmpdir(), 'kasuwa-unused-uploads')),
+      clock: fakeClock(),
+      logger: false,
+      adminToken: 'x'.repeat(32),
+      jwtSecret: 'j'.repeat(32),
+      webDist: null,
+      redis: away,
+    });
+    const route = `/api/limited-${randomBytes(4).toString('hex')}`;
+    app.get(route, { config: { rateLimit: { max: 1, timeWindow: 60_000 } } }, async () => ({ ok: true }));
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i++) codes.push((await app.inject({ method: 'GET', url: route })).statusCode);
+    expect(codes).toEqual([200, 200, 200]);
+    await app.close();
+    away.disconnect();
+  });
 });
 
 describe('the default limit of every write', () => {

@@ -73,7 +73,11 @@ export function registerRealtime(
 
   // The adapter needs one connection to publish and one that only subscribes (Redis's rule).
   const pub = redis?.duplicate() ?? null;
-  const sub = redis?.duplicate() ?? null;
+  // The subscriber waits for Redis however long it is away (no retry limit): a node started while
+  // Redis was down then subscribes when it comes back, instead of failing the subscription (an
+  // unhandled rejection, which ends the process: issue 18, `npm run chaos`) and never hearing the
+  // other nodes. ioredis subscribes again by itself after a reconnection.
+  const sub = redis?.duplicate({ maxRetriesPerRequest: null, commandTimeout: undefined }) ?? null;
   let closing = false;
   if (pub) {
     // The adapter publishes without awaiting (a broadcast, or its answer to another node's
@@ -141,7 +145,9 @@ export function registerRealtime(
     io.engine.close();
   });
   app.addHook('onClose', async () => {
-    await Promise.all([pub?.quit().catch(() => {}), sub?.quit().catch(() => {})]);
+    // The subscriber only listens: cut, not QUIT, which would wait for a Redis that is away.
+    sub?.disconnect();
+    await pub?.quit().catch(() => {});
   });
 
   return {

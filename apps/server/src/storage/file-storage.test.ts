@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileStorageUnavailableError } from '@/lib/errors.ts';
 import { type FileStorage, localDiskStorage } from '@/storage/file-storage.ts';
 import { StorageUnavailableError, s3Storage } from '@/storage/s3-storage.ts';
 import { type FakeS3, startFakeS3 } from '@/test/fake-s3.ts';
@@ -242,5 +243,41 @@ describe('S3 storage only', () => {
       proxy.closeAllConnections();
       proxy.close();
     }
+  });
+
+  it('answers a 503 saying storage is unavailable when the service cannot be reached (issue 18, chaos)', async () => {
+    // A proxy in front of s3rver, closed after the start: connections to it are refused.
+    const target = new URL(s3.endpoint);
+    const proxy = http.createServer((req, res) => {
+      const forward = http.request(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(forward);
+    });
+    proxy.listen(0, '127.0.0.1');
+    await once(proxy, 'listening');
+    const storage = await s3Storage({
+      bucket: s3.bucket,
+      endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      region: 'us-east-1',
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+      scratchDir: path.join(await tempDir(), 'scratch'),
+    });
+    closers.push(() => storage.close());
+    proxy.closeAllConnections();
+    await new Promise((r) => proxy.close(r));
+    const refused = storage.putBuffer(uniqueKey(), Buffer.from('x'));
+    await expect(refused).rejects.toBeInstanceOf(FileStorageUnavailableError);
+    await expect(refused).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'File storage is unavailable right now. Please try again in a moment.',
+    });
+    await expect(storage.read(uniqueKey())).rejects.toBeInstanceOf(FileStorageUnavailableError);
   });
 });

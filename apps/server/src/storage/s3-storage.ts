@@ -13,6 +13,7 @@ import {
   type S3ClientConfig,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { FileStorageUnavailableError } from '@/lib/errors.ts';
 import { assertStorageKey, type FileStorage, type StoredFile } from '@/storage/file-storage.ts';
 
 export type S3StorageOptions = {
@@ -74,6 +75,8 @@ export async function s3Storage(options: S3StorageOptions): Promise<FileStorage 
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
     credentials,
+    // A host that swallows connections must not hold an upload for the OS's two minutes.
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 60_000 },
     // Without a logger the SDK writes its warnings to the console. Its info and error lines (every
     // call's input and output, every failed call, including a missing key we expect) are dropped:
     // a failure is thrown to our code, which answers or logs it once.
@@ -91,10 +94,21 @@ export async function s3Storage(options: S3StorageOptions): Promise<FileStorage 
       ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
       : {}),
   };
-  const client = new S3Client(config);
+  const s3 = new S3Client(config);
+  // Every call: a storage that cannot be reached, or fails on its side, is a 503 saying so (with
+  // the SDK's error as its cause, for the log), never a 500 or a database message.
+  const send = (async (command: Parameters<S3Client['send']>[0]) => {
+    try {
+      return await s3.send(command);
+    } catch (err) {
+      if (!isTransient(err)) throw err;
+      throw Object.assign(new FileStorageUnavailableError(), { cause: err });
+    }
+  }) as S3Client['send'];
+  const client = { send, destroy: () => s3.destroy() };
 
   try {
-    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    await s3.send(new HeadBucketCommand({ Bucket: bucket }));
   } catch (err) {
     client.destroy();
     const where = options.endpoint ?? `AWS region ${options.region}`;

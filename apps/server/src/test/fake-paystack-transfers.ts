@@ -91,6 +91,8 @@ const TRANSFER_REFERENCE = /^[a-z0-9_-]{16,100}$/;
  */
 export async function startFakePaystackTransfers(
   secretKey = `sk_test_${randomBytes(20).toString('hex')}`,
+  /** 0: any free port. */
+  listenPort = 0,
 ): Promise<FakePaystackTransfers> {
   const transfers = new Map<string, FakeTransfer>();
   const recipients: Recipient[] = [];
@@ -316,7 +318,7 @@ export async function startFakePaystackTransfers(
     };
   };
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,

@@ -31,9 +31,12 @@ export type FakePaystack = {
   /**
    * How the next POST /refund calls go, one entry each (then normal): `down` refuses with a 500
    * and creates nothing; `lost` creates the refund but answers a 500, as when the answer is lost on
-   * the way back (the case a blind retry would refund twice).
+   * the way back (the case a blind retry would refund twice); `hang` creates it and never answers
+   * (so a test can kill the caller in between; `releaseHanging` ends those calls).
    */
-  refundFaults: Array<'down' | 'lost'>;
+  refundFaults: Array<'down' | 'lost' | 'hang'>;
+  /** Ends the calls `hang` left open (their callers see the connection dropped). */
+  releaseHanging: () => void;
   /** A `refund.<status>` delivery for a refund, signed with the secret key (amount as a string, as in Paystack's samples). */
   refundWebhook: (
     refundId: number,
@@ -94,10 +97,13 @@ async function readBody(req: IncomingMessage): Promise<string> {
  */
 export async function startFakePaystack(
   secretKey = `sk_test_${randomBytes(20).toString('hex')}`,
+  /** 0: any free port. */
+  listenPort = 0,
 ): Promise<FakePaystack> {
   const transactions = new Map<string, Transaction>();
   const refunds = new Map<number, Refund>();
-  const refundFaults: Array<'down' | 'lost'> = [];
+  const refundFaults: Array<'down' | 'lost' | 'hang'> = [];
+  const hanging: ServerResponse[] = [];
   const calls: string[] = [];
   let nextId = 4_099_260_516;
   let nextRefundId = 3_018_284;
@@ -196,6 +202,10 @@ export async function startFakePaystack(
       };
       refunds.set(refund.id, refund);
       if (fault === 'lost') return json(res, 500, { status: false, message: 'Gateway timeout' });
+      if (fault === 'hang') {
+        hanging.push(res);
+        return;
+      }
       return json(res, 200, {
         status: true,
         message: 'Refund has been queued for processing',
@@ -299,7 +309,7 @@ export async function startFakePaystack(
     };
   };
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -307,6 +317,9 @@ export async function startFakePaystack(
     transactions,
     refunds,
     refundFaults,
+    releaseHanging: () => {
+      for (const r of hanging.splice(0)) r.destroy();
+    },
     refundWebhook,
     async sendRefundWebhook(url, refundId, status, options = {}) {
       const { body, headers } = refundWebhook(refundId, status);
@@ -343,6 +356,7 @@ export async function startFakePaystack(
       return res.status;
     },
     stop: async () => {
+      for (const r of hanging.splice(0)) r.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

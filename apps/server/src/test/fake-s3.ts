@@ -41,19 +41,19 @@ function letS3rverPageListings() {
  * An S3-compatible server (s3rver) in this process, on a free port, with one empty bucket. No real
  * cloud is reachable from the test machines; this speaks the same HTTP API the SDK uses.
  */
-export async function startFakeS3(bucket = 'kasuwa-test-uploads'): Promise<FakeS3> {
+export async function startFakeS3(bucket = 'kasuwa-test-uploads', port = 0): Promise<FakeS3> {
   letS3rverPageListings();
   const directory = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-s3rver-'));
   const server = new S3rver({
     address: '127.0.0.1',
-    port: 0,
+    port,
     silent: true,
     directory,
     configureBuckets: [{ name: bucket }],
   });
-  const { port } = await server.run();
+  const address = await server.run();
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://127.0.0.1:${address.port}`,
     bucket,
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',

@@ -177,6 +177,7 @@ describe('notifications the platform creates', () => {
     expect((await approve()).statusCode).toBe(200);
     const types = (await list(pending.auth)).json().notifications.map((n: { type: string }) => n.type);
     expect(types).toEqual(['account_approved']);
+    await t.jobs.runDue(); // the e-mail is queued, delivered by the job worker
     const mails = t.mailer.sent.filter((m) => m.to === pending.seller.email);
     expect(mails.map((m) => m.subject)).toEqual(['Your Kasuwa seller account is approved']);
   });
