@@ -1,0 +1,38 @@
+/**
+ * What the service worker (sw/service-worker.ts) may keep of the API's answers, so the dashboard
+ * opens with its last-seen data when the phone has no connection. Pure functions, shared by the
+ * worker and its tests.
+ *
+ * Never kept: anything about signing in or money changing hands (log-in, tokens, passwords,
+ * checkout, payments, payouts, bank details), verification documents, and exports. Photos and video
+ * (/api/media) have their own cache.
+ */
+export const API_CACHE = 'kasuwa-api';
+export const MEDIA_CACHE = 'kasuwa-media';
+/** Set by the worker on an answer it served from its cache: when the answer was first received. */
+export const CACHED_AT_HEADER = 'x-kasuwa-cached-at';
+/** How long a kept answer may be shown offline. */
+export const API_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** On a slow connection, the kept answer is shown after this long, and the fresh one follows. */
+export const API_NETWORK_TIMEOUT_SECONDS = 10;
+
+const NEVER_CACHED =
+  /(^|\/)(auth|login|logout|signup|sign-up|register|password|forgot-password|reset-password|token|otp|verify|verification|session|sessions|checkout|pay|payment|payments|payout|payouts|paystack|flutterwave|bank|banks|bank-account|kyc|webhooks?|export|exports|data-export|admin)(\/|$|\?)/i;
+
+export function isCacheableApiGet(url: URL, method: string, sameOrigin: boolean): boolean {
+  if (method !== 'GET' || !sameOrigin) return false;
+  const path = url.pathname;
+  if (!path.startsWith('/api/') || path.startsWith('/api/media/')) return false;
+  return !NEVER_CACHED.test(path.slice('/api'.length));
+}
+
+export function isMediaGet(url: URL, method: string, sameOrigin: boolean): boolean {
+  return method === 'GET' && sameOrigin && url.pathname.startsWith('/api/media/') && /\.(webp|avif|jpe?g|png)$/i.test(url.pathname);
+}
+
+/** The part of a cache key that keeps one seller's answers from another's on a shared phone. */
+export async function sessionKeyOf(authorization: string | null): Promise<string> {
+  if (!authorization) return 'anonymous';
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(authorization));
+  return Array.from(new Uint8Array(digest).slice(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
+}
