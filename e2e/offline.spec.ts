@@ -26,7 +26,8 @@ test('the app shell and the last-seen dashboard open with no connection, marked 
 }) => {
   await sellerWithPickupAddress(page, request, 'offline-shell');
   await page.goto('/dashboard/home');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The first visit downloads the app while the worker fetches its precache: slow on a busy machine.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   await underServiceWorker(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(/^Offline/)).toHaveCount(0);
@@ -53,7 +54,7 @@ test('a product with a photo saved offline waits on the phone through a reload, 
 
   // A first visit online: the worker installs, and the form's categories are seen once.
   await page.goto('/dashboard/products');
-  await expect(page.getByText('No products yet')).toBeVisible();
+  await expect(page.getByText('No products yet')).toBeVisible({ timeout: 30_000 });
   await underServiceWorker(page);
   await page.goto('/dashboard/add-products');
   await expect(page.getByLabel('Category', { exact: true }).locator('option', { hasText: 'Fashion' })).toBeAttached();

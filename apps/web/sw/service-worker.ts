@@ -2,7 +2,7 @@
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst } from 'workbox-strategies';
 import {
   API_CACHE,
   API_CACHE_MAX_AGE_SECONDS,
@@ -55,34 +55,61 @@ registerRoute(
   }),
 );
 
+const apiCacheKey = async (request: Request) => {
+  const url = new URL(request.url);
+  url.searchParams.set('__session', await sessionKeyOf(request.headers.get('authorization')));
+  return url.href;
+};
+
+/** A kept answer, saying when it was received (the "Offline — showing data from" banner reads it). */
+const stamped = (cached: Response) => {
+  const headers = new Headers(cached.headers);
+  headers.set(CACHED_AT_HEADER, cached.headers.get('date') ?? new Date().toUTCString());
+  return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
+};
+
+/** Keeps at most this many answers; the oldest go first. */
+const API_CACHE_MAX_ENTRIES = 200;
+
+async function trimApiCache(cache: Cache) {
+  const keys = await cache.keys();
+  for (const key of keys.slice(0, Math.max(0, keys.length - API_CACHE_MAX_ENTRIES))) await cache.delete(key);
+}
+
+const isFresh = (cached: Response) => {
+  const date = Date.parse(cached.headers.get('date') ?? '');
+  return Number.isNaN(date) || Date.now() - date < API_CACHE_MAX_AGE_SECONDS * 1000;
+};
+
+/*
+ * Network first: a fresh answer is shown and kept; with no answer (offline, or nothing after
+ * API_NETWORK_TIMEOUT_SECONDS on a crawling connection) the kept one is shown, stamped with its time.
+ */
 registerRoute(
   ({ url, request }) => isCacheableApiGet(url, request.method, sameOrigin(url)),
-  new NetworkFirst({
-    cacheName: API_CACHE,
-    networkTimeoutSeconds: API_NETWORK_TIMEOUT_SECONDS,
-    plugins: [
-      {
-        // One seller's answers are never shown to another signed in on the same phone.
-        cacheKeyWillBeUsed: async ({ request }) => {
-          const url = new URL(request.url);
-          url.searchParams.set('__session', await sessionKeyOf(request.headers.get('authorization')));
-          return url.href;
-        },
-        // Only successful answers are kept.
-        cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
-        // An answer from the cache says when it was received, for the "Offline" banner.
-        cachedResponseWillBeUsed: async ({ cachedResponse }) => {
-          if (!cachedResponse) return cachedResponse;
-          const headers = new Headers(cachedResponse.headers);
-          headers.set(CACHED_AT_HEADER, cachedResponse.headers.get('date') ?? new Date().toUTCString());
-          return new Response(cachedResponse.body, {
-            status: cachedResponse.status,
-            statusText: cachedResponse.statusText,
-            headers,
-          });
-        },
-      },
-      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: API_CACHE_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
-    ],
-  }),
+  async ({ request, event }) => {
+    const cache = await caches.open(API_CACHE);
+    const key = await apiCacheKey(request);
+    const network = fetch(request);
+    const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), API_NETWORK_TIMEOUT_SECONDS * 1000));
+    const fromCache = async () => {
+      const cached = await cache.match(key);
+      return cached && isFresh(cached) ? stamped(cached) : null;
+    };
+    try {
+      const response = await Promise.race([network, timeout]);
+      if (response) {
+        if (response.status === 200) {
+          event.waitUntil(cache.put(key, response.clone()).then(() => trimApiCache(cache)));
+        }
+        return response;
+      }
+      // Slow: the kept answer now if there is one, else keep waiting for the network.
+      return (await fromCache()) ?? (await network);
+    } catch (error) {
+      const cached = await fromCache();
+      if (cached) return cached;
+      throw error;
+    }
+  },
 );

@@ -17,7 +17,7 @@ export const API_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const API_NETWORK_TIMEOUT_SECONDS = 10;
 
 const NEVER_CACHED =
-  /(^|\/)(auth|login|logout|signup|sign-up|register|password|forgot-password|reset-password|token|otp|verify|verification|session|sessions|checkout|pay|payment|payments|payout|payouts|paystack|flutterwave|bank|banks|bank-account|kyc|webhooks?|export|exports|data-export|admin)(\/|$|\?)/i;
+  /(^|\/)(auth|login|logout|signup|sign-up|register|password|forgot-password|reset-password|[\w-]*token[\w-]*|otp|verify|verification|session|sessions|checkout|pay|payment|payments|payout|payouts|paystack|flutterwave|bank|banks|bank-account|kyc|webhooks?|export|exports|data-export|admin)(\/|$|\?)/i;
 
 export function isCacheableApiGet(url: URL, method: string, sameOrigin: boolean): boolean {
   if (method !== 'GET' || !sameOrigin) return false;
@@ -30,9 +30,28 @@ export function isMediaGet(url: URL, method: string, sameOrigin: boolean): boole
   return method === 'GET' && sameOrigin && url.pathname.startsWith('/api/media/') && /\.(webp|avif|jpe?g|png)$/i.test(url.pathname);
 }
 
-/** The part of a cache key that keeps one seller's answers from another's on a shared phone. */
+/** The seller a bearer token names (its JWT payload's `id`), or null for any other token. */
+export function tokenSubject(authorization: string | null): string | null {
+  const payload = authorization?.replace(/^Bearer\s+/i, '').split('.')[1];
+  if (!payload) return null;
+  try {
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    if (typeof json !== 'object' || json === null) return null;
+    const record = json as Record<string, unknown>;
+    const id = record.id ?? record.sub;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The part of a cache key that keeps one seller's answers from another's on a shared phone: the
+ * seller the token names (tokens are renewed often; the seller stays), else the token itself.
+ */
 export async function sessionKeyOf(authorization: string | null): Promise<string> {
   if (!authorization) return 'anonymous';
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(authorization));
+  const subject = tokenSubject(authorization) ?? authorization;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(subject));
   return Array.from(new Uint8Array(digest).slice(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
 }
