@@ -35,7 +35,9 @@ test('the app shell and the last-seen dashboard open with no connection, marked 
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /Offline — showing data from \d{1,2}:\d{2}/ })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Offline — showing data from \d{1,2}:\d{2}/ }),
+  ).toBeVisible();
 
   await context.setOffline(false);
   await page.reload();
@@ -57,7 +59,9 @@ test('a product with a photo saved offline waits on the phone through a reload, 
   await expect(page.getByText('No products yet')).toBeVisible({ timeout: 30_000 });
   await underServiceWorker(page);
   await page.goto('/dashboard/add-products');
-  await expect(page.getByLabel('Category', { exact: true }).locator('option', { hasText: 'Fashion' })).toBeAttached();
+  await expect(
+    page.getByLabel('Category', { exact: true }).locator('option', { hasText: 'Fashion' }),
+  ).toBeAttached();
 
   await context.setOffline(true);
   await page.reload();
@@ -66,9 +70,9 @@ test('a product with a photo saved offline waits on the phone through a reload, 
   await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Fashion' });
   await page.getByLabel('Sub-category').selectOption({ index: 1 });
   await page.getByLabel('Price', { exact: true }).fill('4500');
-  await page.getByLabel('Choose photos').setInputFiles([
-    { name: 'scarf.png', mimeType: 'image/png', buffer: await photo() },
-  ]);
+  await page
+    .getByLabel('Choose photos')
+    .setInputFiles([{ name: 'scarf.png', mimeType: 'image/png', buffer: await photo() }]);
   await expect(page.locator('figure').getByText('Waiting to upload')).toBeVisible();
   await page.getByRole('button', { name: 'Publish' }).click();
 
@@ -84,12 +88,15 @@ test('a product with a photo saved offline waits on the phone through a reload, 
 
   await context.setOffline(false);
   await expect(waiting).toHaveCount(0, { timeout: 30_000 });
-  const row = page
-    .locator('tr, li')
-    .filter({ has: page.getByRole('button', { name: `Delete ${name}` }) });
+  const row = page.locator('tr, li').filter({ has: page.getByRole('button', { name: `Delete ${name}` }) });
   await expect(row).toBeVisible();
   await expect(row.locator('img').first()).toHaveAttribute('src', /\/api\/media\/products\//);
   await expect
-    .poll(() => row.locator('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .poll(() =>
+      row
+        .locator('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
     .toBeGreaterThan(0);
 });

@@ -74,7 +74,12 @@ export default defineConfig(async () => {
   const { module: contracts } = await runnerImport<typeof import('@kasuwa/contracts')>('@kasuwa/contracts');
 
   return {
-    plugins: [react(), tailwindcss(), brandHtml(contracts.PRODUCT_NAME), installableApp(contracts.PRODUCT_NAME)],
+    plugins: [
+      react(),
+      tailwindcss(),
+      brandHtml(contracts.PRODUCT_NAME),
+      installableApp(contracts.PRODUCT_NAME),
+    ],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },

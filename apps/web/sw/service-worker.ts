@@ -21,7 +21,9 @@ import {
  * waits: it takes over when every tab of the app has closed, never by reloading a seller's screen.
  * The Update Available overlay's Refresh Now unregisters this worker, then reloads.
  */
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -91,7 +93,9 @@ registerRoute(
     const cache = await caches.open(API_CACHE);
     const key = await apiCacheKey(request);
     const network = fetch(request);
-    const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), API_NETWORK_TIMEOUT_SECONDS * 1000));
+    const timeout = new Promise<null>((resolve) =>
+      setTimeout(() => resolve(null), API_NETWORK_TIMEOUT_SECONDS * 1000),
+    );
     const fromCache = async () => {
       const cached = await cache.match(key);
       return cached && isFresh(cached) ? stamped(cached) : null;

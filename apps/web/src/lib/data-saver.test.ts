@@ -1,9 +1,18 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATA_SAVER_POLL_FACTOR, isDataSaverOn, pollEvery, setDataSaver, useDataSaver } from '@/lib/data-saver';
+import {
+  DATA_SAVER_POLL_FACTOR,
+  isDataSaverOn,
+  pollEvery,
+  setDataSaver,
+  useDataSaver,
+} from '@/lib/data-saver';
 
 function browserSaveData(value: boolean | undefined) {
-  Object.defineProperty(navigator, 'connection', { value: value === undefined ? undefined : { saveData: value }, configurable: true });
+  Object.defineProperty(navigator, 'connection', {
+    value: value === undefined ? undefined : { saveData: value },
+    configurable: true,
+  });
 }
 
 afterEach(() => {
@@ -12,7 +21,7 @@ afterEach(() => {
 });
 
 describe('data-saver', () => {
-  it("is on by default when the browser asks to save data, and off otherwise", () => {
+  it('is on by default when the browser asks to save data, and off otherwise', () => {
     expect(isDataSaverOn()).toBe(false);
     browserSaveData(true);
     expect(isDataSaverOn()).toBe(true);

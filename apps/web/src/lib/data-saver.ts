@@ -67,5 +67,7 @@ export const pollEvery = (ms: number) => () => (isDataSaverOn() ? ms * DATA_SAVE
 
 /** What the studio publishes: the usual camera, or a lighter one with data-saver on. */
 export function studioVideoProfile(): { width: number; height: number; frameRate: number } {
-  return isDataSaverOn() ? { width: 480, height: 270, frameRate: 15 } : { width: 1280, height: 720, frameRate: 30 };
+  return isDataSaverOn()
+    ? { width: 480, height: 270, frameRate: 15 }
+    : { width: 1280, height: 720, frameRate: 30 };
 }

@@ -27,7 +27,12 @@ export function isCacheableApiGet(url: URL, method: string, sameOrigin: boolean)
 }
 
 export function isMediaGet(url: URL, method: string, sameOrigin: boolean): boolean {
-  return method === 'GET' && sameOrigin && url.pathname.startsWith('/api/media/') && /\.(webp|avif|jpe?g|png)$/i.test(url.pathname);
+  return (
+    method === 'GET' &&
+    sameOrigin &&
+    url.pathname.startsWith('/api/media/') &&
+    /\.(webp|avif|jpe?g|png)$/i.test(url.pathname)
+  );
 }
 
 /** The seller a bearer token names (its JWT payload's `id`), or null for any other token. */

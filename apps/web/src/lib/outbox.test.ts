@@ -13,7 +13,12 @@ describe('the offline outbox', () => {
   it('keeps a product with its photo until the server has it, then forgets both', async () => {
     const outbox = setup();
     const cover = await outbox.savePhoto(photo('cover.png'));
-    await outbox.add({ kind: 'product', sellerId: 's1', title: 'Adire scarf', payload: { body: { images: [cover] } } });
+    await outbox.add({
+      kind: 'product',
+      sellerId: 's1',
+      title: 'Adire scarf',
+      payload: { body: { images: [cover] } },
+    });
 
     const uploads: string[] = [];
     const sent: unknown[] = [];
@@ -45,11 +50,19 @@ describe('the offline outbox', () => {
     const outbox = setup();
     const first = await outbox.savePhoto(photo('first.png'));
     const second = await outbox.savePhoto(photo('second.png'));
-    await outbox.add({ kind: 'product', sellerId: 's1', title: 'Two photos', payload: { images: [first, second] } });
+    await outbox.add({
+      kind: 'product',
+      sellerId: 's1',
+      title: 'Two photos',
+      payload: { images: [first, second] },
+    });
 
     const uploads: string[] = [];
     let connected = false;
-    const sender = async (entry: { payload: unknown }, tools: Parameters<Parameters<typeof outbox.flush>[1]['product'] & object>[1]) => {
+    const sender = async (
+      entry: { payload: unknown },
+      tools: Parameters<Parameters<typeof outbox.flush>[1]['product'] & object>[1],
+    ) => {
       for (const local of localPhotosIn(entry.payload)) {
         await tools.resolvePhoto(local, async (file) => {
           if (file.name === 'second.png' && !connected) throw offline();

@@ -149,9 +149,7 @@ export function createOutbox(stores: { entries: KeyValueStore; photos: KeyValueS
   if (channel) channel.onmessage = () => notify(false);
 
   const list = async (): Promise<OutboxEntry[]> =>
-    (await stores.entries.values())
-      .filter(isEntry)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    (await stores.entries.values()).filter(isEntry).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 
   const patch = async (id: string, change: Partial<OutboxEntry>): Promise<OutboxEntry | null> => {
     const current = await stores.entries.get(id);
@@ -182,7 +180,10 @@ export function createOutbox(stores: { entries: KeyValueStore; photos: KeyValueS
       };
     },
 
-    async add(entry: Omit<OutboxEntry, 'id' | 'createdAt' | 'uploaded' | 'status' | 'error'>, now = new Date()) {
+    async add(
+      entry: Omit<OutboxEntry, 'id' | 'createdAt' | 'uploaded' | 'status' | 'error'>,
+      now = new Date(),
+    ) {
       const full: OutboxEntry = {
         ...entry,
         id: crypto.randomUUID(),
@@ -279,7 +280,8 @@ export function createOutbox(stores: { entries: KeyValueStore; photos: KeyValueS
 
     /** An entry left 'sending' by a tab that closed mid-send is waiting again. */
     async recover() {
-      for (const entry of await list()) if (entry.status === 'sending') await patch(entry.id, { status: 'waiting' });
+      for (const entry of await list())
+        if (entry.status === 'sending') await patch(entry.id, { status: 'waiting' });
     },
   };
   return outbox;

@@ -1,6 +1,6 @@
 import { CloudOff, RotateCw, Trash2, TriangleAlert, UploadCloud } from 'lucide-react';
-import { formatRelativeTime } from '@/lib/relative-time';
 import { appOutbox, type OutboxEntry, useLocalPhotoSrc } from '@/lib/outbox';
+import { formatRelativeTime } from '@/lib/relative-time';
 
 export const WAITING_TO_UPLOAD = 'Waiting to upload';
 
@@ -36,7 +36,15 @@ export function WaitingUploads({
   );
 }
 
-function WaitingEntry({ entry, detail, photo }: { entry: OutboxEntry; detail: string; photo: string | null }) {
+function WaitingEntry({
+  entry,
+  detail,
+  photo,
+}: {
+  entry: OutboxEntry;
+  detail: string;
+  photo: string | null;
+}) {
   const src = useLocalPhotoSrc(photo);
   return (
     <li className="flex items-center gap-3 py-2">

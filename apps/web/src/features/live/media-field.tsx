@@ -93,7 +93,12 @@ export function MediaField({
         callbacks.current.onChange(url);
       })
       .catch(() =>
-        setState({ status: 'failed', file, preview: null, message: 'The photo could not be kept on this phone.' }),
+        setState({
+          status: 'failed',
+          file,
+          preview: null,
+          message: 'The photo could not be kept on this phone.',
+        }),
       );
   };
 
@@ -143,7 +148,12 @@ export function MediaField({
       },
       (failure: unknown) => {
         if (abort.signal.aborted) return;
-        if (field === 'coverImage' && isApiError(failure) && failure.status === 0 && failure.kind !== 'aborted') {
+        if (
+          field === 'coverImage' &&
+          isApiError(failure) &&
+          failure.status === 0 &&
+          failure.kind !== 'aborted'
+        ) {
           keepOnPhone(file);
           return;
         }
@@ -192,7 +202,9 @@ export function MediaField({
         />
       )}
       {isLocalPhoto(value) && state.status === 'idle' && (
-        <p className="text-amber-900 text-sm">Waiting to upload: it goes up with the show when you are back online.</p>
+        <p className="text-amber-900 text-sm">
+          Waiting to upload: it goes up with the show when you are back online.
+        </p>
       )}
       {state.status === 'uploading' && (
         <div className="flex max-w-md flex-col gap-1">

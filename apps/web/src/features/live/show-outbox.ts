@@ -18,7 +18,9 @@ export interface QueuedShow {
 function isQueuedShow(value: unknown): value is QueuedShow {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return (v.kind === 'live_auction' || v.kind === 'live_show') && typeof v.body === 'object' && v.body !== null;
+  return (
+    (v.kind === 'live_auction' || v.kind === 'live_show') && typeof v.body === 'object' && v.body !== null
+  );
 }
 
 export function queuedShowOf(entry: OutboxEntry): QueuedShow | null {
@@ -29,7 +31,12 @@ export function queuedShowOf(entry: OutboxEntry): QueuedShow | null {
 export async function queueShow(sellerId: string, show: QueuedShow): Promise<boolean> {
   try {
     const outbox = await appOutbox();
-    await outbox.add({ kind: 'live-show', sellerId, title: show.body.title || 'Untitled show', payload: show });
+    await outbox.add({
+      kind: 'live-show',
+      sellerId,
+      title: show.body.title || 'Untitled show',
+      payload: show,
+    });
     return true;
   } catch {
     return false;

@@ -1,3 +1,4 @@
+// size: the review of every wizard step and its submit, online or kept on the phone offline.
 import { STREAM_MESSAGES, type StreamType } from '@kasuwa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CalendarClock, ImageOff, Pencil, Zap } from 'lucide-react';
@@ -127,7 +128,10 @@ export function SubmitLiveShow({ kind, sellerId, api = appApi }: SubmitLiveShowP
     // created when the connection returns. Going live needs the connection now.
     if (navigator.onLine === false || localPhotosIn(check.body).length > 0) {
       if (values.startImmediately) {
-        toast.error('You are offline', 'Going live needs a connection. Schedule the show for later, or try again online.');
+        toast.error(
+          'You are offline',
+          'Going live needs a connection. Schedule the show for later, or try again online.',
+        );
         return;
       }
       void queueShow(sellerId, { kind, body: check.body }).then((kept) => {

@@ -1,5 +1,5 @@
-import { formatLagosTime } from '@/features/live/show-time';
 import { queuedShowOf } from '@/features/live/show-outbox';
+import { formatLagosTime } from '@/features/live/show-time';
 import { useOutboxEntries } from '@/lib/outbox';
 import { WaitingUploads } from '@/ui/waiting-uploads';
 

@@ -2,20 +2,13 @@ import type { CreateProductBody, UpdateProductBody } from '@kasuwa/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createProduct,
-  productMessages,
   type UploadFn,
   updateProduct,
   uploadProductImage,
 } from '@/features/products/products-api';
 import { productQueries } from '@/features/products/products-queries';
 import type { ApiClient } from '@/lib/api-client';
-import {
-  appOutbox,
-  localPhotosIn,
-  type OutboxEntry,
-  type OutboxSender,
-  replacePhotos,
-} from '@/lib/outbox';
+import { appOutbox, localPhotosIn, type OutboxEntry, type OutboxSender, replacePhotos } from '@/lib/outbox';
 import { toast } from '@/lib/toast';
 
 /**
@@ -89,7 +82,10 @@ export function productSender({
     const answer =
       queued.productId === undefined
         ? await createProduct(api, { ...(body as CreateProductBody), status: queued.status })
-        : await updateProduct(api, queued.productId, { ...(body as UpdateProductBody), status: queued.status });
+        : await updateProduct(api, queued.productId, {
+            ...(body as UpdateProductBody),
+            status: queued.status,
+          });
     toast.success(queuedMessages.sent(answer.product.name));
     await queryClient.invalidateQueries({ queryKey: productQueries.seller(entry.sellerId) });
   };
