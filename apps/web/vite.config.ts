@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions, runnerImport } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server's port: the same PORT the dev script gives the server (default 3000).
 const api = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -23,13 +24,62 @@ function brandHtml(productName: string): Plugin {
   };
 }
 
+/**
+ * The web app manifest and the service worker (sw/service-worker.ts, docs/phone.md): installable,
+ * and the app shell opens with no connection. The worker is registered by app/register-service-worker.ts
+ * after the first screen, never in development.
+ */
+function installableApp(productName: string) {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'service-worker.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: ['favicon.svg'],
+    manifest: {
+      id: '/dashboard/home',
+      name: `${productName} Seller`,
+      short_name: productName,
+      description: `${productName} Seller: manage your store, orders and live shows.`,
+      start_url: '/dashboard/home',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: '#12833f',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      // The shell and every screen; the video SDKs (over 400 KB each) are fetched and kept when a
+      // show first needs them, not downloaded on a seller's first visit.
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      globIgnores: ['**/*.br', '**/*.gz', 'assets/AgoraRTC*', 'assets/livekit-client*'],
+      maximumFileSizeToCacheInBytes: 400 * 1024,
+    },
+    // A chunk over the limit is left to the runtime cache with a warning, not a failed build.
+    showMaximumFileSizeToCacheInBytesWarning: true,
+    devOptions: { enabled: false },
+  });
+}
+
 export default defineConfig(async () => {
   // The contracts package ships TypeScript sources, which Node cannot import while loading this
   // config; Vite's module runner transpiles them.
   const { module: contracts } = await runnerImport<typeof import('@kasuwa/contracts')>('@kasuwa/contracts');
 
   return {
-    plugins: [react(), tailwindcss(), brandHtml(contracts.PRODUCT_NAME)],
+    plugins: [
+      react(),
+      tailwindcss(),
+      brandHtml(contracts.PRODUCT_NAME),
+      installableApp(contracts.PRODUCT_NAME),
+    ],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
+import { registerServiceWorker } from '@/app/register-service-worker';
 import { createAppRouter } from '@/app/router';
 import { api } from '@/lib/api-client';
 
@@ -24,3 +25,9 @@ createRoot(container).render(
 if (import.meta.env.VITE_SENTRY_DSN) {
   void import('@/lib/error-reporting').then((m) => m.startErrorReporting(import.meta.env.VITE_SENTRY_DSN));
 }
+
+// Installable, and the app shell opens offline (docs/phone.md).
+registerServiceWorker({
+  serviceWorker: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
+  production: import.meta.env.PROD,
+});

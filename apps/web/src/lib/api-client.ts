@@ -1,5 +1,6 @@
 import { type FeatureGateCode, isFeatureGateCode } from '@kasuwa/contracts';
 import { deviceId } from '@/lib/device-id';
+import { noteAnswer, noteNoAnswer } from '@/lib/online-status';
 import { readBearerToken } from '@/lib/session-token';
 
 /**
@@ -191,8 +192,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         signal: controller.signal,
       });
       body = await readBody(response);
+      // An answer the service worker kept says when it was received (the offline banner shows it).
+      noteAnswer(response.headers);
     } catch (cause) {
       const kind: ApiErrorKind = timedOut ? 'timeout' : controller.signal.aborted ? 'aborted' : 'network';
+      if (kind === 'network') noteNoAnswer();
       throw Object.assign(new ApiError({ status: 0, kind, message: fallbackMessages[kind] }), { cause });
     } finally {
       clearTimeout(timer);

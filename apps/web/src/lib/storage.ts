@@ -1,3 +1,5 @@
+import { API_CACHE } from '@/lib/offline-cache-rules';
+
 /**
  * Every browser-storage key the app uses, and the only code that touches localStorage and
  * sessionStorage. Values are stored as JSON.
@@ -113,4 +115,6 @@ export function clearSession(): void {
     // Enumeration refused: the fixed keys below are still removed.
   }
   removeStored([...notFoundResetKeys, localKeys.tokenErrorHandled, ...prefixedKeys]);
+  // The dashboard answers the service worker kept for offline use go with the session.
+  void globalThis.caches?.delete(API_CACHE).catch(() => {});
 }

@@ -1,6 +1,7 @@
 import type { ConversationsUnreadCountResponse } from '@kasuwa/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
+import { pollEvery } from '@/lib/data-saver';
 
 /* Buyers' conversations with the seller: today the header's messages badge reads them. */
 
@@ -19,6 +20,6 @@ export const conversationQueries = {
       // SPEC section 8: the count fails silently; the badge simply stays as it was.
       retry: 1,
       // No live event for buyer messages yet: a minute's delay keeps the badge honest enough.
-      refetchInterval: 60_000,
+      refetchInterval: pollEvery(60_000),
     }),
 };

@@ -4,6 +4,7 @@ import { Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import type { ApiClient } from '@/lib/api-client';
+import { pollEvery } from '@/lib/data-saver';
 
 /** The seller's followers, refreshed by the `new_follower` notification's invalidation of ['followers']. */
 export const followerKeys = { summary: ['followers', 'summary'] as const };
@@ -19,7 +20,7 @@ export function FollowersCard({ api }: { api: ApiClient }) {
     queryKey: followerKeys.summary,
     queryFn: ({ signal }) => api.get<FollowersSummary>('/followers/summary', { signal }),
     refetchOnWindowFocus: true,
-    refetchInterval: 60_000,
+    refetchInterval: pollEvery(60_000),
   });
   return (
     <section aria-label="Followers" className="rounded-card bg-surface p-5 shadow-card">

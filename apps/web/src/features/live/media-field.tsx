@@ -5,6 +5,7 @@ import { Film, ImagePlus, RotateCw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type StreamMediaField, type UploadFn, uploadStreamMedia } from '@/features/live/streams-api';
 import { isApiError } from '@/lib/api-client';
+import { appOutbox, isLocalPhoto, useLocalPhotoSrc } from '@/lib/outbox';
 import { Button } from '@/ui/button';
 import { FieldMessages } from '@/ui/field-messages';
 import { ProgressBar } from '@/ui/progress-bar';
@@ -84,6 +85,23 @@ export function MediaField({
 
   useEffect(() => () => controller.current?.abort(), []);
 
+  const keepOnPhone = (file: File) => {
+    void appOutbox()
+      .then((outbox) => outbox.savePhoto(file))
+      .then((url) => {
+        setState({ status: 'idle' });
+        callbacks.current.onChange(url);
+      })
+      .catch(() =>
+        setState({
+          status: 'failed',
+          file,
+          preview: null,
+          message: 'The photo could not be kept on this phone.',
+        }),
+      );
+  };
+
   const start = (file: File) => {
     if (!fits(field, file)) {
       setState({
@@ -103,6 +121,11 @@ export function MediaField({
         preview: null,
         message: `${field === 'coverImage' ? 'The cover photo' : 'The video'} must be at most ${megabytes(caps[field])}`,
       });
+      return;
+    }
+    // With no connection a cover photo is kept on the phone and goes up with the show (show-outbox.ts).
+    if (field === 'coverImage' && navigator.onLine === false) {
+      keepOnPhone(file);
       return;
     }
     controller.current?.abort();
@@ -125,6 +148,15 @@ export function MediaField({
       },
       (failure: unknown) => {
         if (abort.signal.aborted) return;
+        if (
+          field === 'coverImage' &&
+          isApiError(failure) &&
+          failure.status === 0 &&
+          failure.kind !== 'aborted'
+        ) {
+          keepOnPhone(file);
+          return;
+        }
         setState({
           status: 'failed',
           file,
@@ -140,7 +172,8 @@ export function MediaField({
     setState({ status: 'idle' });
   };
 
-  const shown = preview ?? value;
+  const kept = useLocalPhotoSrc(field === 'coverImage' ? value : null);
+  const shown = preview ?? (field === 'coverImage' ? kept : value);
   const message = state.status === 'failed' ? state.message : error;
   const Icon = field === 'coverImage' ? ImagePlus : Film;
 
@@ -167,6 +200,11 @@ export function MediaField({
           preload="metadata"
           className="aspect-video w-full max-w-md rounded-control bg-ink"
         />
+      )}
+      {isLocalPhoto(value) && state.status === 'idle' && (
+        <p className="text-amber-900 text-sm">
+          Waiting to upload: it goes up with the show when you are back online.
+        </p>
       )}
       {state.status === 'uploading' && (
         <div className="flex max-w-md flex-col gap-1">

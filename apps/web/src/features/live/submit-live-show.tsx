@@ -1,3 +1,4 @@
+// size: the review of every wizard step and its submit, online or kept on the phone offline.
 import { STREAM_MESSAGES, type StreamType } from '@kasuwa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CalendarClock, ImageOff, Pencil, Zap } from 'lucide-react';
@@ -21,6 +22,7 @@ import {
 } from '@/features/live/live-draft';
 import { createShowPath, FROM_REVIEW } from '@/features/live/live-paths';
 import { liveKeys } from '@/features/live/live-queries';
+import { queueShow } from '@/features/live/show-outbox';
 import { formatLagosTime, relativeTime } from '@/features/live/show-time';
 import { createStream, errorDescription } from '@/features/live/streams-api';
 import { GO_LIVE_ON_ARRIVAL } from '@/features/live/studio/go-live-on-arrival';
@@ -29,6 +31,7 @@ import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { catalogueQueries } from '@/lib/catalogue-queries';
 import { serverFieldErrors } from '@/lib/field-errors';
 import { formatNaira } from '@/lib/money';
+import { localPhotosIn } from '@/lib/outbox';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
 
@@ -121,6 +124,27 @@ export function SubmitLiveShow({ kind, sellerId, api = appApi }: SubmitLiveShowP
       return;
     }
     setServerIssues([]);
+    // No connection, or a cover kept on the phone: a scheduled show waits in the outbox and is
+    // created when the connection returns. Going live needs the connection now.
+    if (navigator.onLine === false || localPhotosIn(check.body).length > 0) {
+      if (values.startImmediately) {
+        toast.error(
+          'You are offline',
+          'Going live needs a connection. Schedule the show for later, or try again online.',
+        );
+        return;
+      }
+      void queueShow(sellerId, { kind, body: check.body }).then((kept) => {
+        if (!kept) {
+          toast.error('This phone could not keep the show', 'Your draft is kept; submit again when online.');
+          return;
+        }
+        clearLiveDraft(sellerId, kind);
+        toast.info('Saved on this phone', 'The show will be scheduled by itself when you are back online.');
+        navigate(paths.dashboard.liveStreams.scheduledShows, { replace: true });
+      });
+      return;
+    }
     submit.mutate();
   };
 

@@ -1,12 +1,13 @@
 import { MAX_PRODUCT_IMAGES } from '@kasuwa/contracts/limits';
 import { clsx } from 'clsx';
-import { ImagePlus, RotateCw, X } from 'lucide-react';
+import { CloudOff, ImagePlus, RotateCw, X } from 'lucide-react';
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { acceptPhotoFiles, PHOTO_TYPES_TEXT } from '@/features/products/photo-files';
 import { PhotoGrid } from '@/features/products/photo-grid';
 import type { UploadFn } from '@/features/products/products-api';
 import { useUploadProductImage } from '@/features/products/products-mutations';
 import { isApiError } from '@/lib/api-client';
+import { appOutbox, isLocalPhoto, useLocalPhotoSrc } from '@/lib/outbox';
 
 export const MAX_PHOTOS = MAX_PRODUCT_IMAGES;
 
@@ -84,17 +85,36 @@ export function PhotosField({ value, onChange, onPendingChange, error, upload }:
   const patch = (key: string, change: Partial<PhotoItem>) =>
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
+  /*
+   * With no connection the photo is kept on the phone (lib/outbox.ts) and stands in the form as a
+   * local-photo: URL, marked "Waiting to upload"; saving the product then queues it, and the photo
+   * goes up with it when the connection returns.
+   */
+  const keepOnPhone = (key: string, file: File) =>
+    appOutbox()
+      .then((outbox) => outbox.savePhoto(file))
+      .then((url) => patch(key, { url, progress: null, error: null, file: null }))
+      .catch(() => patch(key, { progress: null, error: 'The photo could not be kept on this phone.' }));
+
   const send = (key: string, file: File) => {
+    if (navigator.onLine === false) {
+      void keepOnPhone(key, file);
+      return;
+    }
     patch(key, { progress: 0, error: null });
     uploadImage
       .mutateAsync({ file, onProgress: (fraction) => patch(key, { progress: Math.min(fraction, 0.99) }) })
       .then((answer) => patch(key, { url: answer.image.url, progress: null, file: null }))
-      .catch((cause: unknown) =>
+      .catch((cause: unknown) => {
+        if (isApiError(cause) && cause.status === 0 && cause.kind !== 'aborted') {
+          void keepOnPhone(key, file);
+          return;
+        }
         patch(key, {
           progress: null,
           error: isApiError(cause) ? cause.message : 'The photo could not be uploaded.',
-        }),
-      );
+        });
+      });
   };
 
   const addFiles = (files: File[]) => {
@@ -215,7 +235,9 @@ function PhotoTile({
   onRemove: () => void;
   onRetry: () => void;
 }) {
-  const src = item.preview ?? item.url;
+  const kept = useLocalPhotoSrc(item.preview ? null : item.url);
+  const src = item.preview ?? kept;
+  const waiting = isLocalPhoto(item.url);
   const percent = item.progress === null ? null : Math.round(item.progress * 100);
   return (
     <figure className="relative aspect-square overflow-hidden rounded-control border border-line bg-canvas">
@@ -258,6 +280,12 @@ function PhotoTile({
             />
           </div>
         </div>
+      )}
+      {waiting && (
+        <p className="absolute inset-x-1 bottom-1 flex items-center justify-center gap-1 rounded-full bg-ink/80 px-2 py-0.5 font-semibold text-white text-xs">
+          <CloudOff className="size-3.5 shrink-0" aria-hidden />
+          Waiting to upload
+        </p>
       )}
       {item.error && (
         <div className="absolute inset-x-0 bottom-0 flex flex-col items-center gap-1 bg-surface/95 p-1.5 text-center">

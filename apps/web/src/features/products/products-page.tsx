@@ -10,6 +10,7 @@ import { productMessages } from '@/features/products/products-api';
 import { StatusTabs, Toolbar } from '@/features/products/products-filters';
 import { productQueries } from '@/features/products/products-queries';
 import { useListParams } from '@/features/products/use-list-params';
+import { WaitingProducts } from '@/features/products/waiting-products';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
@@ -70,6 +71,7 @@ export function ProductsPage({ sellerId, api = appApi, onVacationMode }: Product
           Add product
         </Link>
       </div>
+      <WaitingProducts sellerId={sellerId} />
       <StatisticsCards statistics={data?.statistics} />
       <section aria-label="Product list" className="rounded-card bg-surface shadow-card">
         <div className="flex flex-col gap-3 border-line border-b p-4">

@@ -20,9 +20,11 @@ import {
   readLocalDraft,
   writeLocalDraft,
 } from '@/features/products/local-draft';
+import { queuedMessages, queueProduct } from '@/features/products/product-outbox';
 import { type SaveProductVariables, useSaveProduct } from '@/features/products/products-mutations';
 import { type VariantAction, variantReducer } from '@/features/products/variant-builder';
 import { type ApiClient, isApiError } from '@/lib/api-client';
+import { localPhotosIn } from '@/lib/outbox';
 import { toast } from '@/lib/toast';
 import { useFormDraft } from '@/lib/use-form-draft';
 
@@ -106,6 +108,20 @@ export function useProductForm({
       return;
     }
     void form.handleSubmit(async (body) => {
+      // No connection, or photos kept on the phone: the product waits in the outbox and goes up
+      // with its photos when the connection returns; the form's draft is dropped only once it is kept.
+      if (navigator.onLine === false || localPhotosIn(body).length > 0) {
+        const productId = mode.kind === 'edit' ? mode.product._id : undefined;
+        const kept = await queueProduct(sellerId, { ...(productId ? { productId } : {}), status, body });
+        if (!kept) {
+          toast.error('This phone could not keep the product', 'Your form is kept; save again when online.');
+          return;
+        }
+        autosave.finish();
+        toast.info(queuedMessages.kept, queuedMessages.keptDescription);
+        navigate(paths.dashboard.products);
+        return;
+      }
       try {
         await saveProduct.mutateAsync({ body, status });
       } catch (error) {

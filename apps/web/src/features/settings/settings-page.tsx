@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { CloseAccount } from '@/features/settings/close-account';
+import { DataSaverSection } from '@/features/settings/data-saver-section';
 import { NotificationPreferencesForm } from '@/features/settings/notification-preferences-section';
 import { PickupAddressForm } from '@/features/settings/pickup-address-section';
 import { ReturnsPolicyForm } from '@/features/settings/returns-policy-section';
@@ -21,6 +22,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'returns', label: 'Returns' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'security', label: 'Security' },
+  { id: 'data-saver', label: 'Data saver' },
   { id: 'your-data', label: 'Your data' },
 ] as const;
 export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id'];
@@ -124,6 +126,11 @@ export function SettingsPage({
               <FormSection title="Security" description="Your password, your devices and vacation mode.">
                 <SecurityForm api={api} />
                 <div className="border-line border-t pt-4">{vacation}</div>
+              </FormSection>
+            </Anchored>
+            <Anchored id="data-saver">
+              <FormSection title="Data saver" description="For a phone on a small data plan.">
+                <DataSaverSection />
               </FormSection>
             </Anchored>
             <Anchored id="your-data">

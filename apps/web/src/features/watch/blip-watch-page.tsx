@@ -15,6 +15,7 @@ import { FollowStoreButton } from '@/features/watch/follow-store-button';
 import { blipViewerId } from '@/features/watch/viewer-id';
 import { watchKeys, watchQueries } from '@/features/watch/watch-queries';
 import { type ApiClient, isApiError } from '@/lib/api-client';
+import { isDataSaverOn } from '@/lib/data-saver';
 import { formatNaira } from '@/lib/money';
 import { Spinner } from '@/ui/spinner';
 
@@ -182,12 +183,13 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
           src={blip.videoUrl}
           poster={blip.posterUrl ?? undefined}
           aria-label={`Blip of ${blip.product.name}`}
-          autoPlay
+          // Data-saver: the blip waits for a tap, and only its poster is downloaded until then.
+          autoPlay={!isDataSaverOn()}
           muted
           loop
           playsInline
           controls
-          preload="auto"
+          preload={isDataSaverOn() ? 'none' : 'auto'}
           onPlaying={countView}
           className="absolute inset-0 h-full w-full object-contain"
         />

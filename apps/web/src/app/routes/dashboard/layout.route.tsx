@@ -11,6 +11,8 @@ import { ConsentAndAnalytics } from '@/features/consent/consent';
 import { MessagesBadgeLink } from '@/features/conversations/messages-badge-link';
 import { NotificationBell } from '@/features/notifications/notification-bell';
 import { useLiveNotifications } from '@/features/notifications/notifications-data';
+import { OfflineBanner } from '@/features/offline/offline-banner';
+import { OutboxRunner } from '@/features/offline/outbox-runner';
 import { DashboardShell } from '@/features/shell/dashboard-shell';
 import { ShellAccountProvider } from '@/features/shell/shell-account';
 import { VacationBanner } from '@/features/vacation/vacation-mode';
@@ -68,6 +70,12 @@ export function Component() {
     [queryClient, sellerId, seller, profileLoaded],
   );
 
+  // What the seller saved offline is sent from here, whichever screen is open (docs/phone.md).
+  const loadOutboxSenders = useCallback(
+    () => import('@/app/routes/dashboard/outbox-senders').then((m) => m.outboxSenders(api, queryClient)),
+    [api, queryClient],
+  );
+
   const context = useMemo<DashboardContext>(() => ({ seller, setVacationMode }), [seller, setVacationMode]);
 
   return (
@@ -88,12 +96,18 @@ export function Component() {
             <NotificationBell sellerId={sellerId} live={live} api={api} />
           </>
         ),
-        banner: seller?.vacationMode ? <VacationBanner /> : null,
+        banner: (
+          <>
+            {seller?.vacationMode ? <VacationBanner /> : null}
+            <OfflineBanner />
+          </>
+        ),
       }}
     >
       <DashboardShell fullscreen={studio}>{!refused && <Outlet context={context} />}</DashboardShell>
       <AccountDisabledDialog open={disabledDialogOpen} onLogout={onLogout} />
       <ConsentAndAnalytics identity={identity} />
+      <OutboxRunner sellerId={sellerId} loadSenders={loadOutboxSenders} />
     </ShellAccountProvider>
   );
 }

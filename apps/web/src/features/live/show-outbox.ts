@@ -1,0 +1,71 @@
+import type { CreateLiveAuctionBody, OpenLiveShowBody, StreamType } from '@kasuwa/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { liveKeys } from '@/features/live/live-queries';
+import { createStream, type UploadFn, uploadStreamMedia } from '@/features/live/streams-api';
+import type { ApiClient } from '@/lib/api-client';
+import { appOutbox, localPhotosIn, type OutboxEntry, type OutboxSender, replacePhotos } from '@/lib/outbox';
+import { toast } from '@/lib/toast';
+
+/**
+ * A live show scheduled with no connection: kept in the outbox (lib/outbox.ts) and created when the
+ * connection returns, its cover photo first. "Submit and go live" needs a connection and is not queued.
+ */
+export interface QueuedShow {
+  kind: StreamType;
+  body: OpenLiveShowBody | CreateLiveAuctionBody;
+}
+
+function isQueuedShow(value: unknown): value is QueuedShow {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    (v.kind === 'live_auction' || v.kind === 'live_show') && typeof v.body === 'object' && v.body !== null
+  );
+}
+
+export function queuedShowOf(entry: OutboxEntry): QueuedShow | null {
+  return isQueuedShow(entry.payload) ? entry.payload : null;
+}
+
+/** True once the show is safely kept on the phone. */
+export async function queueShow(sellerId: string, show: QueuedShow): Promise<boolean> {
+  try {
+    const outbox = await appOutbox();
+    await outbox.add({
+      kind: 'live-show',
+      sellerId,
+      title: show.body.title || 'Untitled show',
+      payload: show,
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function showSender({
+  api,
+  queryClient,
+  upload,
+}: {
+  api: ApiClient;
+  queryClient: QueryClient;
+  upload?: UploadFn;
+}): OutboxSender {
+  return async (entry, tools) => {
+    const queued = queuedShowOf(entry);
+    if (!queued) throw new TypeError('This saved show could not be read.');
+    const urls = new Map<string, string | null>();
+    for (const local of localPhotosIn(queued.body)) {
+      urls.set(
+        local,
+        await tools.resolvePhoto(local, (file) =>
+          uploadStreamMedia('coverImage', file, () => {}, { upload }).then((answer) => answer.media.url),
+        ),
+      );
+    }
+    const answer = await createStream(api, queued.kind, replacePhotos(queued.body, urls));
+    toast.success(answer.message);
+    await queryClient.invalidateQueries({ queryKey: liveKeys.sellerStreams(entry.sellerId) });
+  };
+}

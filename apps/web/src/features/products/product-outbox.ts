@@ -1,0 +1,92 @@
+import type { CreateProductBody, UpdateProductBody } from '@kasuwa/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createProduct,
+  type UploadFn,
+  updateProduct,
+  uploadProductImage,
+} from '@/features/products/products-api';
+import { productQueries } from '@/features/products/products-queries';
+import type { ApiClient } from '@/lib/api-client';
+import { appOutbox, localPhotosIn, type OutboxEntry, type OutboxSender, replacePhotos } from '@/lib/outbox';
+import { toast } from '@/lib/toast';
+
+/**
+ * A product saved with no connection (or with photos still on the phone): kept in the outbox and
+ * sent when the connection returns, its photos first, each once.
+ */
+export interface QueuedProduct {
+  /** Absent for a new product. */
+  productId?: string;
+  status: 'draft' | 'active';
+  body: CreateProductBody | UpdateProductBody;
+}
+
+export const queuedMessages = {
+  kept: 'Saved on this phone',
+  keptDescription: 'It will upload by itself when you are back online.',
+  waiting: 'Waiting to upload',
+  sent: (name: string) => `${name} has been uploaded`,
+  refused: (name: string) => `${name} could not be uploaded`,
+} as const;
+
+function isQueuedProduct(value: unknown): value is QueuedProduct {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (v.status === 'draft' || v.status === 'active') && typeof v.body === 'object' && v.body !== null;
+}
+
+export function queuedProductOf(entry: OutboxEntry): QueuedProduct | null {
+  return isQueuedProduct(entry.payload) ? entry.payload : null;
+}
+
+/** Keeps the product in the outbox; true once it is safely stored on the phone. */
+export async function queueProduct(sellerId: string, product: QueuedProduct): Promise<boolean> {
+  try {
+    const outbox = await appOutbox();
+    await outbox.add({
+      kind: 'product',
+      sellerId,
+      title: product.body.name?.trim() || 'Untitled product',
+      payload: product,
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The outbox's sender of products: photos up (each remembered), then the product itself. */
+export function productSender({
+  api,
+  queryClient,
+  upload,
+}: {
+  api: ApiClient;
+  queryClient: QueryClient;
+  upload?: UploadFn;
+}): OutboxSender {
+  return async (entry, tools) => {
+    const queued = queuedProductOf(entry);
+    if (!queued) throw new TypeError('This saved product could not be read.');
+    const urls = new Map<string, string | null>();
+    for (const local of localPhotosIn(queued.body)) {
+      urls.set(
+        local,
+        await tools.resolvePhoto(local, (file) =>
+          uploadProductImage(file, () => {}, upload ? { upload } : {}).then((answer) => answer.image.url),
+        ),
+      );
+    }
+    const body = replacePhotos(queued.body, urls);
+    const answer =
+      queued.productId === undefined
+        ? await createProduct(api, { ...(body as CreateProductBody), status: queued.status })
+        : await updateProduct(api, queued.productId, {
+            ...(body as UpdateProductBody),
+            status: queued.status,
+          });
+    toast.success(queuedMessages.sent(answer.product.name));
+    await queryClient.invalidateQueries({ queryKey: productQueries.seller(entry.sellerId) });
+  };
+}

@@ -1,0 +1,73 @@
+import { useSyncExternalStore } from 'react';
+import { readStored, writeStored } from '@/lib/storage';
+
+/**
+ * Data-saver: the seller's choice to spend fewer megabytes. Stored on the device (it belongs to the
+ * phone and its data plan, not the account); until the seller chooses, it follows the browser's own
+ * data-saver (`navigator.connection.saveData`, which is what sends the `Save-Data` header).
+ *
+ * While on: blips do not play until tapped, images come at their smallest fitting size, the studio
+ * publishes at a lower resolution and frame rate, and the dashboard's polling slows down
+ * (`pollEvery`).
+ */
+export const DATA_SAVER_KEY = 'dataSaver';
+
+/** How much slower the dashboard polls with data-saver on. */
+export const DATA_SAVER_POLL_FACTOR = 4;
+
+type Choice = 'on' | 'off';
+const isChoice = (value: unknown): value is Choice => value === 'on' || value === 'off';
+
+interface NetworkInformationLike {
+  saveData?: boolean;
+}
+
+/** What the browser says about data-saver (Chrome on Android: Settings → Lite mode / Data saver). */
+export function browserAsksToSaveData(): boolean {
+  const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+  return connection?.saveData === true;
+}
+
+const listeners = new Set<() => void>();
+
+export function isDataSaverOn(): boolean {
+  const choice = readStored(DATA_SAVER_KEY, isChoice);
+  return choice === null ? browserAsksToSaveData() : choice === 'on';
+}
+
+/** Whether the seller has chosen, or the browser's setting is in force. */
+export function dataSaverChosen(): boolean {
+  return readStored(DATA_SAVER_KEY, isChoice) !== null;
+}
+
+export function setDataSaver(on: boolean): void {
+  writeStored(DATA_SAVER_KEY, on ? 'on' : 'off');
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab's choice, too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === DATA_SAVER_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useDataSaver(): boolean {
+  return useSyncExternalStore(subscribe, isDataSaverOn, () => false);
+}
+
+/** A TanStack Query `refetchInterval` that polls DATA_SAVER_POLL_FACTOR times less often with data-saver on. */
+export const pollEvery = (ms: number) => () => (isDataSaverOn() ? ms * DATA_SAVER_POLL_FACTOR : ms);
+
+/** What the studio publishes: the usual camera, or a lighter one with data-saver on. */
+export function studioVideoProfile(): { width: number; height: number; frameRate: number } {
+  return isDataSaverOn()
+    ? { width: 480, height: 270, frameRate: 15 }
+    : { width: 1280, height: 720, frameRate: 30 };
+}
