@@ -314,6 +314,7 @@ describe('muted words', () => {
       }),
     ).toEqual({ ok: true });
     expect((await own).content).toBe('This is a SCAM!');
+    t.clock.advance(1000);
     // "scammer" is not the word "scam"; a later comment arrives, the hidden one never did.
     const studioGot = nextEvent<StreamNotification>(studio, streamSocketEvents.notification, (n) =>
       n.content.startsWith('No scammer'),
