@@ -1,6 +1,20 @@
 // size: the one repository of live shows: streams, their products and auctions, bids, comments and auction orders
 import type { StreamStatus } from '@kasuwa/contracts';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import { buyers } from '@/db/schema/buyers.ts';
 import {

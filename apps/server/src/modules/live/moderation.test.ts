@@ -1,3 +1,4 @@
+// size: one test per rule of issue 21 (remove, mute, pin, muted words, slow mode, co-host) and their BOLA cases, with the sockets they need
 // Issue 21, the seller's command of the room: moderators, muted words, slow mode, pinned comments, co-hosts.
 import {
   type CommentPinnedEvent,

@@ -36,7 +36,11 @@ export function streamChatService({ repo, clock }: { repo: LiveRepository; clock
      * A show's recent comments and announcements (public), oldest first. Removed comments are
      * left out, and those with a muted word too, except for their sender (`viewerId`).
      */
-    async recent(streamId: string, limit: number, viewerId: string | null = null): Promise<StreamCommentsResponse> {
+    async recent(
+      streamId: string,
+      limit: number,
+      viewerId: string | null = null,
+    ): Promise<StreamCommentsResponse> {
       const row = await repo.findStream(repo.db, streamId);
       if (!row) throw new NotFoundError('Stream');
       const rows = await repo.recentComments(repo.db, streamId, limit, viewerId);

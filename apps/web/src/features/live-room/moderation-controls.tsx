@@ -24,7 +24,9 @@ export function CommentMenu({ label, actions }: { label: string; actions: Commen
     if (!open) return;
     first.current?.focus();
     const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !box.current?.contains(event.target as Node))
+      if (
+        event instanceof KeyboardEvent ? event.key === 'Escape' : !box.current?.contains(event.target as Node)
+      )
         setOpen(false);
     };
     document.addEventListener('pointerdown', close);
@@ -49,32 +51,31 @@ export function CommentMenu({ label, actions }: { label: string; actions: Commen
         <EllipsisVertical className="size-4" aria-hidden />
       </button>
       {open && (
-        <ul
+        <div
           id={menuId}
           role="menu"
           aria-label={label}
           className="absolute top-8 right-0 z-20 min-w-48 overflow-hidden rounded-control border border-line bg-surface py-1 shadow-card"
         >
           {actions.map((action, i) => (
-            <li key={action.label} role="none">
-              <button
-                ref={i === 0 ? first : undefined}
-                type="button"
-                role="menuitem"
-                onClick={() => {
-                  setOpen(false);
-                  action.onSelect();
-                }}
-                className={clsx(
-                  'block min-h-11 w-full px-4 text-left text-sm hover:bg-canvas',
-                  action.danger ? 'text-danger-600' : 'text-ink',
-                )}
-              >
-                {action.label}
-              </button>
-            </li>
+            <button
+              key={action.label}
+              ref={i === 0 ? first : undefined}
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false);
+                action.onSelect();
+              }}
+              className={clsx(
+                'block min-h-11 w-full px-4 text-left text-sm hover:bg-canvas',
+                action.danger ? 'text-danger-600' : 'text-ink',
+              )}
+            >
+              {action.label}
+            </button>
           ))}
-        </ul>
+        </div>
       )}
     </span>
   );
@@ -93,7 +94,10 @@ export function PinnedComment({
   return (
     <section
       aria-label="Pinned comment"
-      className={clsx('flex items-start gap-2 rounded-card bg-surface px-3 py-2 text-ink shadow-card', className)}
+      className={clsx(
+        'flex items-start gap-2 rounded-card bg-surface px-3 py-2 text-ink shadow-card',
+        className,
+      )}
     >
       <Pin className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
       <p className="min-w-0 flex-1 text-sm">

@@ -38,13 +38,18 @@ export const roomModerationQueries = {
     queryOptions({
       queryKey: roomModerationKeys.room(streamId, viewer),
       queryFn: async ({ signal }) =>
-        roomStateResponse.parse(await api.get<unknown>(`/streams/${encodeURIComponent(streamId)}/room`, { signal })),
+        roomStateResponse.parse(
+          await api.get<unknown>(`/streams/${encodeURIComponent(streamId)}/room`, { signal }),
+        ),
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };
 
 /** Sends one `chat_moderate` and answers the server's verdict (or that it was not sent). */
-export function sendModeration(socket: LiveSocketLike | null, action: ModerationAction): Promise<SendOutcome> {
+export function sendModeration(
+  socket: LiveSocketLike | null,
+  action: ModerationAction,
+): Promise<SendOutcome> {
   if (!socket) return Promise.resolve({ ok: false, message: messageNotSent });
   return new Promise<SendOutcome>((resolve) => {
     const timer = setTimeout(() => resolve({ ok: false, message: messageNotSent }), MESSAGE_ACK_TIMEOUT_MS);

@@ -37,7 +37,8 @@ export function CohostingShows({ api }: { api: ApiClient }) {
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-semibold text-ink">{show.title}</span>
                 <span className="block text-ink-muted text-sm">
-                  {show.hostStoreName} · {show.status === 'live' ? 'Live now' : formatLagosTime(show.scheduledStartTime)}
+                  {show.hostStoreName} ·{' '}
+                  {show.status === 'live' ? 'Live now' : formatLagosTime(show.scheduledStartTime)}
                 </span>
               </span>
               <span className="font-semibold text-brand-700 text-sm">Open co-host studio</span>

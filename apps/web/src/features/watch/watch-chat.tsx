@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import {
-  type ChatItem,
   ChatInput,
+  type ChatItem,
   ChatMessage,
   chatItems,
   useChatSender,

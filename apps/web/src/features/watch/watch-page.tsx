@@ -13,9 +13,9 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import type { LiveProduct } from '@/features/live-room/live-room';
-import { PinnedComment } from '@/features/live-room/moderation-controls';
 import { fetchStream } from '@/features/live-room/live-room-queries';
 import { type ConnectLiveSocket, sendStreamMessage } from '@/features/live-room/live-socket';
+import { PinnedComment } from '@/features/live-room/moderation-controls';
 import { type AuctionEventSink, useLiveRoom } from '@/features/live-room/use-live-room';
 import type { VideoProviderClient } from '@/features/live-room/video/video-provider';
 import { BidPanel } from '@/features/watch/bid-panel';

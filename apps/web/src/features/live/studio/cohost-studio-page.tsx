@@ -93,8 +93,13 @@ export function CohostStudioPage({
             pin={{ pinnedProductId: pin.pinnedProductId, pinningId: pin.pinningId, onPin: pin.setPinned }}
           />
         </section>
-        <section aria-label="Chat" className="flex max-h-[35dvh] min-h-0 flex-col border-line border-t bg-surface">
-          {moderation.pinnedComment && <PinnedComment comment={moderation.pinnedComment} className="m-3 mb-0" />}
+        <section
+          aria-label="Chat"
+          className="flex max-h-[35dvh] min-h-0 flex-col border-line border-t bg-surface"
+        >
+          {moderation.pinnedComment && (
+            <PinnedComment comment={moderation.pinnedComment} className="m-3 mb-0" />
+          )}
           <CommentList items={room.feed} removed={moderation.removed} />
         </section>
       </div>

@@ -35,7 +35,8 @@ export const moderationWrites = {
     api.post<ModeratorsResponse>('/live/moderators', { buyerId }),
   removeModerator: (api: ApiClient, buyerId: string) =>
     api.request<ModeratorsResponse>(`/live/moderators/${encodeURIComponent(buyerId)}`, { method: 'DELETE' }),
-  mutedWords: (api: ApiClient, words: string[]) => api.put<MutedWordsResponse>('/live/muted-words', { words }),
+  mutedWords: (api: ApiClient, words: string[]) =>
+    api.put<MutedWordsResponse>('/live/muted-words', { words }),
   slowMode: (api: ApiClient, streamId: string, seconds: number) =>
     api.put<{ message: string; slowModeSeconds: number }>(showPath(streamId, 'slow-mode'), { seconds }),
   inviteCohost: (api: ApiClient, streamId: string, email: string) =>

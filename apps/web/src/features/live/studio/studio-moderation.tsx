@@ -1,8 +1,17 @@
 // size: the studio's whole Room tab (slow mode, co-host, moderators, muted viewers and words) and the seller's comment menu, one concern
-import { MAX_MUTED_WORD_LENGTH, MAX_MUTED_WORDS, type ModerationAction, SLOW_MODE_CHOICES } from '@kasuwa/contracts';
+import {
+  MAX_MUTED_WORD_LENGTH,
+  MAX_MUTED_WORDS,
+  type ModerationAction,
+  SLOW_MODE_CHOICES,
+} from '@kasuwa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
-import { moderationKeys, moderationQueries, moderationWrites } from '@/features/live/studio/moderation-queries';
+import {
+  moderationKeys,
+  moderationQueries,
+  moderationWrites,
+} from '@/features/live/studio/moderation-queries';
 import type { ChatItem } from '@/features/live-room/chat';
 import type { LiveSocketLike } from '@/features/live-room/live-socket';
 import { type CommentAction, CommentMenu } from '@/features/live-room/moderation-controls';
@@ -64,7 +73,10 @@ export function useStudioModeration({
     const authorId = item.author._id;
     const name = item.author.name;
     const actions: CommentAction[] = [
-      { label: 'Pin comment', onSelect: () => void act({ action: 'pin', streamId, commentId: item.id }, 'Comment pinned') },
+      {
+        label: 'Pin comment',
+        onSelect: () => void act({ action: 'pin', streamId, commentId: item.id }, 'Comment pinned'),
+      },
       {
         label: 'Remove comment',
         danger: true,
@@ -74,12 +86,19 @@ export function useStudioModeration({
     if (item.author.role === 'buyer' && authorId) {
       actions.push(
         moderatorIds.has(authorId)
-          ? { label: `Remove ${name} as moderator`, onSelect: () => naming.mutate({ buyerId: authorId, add: false }) }
-          : { label: `Make ${name} a moderator`, onSelect: () => naming.mutate({ buyerId: authorId, add: true }) },
+          ? {
+              label: `Remove ${name} as moderator`,
+              onSelect: () => naming.mutate({ buyerId: authorId, add: false }),
+            }
+          : {
+              label: `Make ${name} a moderator`,
+              onSelect: () => naming.mutate({ buyerId: authorId, add: true }),
+            },
         mutedIds.has(authorId)
           ? {
               label: `Unmute ${name}`,
-              onSelect: () => void act({ action: 'unmute', streamId, buyerId: authorId }, `${name} can comment again`),
+              onSelect: () =>
+                void act({ action: 'unmute', streamId, buyerId: authorId }, `${name} can comment again`),
             }
           : {
               label: `Mute ${name} for this show`,
@@ -100,7 +119,9 @@ export function useStudioModeration({
         api={api}
         streamId={streamId}
         room={room}
-        onUnmute={(buyerId, name) => void act({ action: 'unmute', streamId, buyerId }, `${name} can comment again`)}
+        onUnmute={(buyerId, name) =>
+          void act({ action: 'unmute', streamId, buyerId }, `${name} can comment again`)
+        }
         onRemoveModerator={(buyerId) => naming.mutate({ buyerId, add: false })}
         removingModerator={naming.isPending ? naming.variables.buyerId : null}
       />
@@ -109,7 +130,11 @@ export function useStudioModeration({
 }
 
 const slowModeLabel = (seconds: number) =>
-  seconds === 0 ? 'Off' : seconds < 60 ? `${seconds} seconds` : `${seconds / 60} ${seconds === 60 ? 'minute' : 'minutes'}`;
+  seconds === 0
+    ? 'Off'
+    : seconds < 60
+      ? `${seconds} seconds`
+      : `${seconds / 60} ${seconds === 60 ? 'minute' : 'minutes'}`;
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
@@ -150,7 +175,9 @@ export function RoomPanel({
   const [email, setEmail] = useState('');
   const cohost = useMutation({
     mutationFn: (invite: string | null) =>
-      invite === null ? moderationWrites.removeCohost(api, streamId) : moderationWrites.inviteCohost(api, streamId, invite),
+      invite === null
+        ? moderationWrites.removeCohost(api, streamId)
+        : moderationWrites.inviteCohost(api, streamId, invite),
     meta: { errorToast: 'Could not change the co-host' },
     onSuccess: (answer) => {
       client.setQueryData(moderationKeys.show(streamId), (old: typeof show.data) =>
@@ -207,18 +234,23 @@ export function RoomPanel({
 
   return (
     <div>
-      <Section title="Slow mode" hint="Each viewer may comment once per this many seconds. You and your moderators are not slowed.">
+      <Section
+        title="Slow mode"
+        hint="Each viewer may comment once per this many seconds. You and your moderators are not slowed."
+      >
         <SelectBox
           label="One comment per viewer every"
           value={String(current)}
           disabled={slowMode.isPending}
           onChange={(e) => slowMode.mutate(Number(e.target.value))}
         >
-          {(SLOW_MODE_CHOICES as readonly number[]).concat(SLOW_MODE_CHOICES.includes(current as 0) ? [] : [current]).map((s) => (
-            <option key={s} value={s}>
-              {slowModeLabel(s)}
-            </option>
-          ))}
+          {(SLOW_MODE_CHOICES as readonly number[])
+            .concat(SLOW_MODE_CHOICES.includes(current as 0) ? [] : [current])
+            .map((s) => (
+              <option key={s} value={s}>
+                {slowModeLabel(s)}
+              </option>
+            ))}
         </SelectBox>
       </Section>
 
@@ -232,7 +264,12 @@ export function RoomPanel({
               <span className="font-semibold">{show.data.cohost.storeName}</span>{' '}
               <span className="text-ink-muted">{show.data.cohost.email}</span>
             </p>
-            <Button variant="secondary" size="sm" loading={cohost.isPending} onClick={() => cohost.mutate(null)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={cohost.isPending}
+              onClick={() => cohost.mutate(null)}
+            >
               Remove
             </Button>
           </div>
@@ -253,7 +290,10 @@ export function RoomPanel({
         )}
       </Section>
 
-      <Section title="Moderators" hint="Buyers who can remove comments, mute viewers and pin comments in all your shows. Name one from a comment’s ⋮ menu in Chat.">
+      <Section
+        title="Moderators"
+        hint="Buyers who can remove comments, mute viewers and pin comments in all your shows. Name one from a comment’s ⋮ menu in Chat."
+      >
         {store.data.moderators.length === 0 ? (
           <p className="text-ink-muted text-sm">No moderators yet.</p>
         ) : (
@@ -293,7 +333,10 @@ export function RoomPanel({
         )}
       </Section>
 
-      <Section title="Muted words" hint="A comment with one of these is shown only to the viewer who sent it. For all your shows.">
+      <Section
+        title="Muted words"
+        hint="A comment with one of these is shown only to the viewer who sent it. For all your shows."
+      >
         <ChipsInput
           label="Words and phrases"
           itemName="muted word"

@@ -7,6 +7,7 @@ import { CameraControls, CameraPreview } from '@/features/live/studio/camera-pre
 import { EndShow } from '@/features/live/studio/end-show';
 import { ProductRail } from '@/features/live/studio/product-rail';
 import { StudioHeader } from '@/features/live/studio/studio-header';
+import { useStudioModeration } from '@/features/live/studio/studio-moderation';
 import { OpenElsewhere, VideoFailed, WinnerBanner } from '@/features/live/studio/studio-overlays';
 import { StudioPanels } from '@/features/live/studio/studio-panels';
 import {
@@ -18,7 +19,6 @@ import {
 import { useAuctionRail } from '@/features/live/studio/use-auction-rail';
 import { type MediaDevicesLike, useCamera } from '@/features/live/studio/use-camera';
 import { useGoLive } from '@/features/live/studio/use-go-live';
-import { useStudioModeration } from '@/features/live/studio/studio-moderation';
 import { usePin } from '@/features/live/studio/use-pin';
 import { usePublishing } from '@/features/live/studio/use-publishing';
 import { useStudioRoom } from '@/features/live/studio/use-studio-room';
@@ -146,7 +146,11 @@ export function StudioPage({
         room={{
           panel: moderation.panel,
           pinned: moderation.room.pinnedComment && (
-            <PinnedComment comment={moderation.room.pinnedComment} onUnpin={moderation.unpin} className="m-3 mb-0" />
+            <PinnedComment
+              comment={moderation.room.pinnedComment}
+              onUnpin={moderation.unpin}
+              className="m-3 mb-0"
+            />
           ),
           removed: moderation.room.removed,
           commentActions: moderation.commentActions,

@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { type ReactNode, useState } from 'react';
 import { BidFeed, CommentList } from '@/features/live/studio/live-feed';
-import type { ChatItem } from '@/features/live-room/chat';
 import { MessageBox, type MessageBoxProps } from '@/features/live/studio/message-box';
+import type { ChatItem } from '@/features/live-room/chat';
 import type { FeedItem } from '@/features/live-room/live-room';
 import { TabList } from '@/ui/tabs';
 
