@@ -3,6 +3,7 @@ import {
   MAX_MUTED_WORD_LENGTH,
   MAX_MUTED_WORDS,
   type ModerationAction,
+  type RoomStateResponse,
   SLOW_MODE_CHOICES,
 } from '@kasuwa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,7 +16,11 @@ import {
 import type { ChatItem } from '@/features/live-room/chat';
 import type { LiveSocketLike } from '@/features/live-room/live-socket';
 import { type CommentAction, CommentMenu } from '@/features/live-room/moderation-controls';
-import { type RoomModeration, useRoomModeration } from '@/features/live-room/room-moderation';
+import {
+  type RoomModeration,
+  roomModerationKeys,
+  useRoomModeration,
+} from '@/features/live-room/room-moderation';
 import type { ApiClient } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
@@ -169,7 +174,13 @@ export function RoomPanel({
   const slowMode = useMutation({
     mutationFn: (seconds: number) => moderationWrites.slowMode(api, streamId, seconds),
     meta: { errorToast: 'Could not change slow mode' },
-    onSuccess: (answer) => toast.success(answer.message),
+    onSuccess: (answer) => {
+      // The socket's chat_slow_mode says it too; the answer is here first.
+      client.setQueriesData<RoomStateResponse>({ queryKey: roomModerationKeys.all(streamId) }, (old) =>
+        old ? { ...old, slowModeSeconds: answer.slowModeSeconds } : old,
+      );
+      toast.success(answer.message);
+    },
   });
 
   const [email, setEmail] = useState('');
