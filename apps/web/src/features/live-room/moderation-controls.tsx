@@ -1,7 +1,7 @@
 import type { StreamComment } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
 import { Clock, EllipsisVertical, Pin, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 
 /* Issue 21: the pieces moderators and viewers see of the room's moderation, on the watch page and in the studio. */
 
@@ -17,7 +17,11 @@ export interface CommentAction {
  */
 export function CommentMenu({ label, actions }: { label: string; actions: CommentAction[] }) {
   const [open, setOpen] = useState(false);
+  // Fixed to the viewport, so a chat list that scrolls cannot clip it: below the button, or above
+  // it when the button is near the bottom of the screen (the last comment, over the comment box).
+  const [place, setPlace] = useState<CSSProperties>({});
   const menuId = useId();
+  const button = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLSpanElement>(null);
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -29,11 +33,17 @@ export function CommentMenu({ label, actions }: { label: string; actions: Commen
       )
         setOpen(false);
     };
+    // The menu is fixed where the button was: any scroll or resize closes it.
+    const dismiss = () => setOpen(false);
     document.addEventListener('pointerdown', close);
     document.addEventListener('keydown', close);
+    window.addEventListener('scroll', dismiss, true);
+    window.addEventListener('resize', dismiss);
     return () => {
       document.removeEventListener('pointerdown', close);
       document.removeEventListener('keydown', close);
+      window.removeEventListener('scroll', dismiss, true);
+      window.removeEventListener('resize', dismiss);
     };
   }, [open]);
   if (actions.length === 0) return null;
@@ -45,7 +55,19 @@ export function CommentMenu({ label, actions }: { label: string; actions: Commen
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((o) => !o)}
+        ref={button}
+        onClick={() => {
+          const rect = button.current?.getBoundingClientRect();
+          if (rect) {
+            const right = Math.max(8, window.innerWidth - rect.right);
+            setPlace(
+              rect.bottom + 56 * actions.length + 16 > window.innerHeight
+                ? { right, bottom: window.innerHeight - rect.top }
+                : { right, top: rect.bottom },
+            );
+          }
+          setOpen((o) => !o);
+        }}
         className="-my-2 flex size-9 items-center justify-center rounded-full text-ink-subtle hover:bg-canvas hover:text-ink"
       >
         <EllipsisVertical className="size-4" aria-hidden />
@@ -55,7 +77,8 @@ export function CommentMenu({ label, actions }: { label: string; actions: Commen
           id={menuId}
           role="menu"
           aria-label={label}
-          className="absolute top-8 right-0 z-20 min-w-48 overflow-hidden rounded-control border border-line bg-surface py-1 shadow-card"
+          style={place}
+          className="fixed z-40 min-w-48 overflow-hidden rounded-control border border-line bg-surface py-1 shadow-card"
         >
           {actions.map((action, i) => (
             <button
