@@ -66,7 +66,10 @@ function renderWatch(room: Partial<RoomStateResponse> = {}) {
   return { socket, calls };
 }
 
-const adaSays = (socket: FakeLiveSocket, id: string, content: string) =>
+/** Ada comments, once the page's socket is open and listening. */
+const adaSays = async (socket: FakeLiveSocket, id: string, content: string) => {
+  await screen.findByText('LIVE');
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
   act(() =>
     socket.serverSends(streamSocketEvents.notification, {
       type: 'stream_comment',
@@ -75,18 +78,17 @@ const adaSays = (socket: FakeLiveSocket, id: string, content: string) =>
       data: { streamId: STREAM_ID, comment: { _id: id, author: { _id: ADA, name: 'Ada', role: 'buyer' } } },
     }),
   );
+};
 
 describe('Watch page: moderation', () => {
-  it('gives a moderator a menu to remove, mute and pin; a removed comment disappears, a pinned one shows on top', async () => {
+  it('gives a moderator a menu to remove, mute and pin; a removed comment disappears', async () => {
     const user = userEvent.setup();
     const { socket } = renderWatch({ you: { moderator: true, muted: false } });
     await screen.findByRole('list', { name: 'Comments' }).catch(() => null);
-    adaSays(socket, 'c1', 'Buy followers at spam.example');
-    adaSays(socket, 'c2', 'Is delivery to Ibadan free?');
+    await adaSays(socket, 'c1', 'Buy followers at spam.example');
     const list = await screen.findByRole('list', { name: 'Comments' });
 
-    const menus = await within(list).findAllByRole('button', { name: 'Moderate Ada’s comment' });
-    await user.click(menus[0] as HTMLElement);
+    await user.click(await within(list).findByRole('button', { name: 'Moderate Ada’s comment' }));
     const menu = screen.getByRole('menu', { name: 'Moderate Ada’s comment' });
     expect(
       within(menu)
@@ -101,9 +103,16 @@ describe('Watch page: moderation', () => {
     act(() =>
       socket.serverSends(moderationSocketEvents.commentRemoved, { streamId: STREAM_ID, commentId: 'c1' }),
     );
-    expect(within(list).queryByText('Buy followers at spam.example')).toBeNull();
+    expect(screen.queryByText('Buy followers at spam.example')).toBeNull();
+    expect(screen.getByText('No comments yet. Say hello!')).toBeVisible();
+  });
 
-    await user.click(within(list).getByRole('button', { name: 'Moderate Ada’s comment' }));
+  it('lets a moderator pin a comment, which shows on top with Unpin', async () => {
+    const user = userEvent.setup();
+    const { socket } = renderWatch({ you: { moderator: true, muted: false } });
+    await adaSays(socket, 'c2', 'Is delivery to Ibadan free?');
+    const list = await screen.findByRole('list', { name: 'Comments' });
+    await user.click(await within(list).findByRole('button', { name: 'Moderate Ada’s comment' }));
     await user.click(screen.getByRole('menuitem', { name: 'Pin comment' }));
     expect(socket.eventsNamed(moderationSocketEvents.moderate).at(-1)).toEqual({
       action: 'pin',
@@ -127,8 +136,13 @@ describe('Watch page: moderation', () => {
       action: 'unpin',
       streamId: STREAM_ID,
     });
+  });
 
-    // The server refuses (e.g. the show ended): the reason is shown.
+  it('shows why the server refused a moderator’s action', async () => {
+    const user = userEvent.setup();
+    const { socket } = renderWatch({ you: { moderator: true, muted: false } });
+    await adaSays(socket, 'c3', 'Hello');
+    const list = await screen.findByRole('list', { name: 'Comments' });
     socket.answerAcks = () => ({ ok: false, message: 'This show has ended' });
     await user.click(within(list).getByRole('button', { name: 'Moderate Ada’s comment' }));
     await user.click(screen.getByRole('menuitem', { name: 'Mute Ada for this show' }));
@@ -146,7 +160,7 @@ describe('Watch page: moderation', () => {
     const { socket } = renderWatch({ pinnedComment: pinned });
     const banner = await screen.findByRole('region', { name: 'Pinned comment' });
     expect(within(banner).queryByRole('button', { name: 'Unpin comment' })).toBeNull();
-    adaSays(socket, 'c1', 'Hello');
+    await adaSays(socket, 'c1', 'Hello');
     const list = await screen.findByRole('list', { name: 'Comments' });
     expect(within(list).getByText('Hello')).toBeVisible();
     expect(within(list).queryByRole('button', { name: /Moderate/ })).toBeNull();
