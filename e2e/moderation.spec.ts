@@ -49,9 +49,11 @@ test('a moderator removes a comment and every viewer loses it; slow mode refuses
   const named = await request.post('/api/live/moderators', { headers, data: { buyerId: mo.buyer._id } });
   expect(named.status(), await named.text()).toBe(200);
 
-  const [moPage, chikaPage, dayoPage] = await Promise.all(
-    [mo, chika, dayo].map((account) => viewer(browser, baseURL, account, show._id)),
-  );
+  const [moPage, chikaPage, dayoPage] = await Promise.all([
+    viewer(browser, baseURL, mo, show._id),
+    viewer(browser, baseURL, chika, show._id),
+    viewer(browser, baseURL, dayo, show._id),
+  ]);
 
   // Chika posts spam; everyone sees it.
   const spam = 'Cheap followers at spam dot example';
