@@ -502,6 +502,38 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     body: { productId: w.a.activeProductId },
   })),
 
+  // issue 21: the seller's command of the room. Store-level settings act on the caller's own store
+  // (an id in them names a buyer, never another store); a show's settings are its seller's; the
+  // co-host routes answer the invited seller only, and seller B was never invited to A's show.
+  'GET /api/live/moderation': self('seller'),
+  'POST /api/live/moderators': {
+    kind: 'self',
+    who: 'seller',
+    call: (w) => ({ body: { buyerId: w.buyerA.id } }),
+  },
+  'DELETE /api/live/moderators/:buyerId': {
+    kind: 'self',
+    who: 'seller',
+    call: (w) => ({ params: { buyerId: w.buyerA.id } }),
+  },
+  'PUT /api/live/muted-words': { kind: 'self', who: 'seller', call: () => ({ body: { words: ['scam'] } }) },
+  'GET /api/live/cohosting': self('seller'),
+  'GET /api/streams/:id/moderation': owned('seller', stream),
+  'PUT /api/streams/:id/slow-mode': owned('seller', (w) => ({ ...stream(w), body: { seconds: 30 } })),
+  'PUT /api/streams/:id/cohost': owned('seller', (w) => ({ ...stream(w), body: { email: w.a.email } })),
+  'DELETE /api/streams/:id/cohost': owned('seller', stream),
+  'GET /api/streams/:id/room': pub('a show’s slow mode and pinned comment, as every viewer sees them', {
+    leakCheck: stream,
+  }),
+  'POST /api/streams/:id/cohost/activate-product-bidding': owned('seller', (w) => ({
+    ...stream(w),
+    body: { productId: w.a.activeProductId },
+  })),
+  'POST /api/streams/:id/cohost/pin': owned('seller', (w) => ({
+    ...stream(w),
+    body: { productId: w.a.activeProductId },
+  })),
+
   // issue 17: KYC and Account. The seller's own verification and account only: no id in them.
   'GET /api/seller/kyc': self('seller'),
   'POST /api/seller/kyc': {

@@ -86,6 +86,8 @@ export const paths = {
       scheduledShows: `${liveStreams}/scheduled-shows`,
       submitLiveShow: `${liveStreams}/submit-live-show`,
       studio: (streamId: string | number) => `${liveStreams}/live-stream-studio/${id(streamId)}`,
+      /** issue 21: a co-host runs the invited show's product rail. */
+      cohostStudio: (streamId: string | number) => `${liveStreams}/live-stream-studio/${id(streamId)}/cohost`,
     },
     livestreaming: '/dashboard/livestreaming',
     settings: '/dashboard/settings',

@@ -129,6 +129,10 @@ const liveStreamRoutes: RouteObject[] = [
     'live-stream-studio/:id',
     () => import('@/app/routes/dashboard/live-streams/live-stream-studio/$id.route'),
   ),
+  page(
+    'live-stream-studio/:id/cohost',
+    () => import('@/app/routes/dashboard/live-streams/live-stream-studio/$id.cohost.route'),
+  ),
 ];
 
 const dashboardRoutes: RouteObject[] = [

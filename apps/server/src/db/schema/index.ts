@@ -7,6 +7,7 @@ export * from './coupons.ts';
 export * from './kyc.ts';
 export * from './ledger.ts';
 export * from './live.ts';
+export * from './live-moderation.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './onboarding.ts';

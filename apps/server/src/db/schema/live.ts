@@ -159,8 +159,16 @@ export const streamComments = pgTable(
     authorName: text('author_name').notNull(),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** issue 21: a moderator or the seller removed it; nobody reads it any more. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** issue 21: it has one of the store's muted words; only its sender reads it. */
+    hidden: boolean('hidden').notNull().default(false),
   },
-  (t) => [index('stream_comments_stream_created_idx').on(t.streamId, t.createdAt)],
+  (t) => [
+    index('stream_comments_stream_created_idx').on(t.streamId, t.createdAt),
+    // issue 21: slow mode reads a viewer's last comment in a show.
+    index('stream_comments_stream_author_idx').on(t.streamId, t.authorId, t.createdAt),
+  ],
 );
 
 export type StreamRow = typeof streams.$inferSelect;

@@ -10,6 +10,9 @@ import { liveRepository } from '@/modules/live/live.repository.ts';
 import { liveRoutes } from '@/modules/live/live.routes.ts';
 import { registerLiveSocket } from '@/modules/live/live.socket.ts';
 import { liveAnnouncer } from '@/modules/live/live-announcer.ts';
+import { moderationRoutes } from '@/modules/live/moderation.routes.ts';
+import { moderationService } from '@/modules/live/moderation.service.ts';
+import { registerModerationSocket } from '@/modules/live/moderation.socket.ts';
 import { memoryPublisherStore, redisPublisherStore } from '@/modules/live/publishers.ts';
 import { streamChatService } from '@/modules/live/stream-chat.service.ts';
 import { streamMedia } from '@/modules/live/stream-media.ts';
@@ -84,12 +87,20 @@ export async function registerLiveModule(
     ...(deps.onShow ? { onShow: deps.onShow } : {}),
   });
   const chat = streamChatService({ repo, clock: deps.clock });
+  const tray = trayService({ db: deps.db, live: repo, events: deps.realtime });
+  await app.register(trayRoutes({ tray, requireSeller: deps.requireSeller }));
+  // issue 21: moderators, muted words, slow mode, pinned comments, co-hosts.
+  const moderation = moderationService({ db: deps.db, clock: deps.clock, events: deps.realtime });
   await app.register(
-    trayRoutes({
-      tray: trayService({ db: deps.db, live: repo, events: deps.realtime }),
+    moderationRoutes({
+      moderation,
+      auctions,
+      tray,
       requireSeller: deps.requireSeller,
+      requireBuyer: deps.requireBuyer,
     }),
   );
+  registerModerationSocket({ realtime: deps.realtime, moderation, log: app.log });
   await app.register(
     liveRoutes({
       streams,
@@ -109,6 +120,7 @@ export async function registerLiveModule(
     sellerGate: sellerFeatureGate(deps.db),
     publishers: deps.redis ? redisPublisherStore(deps.redis) : memoryPublisherStore(),
     ...(deps.recordViewer ? { recordViewer: deps.recordViewer } : {}),
+    commentPolicy: moderation.commentPolicy,
   });
 
   const ticker =

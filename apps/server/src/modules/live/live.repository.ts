@@ -1,6 +1,20 @@
 // size: the one repository of live shows: streams, their products and auctions, bids, comments and auction orders
 import type { StreamStatus } from '@kasuwa/contracts';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import { buyers } from '@/db/schema/buyers.ts';
 import {
@@ -290,7 +304,7 @@ export function liveRepository(db: Database) {
     },
 
     /** A show's newest `limit` comments and announcements, oldest first. */
-    async recentComments(q: Queryable, streamId: string, limit: number) {
+    async recentComments(q: Queryable, streamId: string, limit: number, viewerId: string | null = null) {
       const rows = await q
         .select({
           id: streamComments.id,
@@ -302,7 +316,16 @@ export function liveRepository(db: Database) {
           createdAt: streamComments.createdAt,
         })
         .from(streamComments)
-        .where(eq(streamComments.streamId, streamId))
+        .where(
+          and(
+            eq(streamComments.streamId, streamId),
+            // issue 21: removed comments are gone; a muted word's comment is its sender's alone.
+            isNull(streamComments.removedAt),
+            viewerId
+              ? or(eq(streamComments.hidden, false), eq(streamComments.authorId, viewerId))
+              : eq(streamComments.hidden, false),
+          ),
+        )
         // The (stream, created_at) index reads the newest first; the id breaks ties the same way each time.
         .orderBy(desc(streamComments.createdAt), desc(streamComments.id))
         .limit(limit);

@@ -26,6 +26,14 @@ const MESSAGE_WINDOW_MS = 10_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** issue 21: asked before a comment is stored; `hidden` comments reach only their sender. */
+export type CommentPolicy = (comment: {
+  streamId: string;
+  sellerId: string;
+  author: SocketIdentity;
+  content: string;
+}) => Promise<{ ok: false; message: string } | { ok: true; hidden: boolean }>;
+
 type SocketState = {
   messageTimes: number[];
   /**
@@ -63,6 +71,7 @@ export function registerLiveSocket({
   publishers = memoryPublisherStore(),
   recountDelayMs = VIEWER_RECOUNT_DELAY_MS,
   recordViewer,
+  commentPolicy,
 }: {
   realtime: Realtime;
   streams: Pick<StreamsService, 'audience' | 'recordViewers'>;
@@ -75,6 +84,8 @@ export function registerLiveSocket({
   recountDelayMs?: number;
   /** Analytics (issue 17): a distinct viewer of the show joined (the funnel's first step). */
   recordViewer?: (view: { sellerId: string; streamId: string; viewer: string; at: Date }) => Promise<void>;
+  /** issue 21: muted viewers, slow mode and muted words (moderation.service.ts). */
+  commentPolicy?: CommentPolicy;
 }) {
   const guarded = guardedBy(log);
   // A stream's seller never changes, so it is remembered; its status is read fresh each time.
@@ -182,12 +193,18 @@ export function registerLiveSocket({
     }
     if (info.status === 'ended') return refuse(ack, 'This show has ended');
     if (tooFast(socket)) return refuse(ack, 'You are sending messages too fast. Wait a few seconds.');
+    const policy =
+      kind === 'comment' && commentPolicy
+        ? await commentPolicy({ streamId, sellerId: info.sellerId, author: identity, content })
+        : ({ ok: true, hidden: false } as const);
+    if (!policy.ok) return refuse(ack, policy.message);
 
     const posted = await chat.post({
       streamId,
       kind,
       author: { kind: identity.kind, id: identity.id, name: identity.name },
       content,
+      hidden: policy.hidden,
     });
     const notification: StreamNotification =
       kind === 'comment'
@@ -209,7 +226,12 @@ export function registerLiveSocket({
             timestamp: posted.createdAt.getTime(),
             content,
           };
-    realtime.toStreamAndSeller(streamId, info.sellerId, streamSocketEvents.notification, notification);
+    // A comment with a muted word reaches its sender's own sockets only: to them it reads as sent.
+    if (policy.hidden && identity.kind === 'buyer') {
+      realtime.toBuyer(identity.id, streamSocketEvents.notification, notification);
+    } else {
+      realtime.toStreamAndSeller(streamId, info.sellerId, streamSocketEvents.notification, notification);
+    }
     answer(ack, { ok: true });
   };
 

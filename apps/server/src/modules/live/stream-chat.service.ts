@@ -15,6 +15,8 @@ export function streamChatService({ repo, clock }: { repo: LiveRepository; clock
       kind: 'comment' | 'announcement';
       author: { kind: 'buyer' | 'seller'; id: string; name: string };
       content: string;
+      /** issue 21: it has a muted word; only its sender reads it. */
+      hidden?: boolean;
     }): Promise<{ id: string; createdAt: Date }> {
       const createdAt = clock.now();
       const id = await repo.insertComment(repo.db, {
@@ -25,15 +27,23 @@ export function streamChatService({ repo, clock }: { repo: LiveRepository; clock
         authorName: message.author.name,
         content: message.content,
         createdAt,
+        hidden: message.hidden ?? false,
       });
       return { id, createdAt };
     },
 
-    /** A show's recent comments and announcements (public), oldest first. */
-    async recent(streamId: string, limit: number): Promise<StreamCommentsResponse> {
+    /**
+     * A show's recent comments and announcements (public), oldest first. Removed comments are
+     * left out, and those with a muted word too, except for their sender (`viewerId`).
+     */
+    async recent(
+      streamId: string,
+      limit: number,
+      viewerId: string | null = null,
+    ): Promise<StreamCommentsResponse> {
       const row = await repo.findStream(repo.db, streamId);
       if (!row) throw new NotFoundError('Stream');
-      const rows = await repo.recentComments(repo.db, streamId, limit);
+      const rows = await repo.recentComments(repo.db, streamId, limit, viewerId);
       return {
         comments: rows.map((c) => ({
           _id: c.id,

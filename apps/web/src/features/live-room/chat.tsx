@@ -33,9 +33,12 @@ export const chatItems = (items: FeedItem[]) =>
 export function ChatMessage({
   item,
   labelAnnouncement = false,
+  actions,
 }: {
   item: ChatItem;
   labelAnnouncement?: boolean;
+  /** issue 21: a moderator's menu for this comment (moderation-controls.tsx). */
+  actions?: ReactNode;
 }) {
   if (item.kind === 'announcement') {
     return (
@@ -48,8 +51,8 @@ export function ChatMessage({
       </li>
     );
   }
-  return (
-    <li className="text-sm">
+  const text = (
+    <>
       <span className="font-semibold text-ink">{item.author.name}</span>
       {item.author.role === 'seller' && (
         <span className="ml-1 rounded bg-ink px-1 py-0.5 font-semibold text-[10px] text-white uppercase">
@@ -57,6 +60,13 @@ export function ChatMessage({
         </span>
       )}{' '}
       <span className="break-words text-ink-muted">{item.content}</span>
+    </>
+  );
+  if (!actions) return <li className="text-sm">{text}</li>;
+  return (
+    <li className="flex items-start gap-1 text-sm">
+      <span className="min-w-0 flex-1">{text}</span>
+      {actions}
     </li>
   );
 }
@@ -92,6 +102,7 @@ export function ChatInput({
   placeholder,
   canSend,
   children,
+  cooldown = 0,
 }: {
   /** The id the box's visible label points at. */
   id: string;
@@ -100,6 +111,8 @@ export function ChatInput({
   canSend: boolean;
   /** Shown between the box and the error, e.g. why nothing can be sent yet. */
   children?: ReactNode;
+  /** issue 21: slow mode's seconds until the next comment may go; the Send button counts them down. */
+  cooldown?: number;
 }) {
   return (
     <>
@@ -119,11 +132,15 @@ export function ChatInput({
         />
         <Button
           type="submit"
-          aria-label="Send"
+          aria-label={cooldown > 0 ? `Send in ${cooldown} seconds` : 'Send'}
           loading={sender.sending}
-          disabled={!canSend || sender.text.trim() === ''}
+          disabled={!canSend || sender.text.trim() === '' || cooldown > 0}
         >
-          <Send className="size-4" aria-hidden />
+          {cooldown > 0 ? (
+            <span className="min-w-5 tabular-nums">{cooldown}s</span>
+          ) : (
+            <Send className="size-4" aria-hidden />
+          )}
         </Button>
       </div>
       {children}

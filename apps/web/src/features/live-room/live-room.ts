@@ -26,7 +26,8 @@ export type FeedItem =
   | {
       kind: 'comment';
       id: string;
-      author: { name: string; role: 'seller' | 'buyer' };
+      /** `_id`: the buyer or seller (issue 21: a moderator mutes the author by it). */
+      author: { _id?: string; name: string; role: 'seller' | 'buyer' };
       content: string;
       timestamp: number;
     }
@@ -211,7 +212,7 @@ function fromComment(c: StreamComment): FeedItem {
     : {
         kind: 'comment',
         id: c._id,
-        author: { name: c.author.name, role: c.author.role },
+        author: { _id: c.author._id, name: c.author.name, role: c.author.role },
         content: c.content,
         timestamp,
       };
@@ -233,7 +234,7 @@ function notification(s: LiveRoomState, n: StreamNotification): LiveRoomState {
       return addToFeed(s, {
         kind: 'comment',
         id: comment._id,
-        author: { name: comment.author.name, role: comment.author.role },
+        author: { _id: comment.author._id, name: comment.author.name, role: comment.author.role },
         content: n.content,
         timestamp: n.timestamp,
       });

@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import {
   ChatInput,
+  type ChatItem,
   ChatMessage,
   chatItems,
   useChatSender,
@@ -20,6 +21,13 @@ export interface WatchChatProps {
   onLogOut: () => void;
   /** The show is over: the comments stay readable, nobody is asked to log in to write or bid. */
   closed?: boolean;
+  /** issue 21 (watch-moderation.tsx): removed comments, a moderator's menu, slow mode, a mute. */
+  removed?: ReadonlySet<string>;
+  commentActions?: ((item: ChatItem) => ReactNode) | undefined;
+  cooldown?: number;
+  notice?: ReactNode;
+  /** Why this buyer cannot comment (muted), shown instead of the box. */
+  blocked?: string | null;
 }
 
 /** The show's comments and announcements for everyone, and the comment box for buyers. */
@@ -31,10 +39,15 @@ export function WatchChat({
   onLogIn,
   onLogOut,
   closed = false,
+  removed,
+  commentActions,
+  cooldown = 0,
+  notice,
+  blocked = null,
 }: WatchChatProps) {
   const inputId = useId();
   const sender = useChatSender(send);
-  const messages = chatItems(items);
+  const messages = chatItems(items).filter((m) => !removed?.has(m.id));
   const list = useStickToBottom(messages.length);
 
   return (
@@ -66,7 +79,7 @@ export function WatchChat({
           className="flex max-h-72 flex-1 flex-col gap-2 overflow-y-auto px-4 py-3 lg:max-h-none"
         >
           {messages.map((item) => (
-            <ChatMessage key={item.id} item={item} />
+            <ChatMessage key={item.id} item={item} actions={commentActions?.(item)} />
           ))}
         </ol>
       )}
@@ -74,12 +87,24 @@ export function WatchChat({
         <p className="border-line border-t p-3 text-ink-muted text-sm">
           The show has ended. The chat is closed.
         </p>
+      ) : buyerName && blocked ? (
+        <p role="status" className="border-line border-t p-3 text-ink-muted text-sm">
+          {blocked}
+        </p>
       ) : buyerName ? (
         <form onSubmit={sender.submit} className="border-line border-t p-3">
           <label htmlFor={inputId} className="mb-1 block font-medium text-sm">
             Comment
           </label>
-          <ChatInput id={inputId} sender={sender} placeholder="Ask the seller something" canSend={canWrite} />
+          <ChatInput
+            id={inputId}
+            sender={sender}
+            placeholder="Ask the seller something"
+            canSend={canWrite}
+            cooldown={cooldown}
+          >
+            {notice}
+          </ChatInput>
         </form>
       ) : (
         <div className="border-line border-t p-3">

@@ -1,5 +1,6 @@
 import {
   type AuctionStatus,
+  MODERATION_MESSAGES,
   type PlaceBidBody,
   type PlaceBidResponse,
   PRODUCT_NAME,
@@ -14,6 +15,7 @@ import { paths } from '@/app/paths';
 import type { LiveProduct } from '@/features/live-room/live-room';
 import { fetchStream } from '@/features/live-room/live-room-queries';
 import { type ConnectLiveSocket, sendStreamMessage } from '@/features/live-room/live-socket';
+import { PinnedComment } from '@/features/live-room/moderation-controls';
 import { type AuctionEventSink, useLiveRoom } from '@/features/live-room/use-live-room';
 import type { VideoProviderClient } from '@/features/live-room/video/video-provider';
 import { BidPanel } from '@/features/watch/bid-panel';
@@ -23,6 +25,7 @@ import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
 import { FollowStoreButton } from '@/features/watch/follow-store-button';
 import { WatchShop } from '@/features/watch/product-tray';
 import { WatchChat } from '@/features/watch/watch-chat';
+import { useWatchModeration } from '@/features/watch/watch-moderation';
 import { WatchVideo } from '@/features/watch/watch-video';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
@@ -190,6 +193,14 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
     (text: string) => sendStreamMessage(live.socket, stream?._id, text, 'comment'),
     [live.socket, stream?._id],
   );
+  // issue 21: slow mode, a mute, the pinned comment and a moderator's menu.
+  const moderation = useWatchModeration({
+    api,
+    streamId,
+    socket: live.socket,
+    buyerId: session?.buyer._id ?? null,
+    send: sendComment,
+  });
 
   if (live.query.isPending) {
     return (
@@ -284,6 +295,9 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
       </section>
 
       <div className="flex flex-col gap-3 p-3 lg:w-[420px] lg:overflow-y-auto">
+        {moderation.room.pinnedComment && !isOver && (
+          <PinnedComment comment={moderation.room.pinnedComment} onUnpin={moderation.unpin} />
+        )}
         {current && currentStatus ? (
           <BidPanel
             product={current}
@@ -308,7 +322,12 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
           buyerName={session?.buyer.name ?? null}
           canWrite={live.connected && !isOver}
           closed={isOver}
-          send={sendComment}
+          send={moderation.sendComment}
+          removed={moderation.room.removed}
+          commentActions={moderation.commentActions}
+          cooldown={moderation.cooldown}
+          notice={moderation.notice}
+          blocked={moderation.room.muted ? MODERATION_MESSAGES.muted : null}
           onLogIn={() => askToLogIn('Log in or sign up to comment and bid.')}
           onLogOut={() => {
             logOut();

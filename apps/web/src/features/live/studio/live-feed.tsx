@@ -1,11 +1,22 @@
 import { Gavel, Trophy } from 'lucide-react';
-import { ChatMessage, chatItems, useStickToBottom } from '@/features/live-room/chat';
+import type { ReactNode } from 'react';
+import { type ChatItem, ChatMessage, chatItems, useStickToBottom } from '@/features/live-room/chat';
 import type { FeedItem } from '@/features/live-room/live-room';
 import { formatNaira } from '@/lib/money';
 
 /** Live comments and the seller's announcements. */
-export function CommentList({ items }: { items: FeedItem[] }) {
-  const messages = chatItems(items);
+export function CommentList({
+  items,
+  removed,
+  actions,
+}: {
+  items: FeedItem[];
+  /** issue 21: comments removed by a moderator or the seller. */
+  removed?: ReadonlySet<string>;
+  /** issue 21: the seller's menu on each comment. */
+  actions?: (item: ChatItem) => ReactNode;
+}) {
+  const messages = chatItems(items).filter((m) => !removed?.has(m.id));
   const ref = useStickToBottom(messages.length);
   if (messages.length === 0) {
     return (
@@ -22,7 +33,7 @@ export function CommentList({ items }: { items: FeedItem[] }) {
       className="flex flex-1 flex-col gap-2 overflow-y-auto p-3"
     >
       {messages.map((item) => (
-        <ChatMessage key={item.id} item={item} labelAnnouncement />
+        <ChatMessage key={item.id} item={item} labelAnnouncement actions={actions?.(item)} />
       ))}
     </ol>
   );

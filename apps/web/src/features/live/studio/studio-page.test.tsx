@@ -166,13 +166,13 @@ describe('Studio: going live and ending', () => {
 });
 
 describe('Studio: panels', () => {
-  it('moves between Products, Chat and Bids with the arrow keys, Home and End (ARIA tabs)', async () => {
+  it('moves between Products, Chat, Bids and Room with the arrow keys, Home and End (ARIA tabs)', async () => {
     const user = userEvent.setup();
     renderStudio({ stream: liveStream() });
     const products = await screen.findByRole('tab', { name: /Products/ });
     const tabs = () => screen.getAllByRole('tab');
     // One stop in the Tab order: the selected tab.
-    expect(tabs().map((t) => t.getAttribute('tabindex'))).toEqual(['0', '-1', '-1']);
+    expect(tabs().map((t) => t.getAttribute('tabindex'))).toEqual(['0', '-1', '-1', '-1']);
 
     products.focus();
     await user.keyboard('{ArrowRight}');
@@ -182,11 +182,11 @@ describe('Studio: panels', () => {
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(chat.id);
 
     await user.keyboard('{End}');
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: /Bids/ }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: /Room/ }));
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: /Products/ }));
     await user.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('tab', { name: /Bids/ }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: /Room/ }).getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: /Products/ }).getAttribute('aria-selected')).toBe('true');
   });

@@ -7,6 +7,7 @@ import { CameraControls, CameraPreview } from '@/features/live/studio/camera-pre
 import { EndShow } from '@/features/live/studio/end-show';
 import { ProductRail } from '@/features/live/studio/product-rail';
 import { StudioHeader } from '@/features/live/studio/studio-header';
+import { useStudioModeration } from '@/features/live/studio/studio-moderation';
 import { OpenElsewhere, VideoFailed, WinnerBanner } from '@/features/live/studio/studio-overlays';
 import { StudioPanels } from '@/features/live/studio/studio-panels';
 import {
@@ -22,6 +23,7 @@ import { usePin } from '@/features/live/studio/use-pin';
 import { usePublishing } from '@/features/live/studio/use-publishing';
 import { useStudioRoom } from '@/features/live/studio/use-studio-room';
 import type { ConnectLiveSocket } from '@/features/live-room/live-socket';
+import { PinnedComment } from '@/features/live-room/moderation-controls';
 import { loadVideoProvider, type VideoProviderClient } from '@/features/live-room/video/video-provider';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -88,6 +90,8 @@ export function StudioPage({
   });
 
   const pin = usePin({ api, streamId });
+  // issue 21: moderators, slow mode, muted words, the pinned comment, the co-host.
+  const moderation = useStudioModeration({ api, streamId, socket: live.socket });
 
   const { stop: stopPublishing } = publishing;
   const releaseCamera = camera.release;
@@ -139,6 +143,18 @@ export function StudioPage({
         productName={rail.productName}
         send={live.send}
         connected={live.connected}
+        room={{
+          panel: moderation.panel,
+          pinned: moderation.room.pinnedComment && (
+            <PinnedComment
+              comment={moderation.room.pinnedComment}
+              onUnpin={moderation.unpin}
+              className="m-3 mb-0"
+            />
+          ),
+          removed: moderation.room.removed,
+          commentActions: moderation.commentActions,
+        }}
         productRail={
           <ProductRail
             products={room.products}

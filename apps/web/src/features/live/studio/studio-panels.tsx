@@ -2,10 +2,11 @@ import { clsx } from 'clsx';
 import { type ReactNode, useState } from 'react';
 import { BidFeed, CommentList } from '@/features/live/studio/live-feed';
 import { MessageBox, type MessageBoxProps } from '@/features/live/studio/message-box';
+import type { ChatItem } from '@/features/live-room/chat';
 import type { FeedItem } from '@/features/live-room/live-room';
 import { TabList } from '@/ui/tabs';
 
-type Panel = 'products' | 'chat' | 'bids';
+type Panel = 'products' | 'chat' | 'bids' | 'room';
 
 /** Each tab's count: products, the chat's comments and announcements, and bids. */
 export function panelCounts(productCount: number, feed: FeedItem[]): Record<Panel, number> {
@@ -14,6 +15,7 @@ export function panelCounts(productCount: number, feed: FeedItem[]): Record<Pane
     chat: feed.filter((f) => f.kind === 'comment' || f.kind === 'announcement').length,
     // Bids only: the "won" line the feed shows under an auction's last bid is not a bid.
     bids: feed.filter((f) => f.kind === 'bid').length,
+    room: 0,
   };
 }
 
@@ -34,7 +36,15 @@ export function StudioPanels({
   productName,
   send,
   connected,
+  room,
 }: {
+  /** issue 21: the Room tab, the pinned comment over the chat, and the seller's menu on comments. */
+  room?: {
+    panel: ReactNode;
+    pinned: ReactNode;
+    removed: ReadonlySet<string>;
+    commentActions: (item: ChatItem) => ReactNode;
+  };
   /** The product rail, shown on the Products tab. */
   productRail: ReactNode;
   productCount: number;
@@ -54,13 +64,14 @@ export function StudioPanels({
         className="flex shrink-0 border-line border-b bg-surface"
         selected={panel}
         onSelect={setPanel}
-        items={labels.map(([id, label]) => ({
+        items={(room ? [...labels, ['room', 'Room'] as [Panel, string]] : labels).map(([id, label]) => ({
           id,
           tabId: `studio-tab-${id}`,
           controls: `studio-panel-${id}`,
           label: (
             <>
-              {label} <span className="font-normal text-ink-subtle">({counts[id]})</span>
+              {label}
+              {id !== 'room' && <span className="font-normal text-ink-subtle"> ({counts[id]})</span>}
             </>
           ),
         }))}
@@ -78,7 +89,11 @@ export function StudioPanels({
         className="flex min-h-0 flex-1 flex-col overflow-y-auto"
       >
         {panel === 'products' && productRail}
-        {panel === 'chat' && <CommentList items={feed} />}
+        {panel === 'chat' && room?.pinned}
+        {panel === 'chat' && (
+          <CommentList items={feed} removed={room?.removed} actions={room?.commentActions} />
+        )}
+        {panel === 'room' && room?.panel}
         {panel === 'bids' && <BidFeed items={feed} productName={productName} />}
       </div>
       {panel === 'chat' && <MessageBox send={send} connected={connected} />}

@@ -1,5 +1,6 @@
 import { useDashboardContext } from '@/app/routes/dashboard/dashboard-context';
 import { useAuthContext } from '@/features/auth/auth-context';
+import { CohostingShows } from '@/features/live/cohosting-shows';
 import { LiveShowTypes } from '@/features/live/live-show-types';
 import { UpcomingShows } from '@/features/live/upcoming-shows';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
@@ -10,6 +11,7 @@ export function Component() {
   return (
     <DashboardScreen title="Live Streams" description="Choose the kind of live show you want to run.">
       <LiveShowTypes />
+      {seller && <CohostingShows api={api} />}
       {seller && <UpcomingShows sellerId={seller._id} api={api} />}
     </DashboardScreen>
   );
