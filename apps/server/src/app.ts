@@ -58,6 +58,7 @@ import { type HealthSources, healthRoutes } from '@/modules/health/health.routes
 import { type KycConfig, registerKycModule } from '@/modules/kyc/kyc.module.ts';
 import type { KycProvider } from '@/modules/kyc/kyc-provider.ts';
 import { type LedgerOptions, registerLedgerModule } from '@/modules/ledger/ledger.module.ts';
+import { registerGiveawaysModule } from '@/modules/giveaways/giveaways.module.ts';
 import { type AuctionTimers, registerLiveModule } from '@/modules/live/live.module.ts';
 import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
@@ -418,6 +419,19 @@ export async function buildApp(given: AppDeps): Promise<App> {
     onShow: showNoticeJob(app.jobs.queue), // issue 16: followers hear of shows
     recordViewer: recordView, // issue 17: analytics
   });
+
+  // issue 21: Live Giveaways — the draw's job makes the winner's order through the orders port.
+  const giveaways = await registerGiveawaysModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    jobs: deps.jobs ?? app.jobs.queue,
+    realtime,
+    requireSeller,
+    requireBuyer,
+    recordGiveawayWin: orders.recordGiveawayWin,
+  });
+  app.jobs.register(giveaways.tasks);
+  // end issue 21: giveaways
 
   await registerProductsModule(app, {
     db: deps.db,
