@@ -62,6 +62,8 @@ export type World = {
     quickReplyId: string;
     /** issue 16: A's scheduled inbox campaign. */
     campaignId: string;
+    /** issue 21: a giveaway of A's show, not started. */
+    giveawayId: string;
   };
   b: { id: string; auth: Auth };
   /** Buyer A has an order (an unpaid auction win) at seller A. */
@@ -134,6 +136,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const orderId = await auctionWin(t, a.seller.id, buyerA.buyer.id);
   // Won in A's show, so the show's packing list and the customer's shows have something of A's.
   await t.db.update(orders).set({ streamId: stream._id }).where(eq(orders.id, orderId));
+  // issue 21: a giveaway of A's show.
+  const giveaway = await t.app.inject({
+    method: 'POST',
+    url: `/api/streams/${stream._id}/giveaways`,
+    headers: a.auth,
+    payload: { productId: activeProductId },
+  });
+  expect(giveaway.statusCode, giveaway.body).toBe(200);
   const delivery = await t.app.inject({
     method: 'PUT',
     url: '/api/settings/delivery',
@@ -279,6 +289,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       conversationId,
       quickReplyId: quickReply.json().quickReply._id,
       campaignId,
+      giveawayId: giveaway.json().giveaway.id,
     },
     b: { id: b.seller.id, auth: b.auth },
     buyerA: {

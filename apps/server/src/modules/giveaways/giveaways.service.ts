@@ -139,10 +139,15 @@ export function giveawaysService({
       }
       // A job that ran early (clocks of two nodes) leaves the giveaway open; its job runs again.
       if (!early && row.endsAt && now.getTime() < row.endsAt.getTime()) {
-        await jobs.add(tx, GIVEAWAY_DRAW_TASK, { giveawayId: row.id }, {
-          runAt: row.endsAt,
-          jobKey: giveawayDrawJobKey(row.id),
-        });
+        await jobs.add(
+          tx,
+          GIVEAWAY_DRAW_TASK,
+          { giveawayId: row.id },
+          {
+            runAt: row.endsAt,
+            jobKey: giveawayDrawJobKey(row.id),
+          },
+        );
         return null;
       }
       const result = await drawLocked(tx, row, now);
@@ -201,7 +206,8 @@ export function giveawaysService({
       await repo.transaction(async (tx) => {
         const row = await repo.lockSellers(tx, seller.id, id);
         if (!row) throw new NotFoundError('Giveaway');
-        if (row.status !== 'scheduled') throw new ConflictError('A giveaway that has started cannot be removed');
+        if (row.status !== 'scheduled')
+          throw new ConflictError('A giveaway that has started cannot be removed');
         await repo.remove(tx, id);
       });
       return { message: 'Giveaway removed' };
@@ -233,10 +239,15 @@ export function giveawaysService({
             entrantsCount: 0,
           };
           await repo.update(tx, id, changes);
-          await jobs.add(tx, GIVEAWAY_DRAW_TASK, { giveawayId: id }, {
-            runAt: changes.endsAt,
-            jobKey: giveawayDrawJobKey(id),
-          });
+          await jobs.add(
+            tx,
+            GIVEAWAY_DRAW_TASK,
+            { giveawayId: id },
+            {
+              runAt: changes.endsAt,
+              jobKey: giveawayDrawJobKey(id),
+            },
+          );
           return { ...found, ...changes };
         })
         .catch((err: unknown) => {
@@ -254,7 +265,10 @@ export function giveawaysService({
     async drawNow(seller: Seller, id: string): Promise<GiveawayResponse> {
       const drawn = await draw(id, true, seller.id);
       if (!drawn) throw new ConflictError('This giveaway is not running');
-      return { message: drawn.status === 'drawn' ? 'Winner drawn' : 'Nobody entered', giveaway: toGiveaway(drawn) };
+      return {
+        message: drawn.status === 'drawn' ? 'Winner drawn' : 'Nobody entered',
+        giveaway: toGiveaway(drawn),
+      };
     },
 
     /** The job's work (and the tests'): draws the giveaway if it is running and its time is up. */
@@ -309,7 +323,9 @@ export function giveawaysService({
           throw new ConflictError('This giveaway has closed');
         }
         if (row.audience === 'followers' && !(await repo.isFollower(tx, row.sellerId, buyer.id))) {
-          throw new ForbiddenError('Only followers of this store can enter this giveaway. Follow the store to enter.');
+          throw new ForbiddenError(
+            'Only followers of this store can enter this giveaway. Follow the store to enter.',
+          );
         }
         if (row.audience === 'buyers' && !(await repo.boughtInShow(tx, row.streamId, buyer.id))) {
           throw new ForbiddenError('Only buyers who bought in this show can enter this giveaway');
