@@ -1,5 +1,6 @@
 import {
   type CreateGiveawayBody,
+  createGiveawayBody,
   type EnterGiveawayResponse,
   type Giveaway,
   type GiveawayEntryResponse,
@@ -7,7 +8,6 @@ import {
   type SellerGiveawaysResponse,
   type ShowGiveawaysResponse,
   type StartGiveawayBody,
-  createGiveawayBody,
 } from '@kasuwa/contracts';
 import { z } from 'zod';
 import type { GiveawayRow } from '@/db/schema/giveaways.ts';
@@ -15,8 +15,8 @@ import type { JobQueue } from '@/jobs/job-queue.ts';
 import { taskOf } from '@/jobs/tasks.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '@/lib/errors.ts';
-import type { Queryable } from '@/lib/queryable.ts';
 import { uniqueViolation } from '@/lib/pg-errors.ts';
+import type { Queryable } from '@/lib/queryable.ts';
 import { drawWinner, newSeed, sha256Hex } from '@/modules/giveaways/giveaway-draw.ts';
 import type { GiveawayAnnouncer } from '@/modules/giveaways/giveaways.announcer.ts';
 import type { GiveawaysRepository } from '@/modules/giveaways/giveaways.repository.ts';
