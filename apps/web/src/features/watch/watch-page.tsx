@@ -23,6 +23,7 @@ import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
 import { FollowStoreButton } from '@/features/watch/follow-store-button';
 import { WatchShop } from '@/features/watch/product-tray';
 import { WatchChat } from '@/features/watch/watch-chat';
+import { WatchGiveaway } from '@/features/watch/watch-giveaway';
 import { WatchVideo } from '@/features/watch/watch-video';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
@@ -302,6 +303,14 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
             </p>
           )
         )}
+        <WatchGiveaway
+          api={api}
+          streamId={streamId}
+          socket={live.socket}
+          buyerId={session?.buyer._id ?? null}
+          askToLogIn={askToLogIn}
+          now={now}
+        />
         <WatchShop api={api} streamId={streamId} socket={live.socket} onCheckout={checkout} />
         <WatchChat
           items={room.feed}
