@@ -128,7 +128,7 @@ export function WatchGiveaway({
             <span role="timer" aria-label="Time left" className="font-mono font-bold">
               {countdown(shown.endsAt, now)}
             </span>
-            <span className="flex items-center gap-1" aria-label={`${shown.entrantsCount} entered`}>
+            <span className="flex items-center gap-1">
               <Users className="size-4" aria-hidden />
               {shown.entrantsCount} entered
             </span>
