@@ -5,7 +5,7 @@
 // Gate: p99 of the draw <= 100 ms over DRAWS giveaways (each a fresh giveaway with the same entrants).
 // Printed beside it, as the baseline measured in the same run: the pure computation on the same
 // 10,000 ids (sort, SHA-256, HMAC) and a one-row round trip to the database, with the ratio; and the
-// process's peak RSS.
+// process's peak RSS. Each record is checked against giveaway-draw.ts's drawWinner on the same ids.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -72,6 +72,7 @@ const drawMs: number[] = [];
 const pureMs: number[] = [];
 const roundTripMs: number[] = [];
 let winners = 0;
+let recordsMatch = 0;
 for (let i = 0; i < DRAWS; i++) {
   // A fresh running giveaway with every buyer entered (not timed: entries arrive over minutes).
   const seed = randomBytes(32).toString('hex');
@@ -100,6 +101,9 @@ for (let i = 0; i < DRAWS; i++) {
   const drawn = await app.giveaways.drawDue(giveaway.id);
   drawMs.push(performance.now() - t);
   if (drawn?.status === 'drawn' && drawn.orderId) winners += 1;
+  // The record the database computed is the one anyone computes from the ids (giveaway-draw.ts).
+  const expected = drawWinner(seed, ids);
+  if (drawn?.entrantsHash === expected.entrantsHash && drawn.winnerBuyerId === expected.winnerId) recordsMatch += 1;
 }
 
 const orders = (
@@ -114,6 +118,7 @@ const baseline = pct(pureMs, 0.5) + pct(roundTripMs, 0.5);
 const checks = [
   { name: `draw p99 ${ms(p99)} <= ${TARGET_P99_MS} ms`, ok: p99 <= TARGET_P99_MS },
   { name: `${DRAWS} winners drawn, ${orders} orders made`, ok: winners === DRAWS && orders === DRAWS },
+  { name: `${recordsMatch} of ${DRAWS} records match drawWinner on the ids`, ok: recordsMatch === DRAWS },
 ];
 process.stdout.write(
   `giveaway draw, ${ENTRANTS.toLocaleString('en')} entrants, ${DRAWS} draws: p50 ${ms(pct(drawMs, 0.5))},` +

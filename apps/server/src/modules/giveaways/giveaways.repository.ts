@@ -149,12 +149,30 @@ export function giveawaysRepository(db: Database) {
       return row !== undefined;
     },
 
-    async entrantIds(q: Queryable, giveawayId: string): Promise<string[]> {
-      const rows = await q
+    /**
+     * The entrants as the draw's record hashes them, computed where they are: the count and the
+     * SHA-256 (hex) of the buyer ids sorted and joined by "\n" (giveaway-draw.ts `entrantsHashOf`).
+     * A uuid sorts by its bytes, which is the order of its lower-case text, so the primary key's
+     * index gives the order; the 10,000 ids never cross the wire.
+     */
+    async entrantsDigest(q: Queryable, giveawayId: string): Promise<{ count: number; hash: string | null }> {
+      const { rows } = await q.execute<{ count: number; hash: string | null }>(sql`
+        select count(*)::int as count,
+          encode(sha256(convert_to(string_agg(buyer_id::text, E'\n' order by buyer_id), 'UTF8')), 'hex') as hash
+        from ${giveawayEntries} where giveaway_id = ${giveawayId}`);
+      return rows[0] ?? { count: 0, hash: null };
+    },
+
+    /** The entrant at `index` (from 0) of the sorted ids. */
+    async entrantAt(q: Queryable, giveawayId: string, index: number): Promise<string | null> {
+      const [row] = await q
         .select({ buyerId: giveawayEntries.buyerId })
         .from(giveawayEntries)
-        .where(eq(giveawayEntries.giveawayId, giveawayId));
-      return rows.map((r) => r.buyerId);
+        .where(eq(giveawayEntries.giveawayId, giveawayId))
+        .orderBy(asc(giveawayEntries.buyerId))
+        .offset(index)
+        .limit(1);
+      return row?.buyerId ?? null;
     },
 
     async isFollower(q: Queryable, sellerId: string, buyerId: string): Promise<boolean> {

@@ -17,7 +17,7 @@ import type { Clock } from '@/lib/clock.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '@/lib/errors.ts';
 import { uniqueViolation } from '@/lib/pg-errors.ts';
 import type { Queryable } from '@/lib/queryable.ts';
-import { drawWinner, newSeed, sha256Hex } from '@/modules/giveaways/giveaway-draw.ts';
+import { newSeed, sha256Hex, winnerIndexOf } from '@/modules/giveaways/giveaway-draw.ts';
 import type { GiveawayAnnouncer } from '@/modules/giveaways/giveaways.announcer.ts';
 import type { GiveawaysRepository } from '@/modules/giveaways/giveaways.repository.ts';
 import type { RecordGiveawayWin } from '@/modules/orders/order-ports.ts';
@@ -90,13 +90,16 @@ export function giveawaysService({
   /** Draws a running giveaway whose time is up (or any running one when `early`); null when there is nothing to do. */
   async function drawLocked(tx: Queryable, row: GiveawayRow, now: Date): Promise<GiveawayRow | null> {
     if (row.status !== 'running' || !row.seed) return null;
-    const entrants = await repo.entrantIds(tx, row.id);
-    if (entrants.length === 0) {
+    const entrants = await repo.entrantsDigest(tx, row.id);
+    if (entrants.count === 0 || !entrants.hash) {
       const changes = { status: 'no_entrants' as const, drawnAt: now, entrantsCount: 0 };
       await repo.update(tx, row.id, changes);
       return { ...row, ...changes };
     }
-    const draw = drawWinner(row.seed, entrants);
+    const winnerIndex = winnerIndexOf(row.seed, entrants.hash, entrants.count);
+    const winnerId = await repo.entrantAt(tx, row.id, winnerIndex);
+    if (!winnerId) throw new Error('the drawn entrant is missing');
+    const draw = { entrantsHash: entrants.hash, winnerIndex, winnerId };
     const winnerName = (await repo.buyerName(tx, draw.winnerId)) ?? 'A buyer';
     const { orderId } = await recordGiveawayWin(tx, {
       sellerId: row.sellerId,
@@ -114,7 +117,7 @@ export function giveawaysService({
     const changes = {
       status: 'drawn' as const,
       drawnAt: now,
-      entrantsCount: entrants.length,
+      entrantsCount: entrants.count,
       entrantsHash: draw.entrantsHash,
       winnerIndex: draw.winnerIndex,
       winnerBuyerId: draw.winnerId,
