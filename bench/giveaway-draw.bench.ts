@@ -103,7 +103,8 @@ for (let i = 0; i < DRAWS; i++) {
   if (drawn?.status === 'drawn' && drawn.orderId) winners += 1;
   // The record the database computed is the one anyone computes from the ids (giveaway-draw.ts).
   const expected = drawWinner(seed, ids);
-  if (drawn?.entrantsHash === expected.entrantsHash && drawn.winnerBuyerId === expected.winnerId) recordsMatch += 1;
+  if (drawn?.entrantsHash === expected.entrantsHash && drawn.winnerBuyerId === expected.winnerId)
+    recordsMatch += 1;
 }
 
 const orders = (
