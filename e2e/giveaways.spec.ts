@@ -5,7 +5,7 @@ import { sellerWithPickupAddress } from './support/sellers';
 
 // Issue 21's journey: a seller adds a giveaway in the studio and starts it while live; three buyers,
 // each in a browser of their own, enter from the watch page; the entrant count grows in the studio;
-// when its 30 seconds are up the server draws the winner (its job, no button pressed): the winner
+// when its 2 minutes are up the server draws the winner (its job, no button pressed): the winner
 // sees "You won!" with a link to their order, the others see who won, the order exists at ₦0, and
 // the Live Giveaways screen lists it with the draw's record, which checks out.
 //
@@ -43,7 +43,7 @@ test('a giveaway run from the studio: three buyers enter, the server draws, the 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   if (!baseURL) throw new Error('no baseURL');
   const seller = await sellerWithPickupAddress(page, request, 'giveaway');
   const show = await scheduleAuction(request, seller.headers, {
@@ -62,10 +62,11 @@ test('a giveaway run from the studio: three buyers enter, the server draws, the 
   const panel = page.getByRole('dialog', { name: 'Giveaways' });
   const form = panel.getByRole('form', { name: 'Add a giveaway' });
   await expect(form.getByLabel('Duration')).toHaveValue('300');
-  await form.getByLabel('Duration').selectOption('30');
+  // Two minutes: three browsers must open the page and enter on a busy machine.
+  await form.getByLabel('Duration').selectOption('120');
   await form.getByLabel('Delivery').selectOption('free');
   await form.getByRole('button', { name: 'Add giveaway' }).click();
-  await expect(panel.getByText('30 seconds · Everyone · Free delivery')).toBeVisible();
+  await expect(panel.getByText('2 minutes · Everyone · Free delivery')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the studio’s giveaways');
 
   const buyers = await Promise.all(
@@ -95,7 +96,7 @@ test('a giveaway run from the studio: three buyers enter, the server draws, the 
 
   // The server draws when the 30 seconds are up; every page hears it.
   const results = buyers.map((b) => b.page.getByRole('region', { name: 'Giveaway result' }));
-  for (const r of results) await expect(r).toBeVisible({ timeout: 45_000 });
+  for (const r of results) await expect(r).toBeVisible({ timeout: 180_000 });
   const won = await Promise.all(results.map((r) => r.getByText('You won!').isVisible()));
   expect(won.filter(Boolean)).toHaveLength(1);
   const winnerAt = won.indexOf(true);
