@@ -88,11 +88,7 @@ test('a giveaway run from the studio: three buyers enter, the server draws, the 
     await card.getByRole('button', { name: 'Enter giveaway' }).click();
     await expect(card.getByText('You’re in! The winner is drawn when the time is up.')).toBeVisible();
   }
-  await expectNoSeriousA11yViolations(buyers[0]?.page ?? page, 'the watch page’s giveaway');
   await expect(running.getByText('3 entered')).toBeVisible();
-  await expect(
-    buyers[2]?.page.getByRole('region', { name: 'Giveaway' }).getByText('3 entered'),
-  ).toBeVisible();
 
   // The server draws when the 30 seconds are up; every page hears it.
   const results = buyers.map((b) => b.page.getByRole('region', { name: 'Giveaway result' }));
@@ -105,6 +101,7 @@ test('a giveaway run from the studio: three buyers enter, the server draws, the 
   for (const [i, r] of results.entries()) {
     if (i !== winnerAt) await expect(r.getByText(`${winner.name} won the giveaway`)).toBeVisible();
   }
+  await expectNoSeriousA11yViolations(winner.page, 'the watch page’s giveaway result');
   await expect(panel.getByRole('region', { name: 'Drawn giveaways' })).toContainText(
     `${winner.name} won Adire scarf (3 entered)`,
   );
