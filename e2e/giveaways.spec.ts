@@ -90,7 +90,7 @@ test('a giveaway run from the studio: three buyers enter, the server draws, the 
   }
   await expect(running.getByText('3 entered')).toBeVisible();
 
-  // The server draws when the 30 seconds are up; every page hears it.
+  // The server draws when the 2 minutes are up; every page hears it.
   const results = buyers.map((b) => b.page.getByRole('region', { name: 'Giveaway result' }));
   for (const r of results) await expect(r).toBeVisible({ timeout: 180_000 });
   const won = await Promise.all(results.map((r) => r.getByText('You won!').isVisible()));
