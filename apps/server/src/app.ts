@@ -54,6 +54,7 @@ import { registerCouponsModule } from '@/modules/coupons/coupons.module.ts';
 import { customersRepository } from '@/modules/customers/customers.repository.ts';
 import { customersRoutes } from '@/modules/customers/customers.routes.ts';
 import { customersService } from '@/modules/customers/customers.service.ts';
+import { registerGiveawaysModule } from '@/modules/giveaways/giveaways.module.ts';
 import { type HealthSources, healthRoutes } from '@/modules/health/health.routes.ts';
 import { type KycConfig, registerKycModule } from '@/modules/kyc/kyc.module.ts';
 import type { KycProvider } from '@/modules/kyc/kyc-provider.ts';
@@ -428,6 +429,19 @@ export async function buildApp(given: AppDeps): Promise<App> {
     onShow: showNoticeJob(app.jobs.queue), // issue 16: followers hear of shows
     recordViewer: recordView, // issue 17: analytics
   });
+
+  // issue 21: Live Giveaways — the draw's job makes the winner's order through the orders port.
+  const giveaways = await registerGiveawaysModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    jobs: deps.jobs ?? app.jobs.queue,
+    realtime,
+    requireSeller,
+    requireBuyer,
+    recordGiveawayWin: orders.recordGiveawayWin,
+  });
+  app.jobs.register(giveaways.tasks);
+  // end issue 21: giveaways
 
   await registerProductsModule(app, {
     db: deps.db,

@@ -12,6 +12,7 @@ export * from './conversations.ts';
 export * from './coupons.ts';
 export * from './feature-gate.ts';
 export * from './feature-gate-response.ts';
+export * from './giveaways.ts';
 export * from './health.ts';
 export * from './kyc.ts';
 export * from './limits.ts';

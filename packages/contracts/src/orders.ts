@@ -53,7 +53,7 @@ export const FULFILMENT_STATUS_LABELS: Record<FulfilmentStatus, string> = {
 };
 
 /** Where an order came from: an auction win (bundled per buyer per show) or a Buy now. */
-export const orderSourceSchema = z.enum(['auction', 'buy_now']);
+export const orderSourceSchema = z.enum(['auction', 'buy_now', 'giveaway']);
 export type OrderSource = z.infer<typeof orderSourceSchema>;
 
 export const paymentMethodSchema = z.enum(['online', 'pay_on_delivery']);

@@ -64,6 +64,8 @@ export type World = {
     campaignId: string;
     /** A's public store link (Settings), which the public store page answers. */
     storeSlug: string;
+    /** issue 21: a giveaway of A's show, not started. */
+    giveawayId: string;
   };
   b: { id: string; auth: Auth };
   /** Buyer A has an order (an unpaid auction win) at seller A. */
@@ -136,6 +138,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const orderId = await auctionWin(t, a.seller.id, buyerA.buyer.id);
   // Won in A's show, so the show's packing list and the customer's shows have something of A's.
   await t.db.update(orders).set({ streamId: stream._id }).where(eq(orders.id, orderId));
+  // issue 21: a giveaway of A's show.
+  const giveaway = await t.app.inject({
+    method: 'POST',
+    url: `/api/streams/${stream._id}/giveaways`,
+    headers: a.auth,
+    payload: { productId: activeProductId },
+  });
+  expect(giveaway.statusCode, giveaway.body).toBe(200);
   const delivery = await t.app.inject({
     method: 'PUT',
     url: '/api/settings/delivery',
@@ -284,6 +294,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       quickReplyId: quickReply.json().quickReply._id,
       campaignId,
       storeSlug,
+      giveawayId: giveaway.json().giveaway.id,
     },
     b: { id: b.seller.id, auth: b.auth },
     buyerA: {

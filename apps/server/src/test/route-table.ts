@@ -533,6 +533,27 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     ...stream(w),
     body: { productId: w.a.activeProductId },
   })),
+  // issue 21: Live Giveaways.
+  'GET /api/giveaways': self('seller'),
+  'GET /api/streams/:id/giveaways': pub("a show's giveaways, which its viewers enter", { leakCheck: stream }),
+  'POST /api/streams/:id/giveaways': owned('seller', (w) => ({
+    ...stream(w),
+    body: { productId: w.a.activeProductId },
+  })),
+  'DELETE /api/giveaways/:id': owned('seller', (w) => ({ params: { id: w.a.giveawayId } })),
+  'POST /api/giveaways/:id/start': owned('seller', (w) => ({ params: { id: w.a.giveawayId }, body: {} })),
+  'POST /api/giveaways/:id/draw': owned('seller', (w) => ({ params: { id: w.a.giveawayId } }), {
+    noBody: true,
+  }),
+  'GET /api/giveaways/:id/entry': open('buyer', 'whether the caller entered a public giveaway', (w) => ({
+    params: { id: w.a.giveawayId },
+  })),
+  'POST /api/giveaways/:id/entries': open(
+    'buyer',
+    'entering a show’s giveaway is for any buyer its rule lets in',
+    (w) => ({ params: { id: w.a.giveawayId } }),
+    { noBody: true },
+  ),
 
   // issue 17: KYC and Account. The seller's own verification and account only: no id in them.
   'GET /api/seller/kyc': self('seller'),

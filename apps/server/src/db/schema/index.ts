@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './blips.ts';
 export * from './buyers.ts';
 export * from './coupons.ts';
+export * from './giveaways.ts';
 export * from './kyc.ts';
 export * from './ledger.ts';
 export * from './live.ts';

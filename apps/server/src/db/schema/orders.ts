@@ -38,7 +38,7 @@ export const orderFulfilmentStatusEnum = pgEnum('order_fulfilment_status', [
   'picked_up',
   'cancelled',
 ]);
-export const orderSourceEnum = pgEnum('order_source', ['auction', 'buy_now']);
+export const orderSourceEnum = pgEnum('order_source', ['auction', 'buy_now', 'giveaway']);
 export const orderPaymentMethodEnum = pgEnum('order_payment_method', ['online', 'pay_on_delivery']);
 export const orderDeliveryMethodEnum = pgEnum('order_delivery_method', ['seller', 'pickup']);
 
@@ -85,6 +85,8 @@ export const orders = pgTable(
     subtotalKobo: bigint('subtotal_kobo', { mode: 'number' }).notNull(),
     deliveryFeeKobo: bigint('delivery_fee_kobo', { mode: 'number' }).notNull().default(0),
     totalKobo: bigint('total_kobo', { mode: 'number' }).notNull(),
+    /** issue 21: a giveaway win whose seller pays the delivery: checkout charges no delivery fee. */
+    deliveryFree: boolean('delivery_free').notNull().default(false),
     /** A coupon's discount, the seller's (issue 16): total = subtotal + delivery fee − discount. */
     discountKobo: bigint('discount_kobo', { mode: 'number' }).notNull().default(0),
     /** The coupon code the buyer used, as the seller wrote it; null without one. */

@@ -302,7 +302,7 @@ export function checkoutService(deps: CheckoutServiceDeps) {
             type: 'created',
             actor: 'buyer',
             message: `Ordered by Buy now: ${what}, ${deliveryWords(delivery)}, ${
-              online ? 'paying online' : 'pay on delivery'
+              online ? 'paying online' : totals.totalKobo === 0 ? 'nothing to pay' : 'pay on delivery'
             }${coupon ? `, coupon ${coupon.code} (−${nairaText(totals.discountKobo)})` : ''}`,
             data: {
               source: 'buy_now',
@@ -366,13 +366,16 @@ export function checkoutService(deps: CheckoutServiceDeps) {
         const delivery = chooseDelivery(seller, settings, body.delivery);
         const lines = await repo.lines(tx, [order.id]);
         // A Buy now paid again keeps the coupon's discount it was placed with.
+        // issue 21: a giveaway win whose seller pays the delivery is charged no delivery fee.
+        if (order.deliveryFree) delivery.deliveryFeeKobo = 0;
         const totals = discountedTotalsKobo(lines, delivery.deliveryFeeKobo, order.discountKobo);
-        const online = body.paymentMethod === 'online';
-        if (!online) checkPayOnDelivery(seller, settings, totals.totalKobo);
+        // Nothing to pay (a giveaway with free delivery): no payment is started, whatever was chosen.
+        const online = body.paymentMethod === 'online' && totals.totalKobo > 0;
+        if (!online && totals.totalKobo > 0) checkPayOnDelivery(seller, settings, totals.totalKobo);
 
         const now = clock.now();
         const changes = {
-          paymentMethod: body.paymentMethod,
+          paymentMethod: online ? ('online' as const) : ('pay_on_delivery' as const),
           deliveryMethod: delivery.deliveryMethod,
           deliveryAddress: delivery.deliveryAddress,
           buyerState: delivery.buyerState,
@@ -388,7 +391,7 @@ export function checkoutService(deps: CheckoutServiceDeps) {
           type: 'checkout',
           actor: 'buyer',
           message: `Buyer chose ${deliveryWords(delivery)} (${nairaText(delivery.deliveryFeeKobo)}), ${
-            online ? 'paying online' : 'pay on delivery'
+            online ? 'paying online' : totals.totalKobo === 0 ? 'nothing to pay' : 'pay on delivery'
           }`,
           data: delivery.pickupContact ? { pickupContact: delivery.pickupContact } : {},
           createdAt: now,

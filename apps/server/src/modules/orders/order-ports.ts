@@ -119,3 +119,24 @@ export type RefundDue = {
   reason: string;
   reference: string | null;
 };
+
+/**
+ * Orders (issue 21): a giveaway's winner gets an order of their own, the items at ₦0, in the draw's
+ * transaction. `deliveryFree`: the seller pays the delivery, so checkout charges none.
+ */
+export type RecordGiveawayWin = (
+  q: Queryable,
+  win: {
+    sellerId: string;
+    buyerId: string;
+    streamId: string;
+    giveawayId: string;
+    productId: string | null;
+    productName: string;
+    productImage: string | null;
+    variant: VariantChoice[];
+    quantity: number;
+    deliveryFree: boolean;
+    now: Date;
+  },
+) => Promise<{ orderId: string }>;

@@ -7,10 +7,12 @@ import type { Mail } from '@/mail/mailer.ts';
 import type { LedgerPort } from '@/modules/ledger/ledger-ports.ts';
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import { auctionOrders } from '@/modules/orders/auction-orders.ts';
+import { giveawayOrders } from '@/modules/orders/giveaway-orders.ts';
 import type {
   ApplyOrderEvent,
   PaymentSucceeded,
   RecordAuctionWin,
+  RecordGiveawayWin,
   StockPort,
   TrackingUpdate,
 } from '@/modules/orders/order-ports.ts';
@@ -27,6 +29,8 @@ export type OrdersModule = {
   paymentSucceeded: PaymentSucceeded;
   trackingUpdate: TrackingUpdate;
   recordAuctionWin: RecordAuctionWin;
+  /** issue 21: a giveaway's winner gets a ₦0 order. */
+  recordGiveawayWin: RecordGiveawayWin;
   /** `order.payment-window`, `order.ship-reminder`, `order.payment-reminder`. */
   tasks: TaskList;
 };
@@ -79,6 +83,7 @@ export async function registerOrdersModule(
     paymentSucceeded: core.paymentSucceeded,
     trackingUpdate: core.trackingUpdate,
     recordAuctionWin: auctions.recordAuctionWin,
+    recordGiveawayWin: giveawayOrders(orderDeps).recordGiveawayWin,
     tasks: orderTasks({
       ...orderDeps,
       core,

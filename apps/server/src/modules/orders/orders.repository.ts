@@ -158,6 +158,13 @@ export function ordersRepository(db: Database) {
       return row ?? null;
     },
 
+    /** A new order of its own (a giveaway win, issue 21). */
+    async insertOrder(q: Queryable, values: NewOrderRow): Promise<OrderRow> {
+      const [row] = await q.insert(orders).values(values).returning();
+      if (!row) throw new Error('the order was not inserted');
+      return row;
+    },
+
     /**
      * A new open auction order, or null when a concurrent close made the buyer's open order of this
      * show first (orders_open_auction_key): the caller then joins that one.

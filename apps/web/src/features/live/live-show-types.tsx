@@ -21,7 +21,8 @@ export const LIVE_SHOW_TYPES = [
     name: 'Live Giveaways',
     text: 'Give products away to viewers to grow your following.',
     icon: Gift,
-    to: null,
+    // issue 21: run from any show's studio; this screen lists them and says how.
+    to: paths.dashboard.liveStreams.liveGiveaways,
   },
 ] as const;
 

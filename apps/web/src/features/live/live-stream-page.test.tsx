@@ -22,7 +22,7 @@ function open(fake: ReturnType<typeof liveApi>) {
 }
 
 describe('the live-stream page', () => {
-  it('offers auctions and open live shows, and keeps giveaways unavailable', () => {
+  it('offers auctions, open live shows and giveaways (issue 21)', () => {
     open(liveApi());
     expect(screen.getByRole('link', { name: /Auctions/ }).getAttribute('href')).toBe(
       '/dashboard/live-streams/create-live-auction',
@@ -30,8 +30,10 @@ describe('the live-stream page', () => {
     expect(screen.getByRole('link', { name: /Open Live Show/ }).getAttribute('href')).toBe(
       '/dashboard/live-streams/create-live-show',
     );
-    expect(screen.queryByRole('link', { name: /Live Giveaways/ })).not.toBeInTheDocument();
-    expect(screen.getByText('Unavailable for now')).toBeVisible();
+    expect(screen.getByRole('link', { name: /Live Giveaways/ }).getAttribute('href')).toBe(
+      '/dashboard/live-streams/live-giveaways',
+    );
+    expect(screen.queryByText('Unavailable for now')).not.toBeInTheDocument();
   });
 
   it('lists the soonest shows first and points to the expired ones', async () => {

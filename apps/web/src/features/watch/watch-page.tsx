@@ -25,6 +25,7 @@ import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
 import { FollowStoreButton } from '@/features/watch/follow-store-button';
 import { WatchShop } from '@/features/watch/product-tray';
 import { WatchChat } from '@/features/watch/watch-chat';
+import { WatchGiveaway } from '@/features/watch/watch-giveaway';
 import { useWatchModeration } from '@/features/watch/watch-moderation';
 import { WatchVideo } from '@/features/watch/watch-video';
 import { type ApiClient, isApiError } from '@/lib/api-client';
@@ -316,6 +317,14 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
             </p>
           )
         )}
+        <WatchGiveaway
+          api={api}
+          streamId={streamId}
+          socket={live.socket}
+          buyerId={session?.buyer._id ?? null}
+          askToLogIn={askToLogIn}
+          now={now}
+        />
         <WatchShop api={api} streamId={streamId} socket={live.socket} onCheckout={checkout} />
         <WatchChat
           items={room.feed}

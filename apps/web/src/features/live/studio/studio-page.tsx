@@ -6,6 +6,7 @@ import { paths } from '@/app/paths';
 import { CameraControls, CameraPreview } from '@/features/live/studio/camera-preview';
 import { EndShow } from '@/features/live/studio/end-show';
 import { ProductRail } from '@/features/live/studio/product-rail';
+import { StudioGiveaways } from '@/features/live/studio/studio-giveaways';
 import { StudioHeader } from '@/features/live/studio/studio-header';
 import { useStudioModeration } from '@/features/live/studio/studio-moderation';
 import { OpenElsewhere, VideoFailed, WinnerBanner } from '@/features/live/studio/studio-overlays';
@@ -127,6 +128,7 @@ export function StudioPage({
         <div className="flex shrink-0 items-center gap-2 px-3 py-3 sm:gap-3">
           <CameraControls camera={camera} />
           <div className="flex-1" />
+          <StudioGiveaways api={api} streamId={streamId} socket={live.socket} live={isLive} now={now} />
           {!broadcast && (
             <Button onClick={() => void goLive()} loading={goingLive} disabled={!camera.stream}>
               <Radio className="size-4" aria-hidden />
