@@ -105,7 +105,14 @@ serveLoad(async (command) => {
         duplicates += v.duplicates;
       }
       const sorted = Float64Array.from(latencies).sort();
+      // Latencies by whole millisecond, so a parent running several viewer processes can merge them.
+      const histogram: Record<number, number> = {};
+      for (const ms of latencies) {
+        const k = Math.max(0, Math.round(ms));
+        histogram[k] = (histogram[k] ?? 0) + 1;
+      }
       return {
+        histogram,
         viewers: viewers.length,
         received: latencies.length,
         lost,
