@@ -19,7 +19,6 @@
 // nodes through Redis keeps delivery whole and fast, not that it doubles capacity.
 // Fails (exit 1) on any error or lost message. Quick run: CLUSTER_VIEWERS=40 CLUSTER_SECONDS=3.
 import type { StreamProduct } from '@kasuwa/contracts';
-import { liveAuctionFixture, percentile, spawnLoad } from './support/live-auction';
 import {
   type ApiNode,
   histogramPercentile,
@@ -31,6 +30,7 @@ import {
   startServices,
   stopAll,
 } from './support/cluster-services';
+import { liveAuctionFixture, percentile, spawnLoad } from './support/live-auction';
 
 const VIEWERS = Number(process.env.CLUSTER_VIEWERS ?? 2000);
 const BIDDERS = Number(process.env.CLUSTER_BIDDERS ?? 50);
