@@ -183,7 +183,7 @@ export async function startNode(
   };
   cleanups.push(stop);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 600_000;
   for (;;) {
     if (child.exitCode !== null || Date.now() > deadline) {
       throw new Error(`node ${nodeName} did not start:\n${await fs.readFile(log, 'utf8')}`);
