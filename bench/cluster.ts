@@ -38,7 +38,7 @@ const SELLERS = Number(process.env.CLUSTER_SELLERS ?? 5);
 const SECONDS = Number(process.env.CLUSTER_SECONDS ?? 30);
 const RATE = Number(process.env.CLUSTER_BIDS_PER_SECOND ?? 10);
 const PER_PROCESS = 1000;
-const CONNECT_BATCH = 50;
+const CONNECT_BATCH = 25;
 
 type ViewerReport = {
   viewers: number;
@@ -117,6 +117,7 @@ try {
             streamId: show.streamId,
             count,
             batch: CONNECT_BATCH,
+            connectTimeoutMs: 60_000,
           });
           if (r.connected !== count) throw new Error(`only ${r.connected} of ${count} viewers connected`);
         }),

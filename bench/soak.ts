@@ -145,6 +145,22 @@ try {
         await sleep(250);
       }
     });
+    // The machine's own slowness, per window: GET /api/health (one `select 1`) four times a second.
+    // On a shared machine whose load changes during the run, p99 is judged against it as well.
+    const probe: number[][] = Array.from({ length: WINDOWS }, () => []);
+    const prober = (async () => {
+      while (performance.now() < deadline) {
+        const t = performance.now();
+        try {
+          await (await fetch(`${base}/api/health`)).arrayBuffer();
+          const w = windowOf(performance.now());
+          if (w >= 0) probe[w]?.push(performance.now() - t);
+        } catch {
+          // the workload's own requests count the errors
+        }
+        await sleep(250);
+      }
+    })();
     const writer = (async () => {
       let n = 0;
       while (performance.now() < deadline) {
@@ -170,7 +186,7 @@ try {
         await sleep(1000);
       }
     })();
-    await Promise.all([...bidders, ...browsers, writer]);
+    await Promise.all([...bidders, ...browsers, writer, prober]);
     clearInterval(rssTimer);
     const peakRss = peak.stop()[node.name]?.peakMb ?? 0;
     const report = await viewers.call<{
@@ -193,22 +209,35 @@ try {
       process.stdout.write(
         `  ${String(Math.round(w * windowSeconds)).padStart(4)}–${String(Math.round((w + 1) * windowSeconds)).padEnd(4)} s:` +
           ` ${String(l.length).padStart(6)} requests, p99 ${p99(l).toFixed(0).padStart(5)} ms,` +
-          ` RSS ${median(rssByWindow[w] ?? []).toFixed(0)} MB\n`,
+          ` health p99 ${p99(probe[w] ?? [])
+            .toFixed(0)
+            .padStart(5)} ms, RSS ${median(rssByWindow[w] ?? []).toFixed(0)} MB\n`,
       );
     }
-    const first = { rss: median(rssByWindow[0] ?? []), p99: p99(latencies[0] ?? []) };
-    const last = { rss: median(rssByWindow[WINDOWS - 1] ?? []), p99: p99(latencies[WINDOWS - 1] ?? []) };
+    const first = {
+      rss: median(rssByWindow[0] ?? []),
+      p99: p99(latencies[0] ?? []),
+      health: p99(probe[0] ?? []),
+    };
+    const last = {
+      rss: median(rssByWindow[WINDOWS - 1] ?? []),
+      p99: p99(latencies[WINDOWS - 1] ?? []),
+      health: p99(probe[WINDOWS - 1] ?? []),
+    };
+    // The same drift measured against the machine: p99 over health's p99 in each window.
+    const relative = last.p99 / Math.max(last.health, 1) / (first.p99 / Math.max(first.health, 1));
     const growth = last.rss - first.rss;
     const ratio = last.p99 / Math.max(first.p99, 1);
     const rssOk = growth <= RSS_GROWTH_MB;
-    const p99Ok = last.p99 <= P99_FLOOR_MS || ratio <= P99_RATIO;
+    const p99Ok = last.p99 <= P99_FLOOR_MS || ratio <= P99_RATIO || relative <= P99_RATIO;
     const errorCount = Object.values(errors).reduce((n, v) => n + v, 0);
     const lost = report.lost + report.unexpected;
     const pass = rssOk && p99Ok && errorCount === 0 && lost === 0;
     process.stdout.write(
       `  first vs last window: RSS ${first.rss.toFixed(0)} → ${last.rss.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(0)} MB;` +
         ` bound +${RSS_GROWTH_MB} MB) ${rssOk ? 'PASS' : 'FAIL'}; p99 ${first.p99.toFixed(0)} → ${last.p99.toFixed(0)} ms` +
-        ` (×${ratio.toFixed(2)}; bound ×${P99_RATIO}, or under ${P99_FLOOR_MS} ms) ${p99Ok ? 'PASS' : 'FAIL'}\n` +
+        ` (×${ratio.toFixed(2)}; against health's p99 ×${relative.toFixed(2)}; bound ×${P99_RATIO} either way, or under ${P99_FLOOR_MS} ms)` +
+        ` ${p99Ok ? 'PASS' : 'FAIL'}\n` +
         `  peak RSS ${peakRss.toFixed(0)} MB; ${keys.length} bids accepted, ${report.received} deliveries to viewers` +
         ` (p99 ${histogramPercentile([report.histogram], 99)} ms), lost ${lost}; errors ${errorCount}` +
         `${errorCount ? ` ${JSON.stringify(errors)}` : ''}\n` +
