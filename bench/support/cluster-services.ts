@@ -2,6 +2,7 @@
 // Redis of their own, an S3-compatible server (s3rver, as the tests use) and API nodes that are the
 // built server (`node apps/server/dist/server.js`, as `npm start` runs it), each with its own DATA_DIR.
 // Everything started here is stopped by `stopAll` and, should the script die, on its exit.
+/// <reference path="../../apps/server/src/test/s3rver.d.ts" />
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
