@@ -37,7 +37,7 @@ async function api<T>(base: string, path: string, auth: Record<string, string>, 
  * (rows written directly: sign-ups are rate-limited and are not what is measured).
  */
 export async function liveAuctionFixture(
-  env: BenchEnvironment,
+  env: Pick<BenchEnvironment, 'database'> & { deps: Pick<BenchEnvironment['deps'], 'storage' | 'jwtSecret'> },
   base: string,
   { buyerCount, startingBid = 1000 }: { buyerCount: number; startingBid?: number },
 ): Promise<LiveAuctionFixture> {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminKycDecision, adminSellerCommand, notificationType } from '@kasuwa/contracts';
+import { BackupError, backup, restore } from '@/cli/backup.ts';
 import { loadConfig } from '@/config.ts';
 import { ADMIN_TOKEN_FILE } from '@/data-dir.ts';
 
@@ -12,6 +13,8 @@ export const USAGE = `Usage: npm run admin -- <command> <email>
        npm run admin -- time-travel <8d | 12h | 30m>
        npm run admin -- kyc <approve | reject> <email> [reason…]
        npm run admin -- ticket <HLP-number> <open | answered | closed>
+       npm run admin -- backup [file.tar.gz]
+       npm run admin -- restore <file.tar.gz>
 
 Commands:
   approve   approve the seller to sell (Account Approved; notified and e-mailed)
@@ -31,6 +34,11 @@ Commands:
   time-travel
             end-to-end test servers only (TEST_CLOCK=1): move the server's clock forward by
             days, hours or minutes, and its waiting background jobs as far
+
+  backup    write one archive of the database (DATABASE_URL, else DATA_DIR's embedded one, running
+            or not), the uploads folder and DATA_DIR's keys; default name kasuwa-backup-<time>.tar.gz
+  restore   load a backup into a fresh DATA_DIR (server stopped) or an empty DATABASE_URL; every
+            table's row count and every file's checksum is checked (docs/operations.md "Backups")
 
   kyc       approve or reject a seller's identity verification (KYC) that waits for review;
             a rejection's reason is what the seller reads, e.g.
@@ -58,6 +66,16 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, io: Io): 
   if (!commandArg || commandArg === '--help' || commandArg === '-h') {
     io.out(USAGE);
     return commandArg ? 0 : 1;
+  }
+  if (commandArg === 'backup' || commandArg === 'restore') {
+    try {
+      const config = loadConfig(env);
+      return await (commandArg === 'backup' ? backup : restore)(config, argv[1], io);
+    } catch (err) {
+      if (!(err instanceof BackupError)) throw err;
+      io.err(err.message);
+      return 1;
+    }
   }
   if (commandArg === 'comment') return runComment(argv.slice(1), env, io);
   if (commandArg === 'sweep-uploads') return post(env, io, '/api/admin/uploads/sweep', {});
