@@ -59,6 +59,7 @@ import { type KycConfig, registerKycModule } from '@/modules/kyc/kyc.module.ts';
 import type { KycProvider } from '@/modules/kyc/kyc-provider.ts';
 import { type LedgerOptions, registerLedgerModule } from '@/modules/ledger/ledger.module.ts';
 import { type AuctionTimers, registerLiveModule } from '@/modules/live/live.module.ts';
+import { registerReplaysModule } from '@/modules/replays/replays.module.ts';
 import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
 import { notificationsService } from '@/modules/notifications/notifications.service.ts';
@@ -403,12 +404,21 @@ export async function buildApp(given: AppDeps): Promise<App> {
     paymentReminderInbox: (q, notice) => updates.inbox.paymentReminder(q, notice), // issue 16
   });
 
+  const video = deps.video ?? localVideoProvider({ secret: deps.jwtSecret, iceServers: [] });
+  // issue 21: replays and past show summaries; a recording video service follows each show's status.
+  const replays = await registerReplaysModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    storage: deps.storage,
+    video,
+    requireSeller,
+  });
   const live = await registerLiveModule(app, {
     db: deps.db,
     clock: deps.clock,
     realtime,
     storage: deps.storage,
-    video: deps.video ?? localVideoProvider({ secret: deps.jwtSecret, iceServers: [] }),
+    video,
     publicUrl,
     requireSeller,
     requireBuyer,
@@ -417,6 +427,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     recordAuctionWin: orders.recordAuctionWin,
     onShow: showNoticeJob(app.jobs.queue), // issue 16: followers hear of shows
     recordViewer: recordView, // issue 17: analytics
+    onStatus: replays.onStreamStatus, // issue 21: replays
   });
 
   await registerProductsModule(app, {

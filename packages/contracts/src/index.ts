@@ -30,3 +30,4 @@ export * from './socket-events.ts';
 export * from './store.ts';
 export * from './support.ts';
 export * from './text.ts';
+export * from './replays.ts';

@@ -83,6 +83,8 @@ export const paths = {
       createLiveAuction: `${liveStreams}/create-live-auction`,
       liveGiveaways: `${liveStreams}/live-giveaways`,
       pastShows: `${liveStreams}/past-shows`,
+      /** One past show: its replay with the sold moments, and its summary (issue 21). */
+      pastShow: (streamId: string) => `${liveStreams}/past-shows/${id(streamId)}`,
       scheduledShows: `${liveStreams}/scheduled-shows`,
       submitLiveShow: `${liveStreams}/submit-live-show`,
       studio: (streamId: string | number) => `${liveStreams}/live-stream-studio/${id(streamId)}`,
@@ -98,6 +100,8 @@ export const paths = {
   },
   /** The public watch page of a show, outside the dashboard: what buyers open from a shared link. */
   watch: (streamId: string | number) => `/watch/${id(streamId)}`,
+  /** issue 21: an ended show's replay, public like the watch page. */
+  watchReplay: (streamId: string) => `/watch/${id(streamId)}/replay`,
   /** The public page of one blip for buyers: what a seller shares from the blip's details. */
   watchBlip: (blipId: string) => `/watch/blips/${id(blipId)}`,
   /** Buyers' checkout and orders, outside the dashboard like the watch pages. */

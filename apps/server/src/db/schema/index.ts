@@ -17,3 +17,4 @@ export * from './returns.ts';
 export * from './sellers.ts';
 export * from './settings.ts';
 export * from './support.ts';
+export * from './replays.ts';
