@@ -59,7 +59,6 @@ import { type KycConfig, registerKycModule } from '@/modules/kyc/kyc.module.ts';
 import type { KycProvider } from '@/modules/kyc/kyc-provider.ts';
 import { type LedgerOptions, registerLedgerModule } from '@/modules/ledger/ledger.module.ts';
 import { type AuctionTimers, registerLiveModule } from '@/modules/live/live.module.ts';
-import { registerReplaysModule } from '@/modules/replays/replays.module.ts';
 import { notificationsRepository } from '@/modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from '@/modules/notifications/notifications.routes.ts';
 import { notificationsService } from '@/modules/notifications/notifications.service.ts';
@@ -81,6 +80,7 @@ import {
 import type { ProductListCacheOptions } from '@/modules/products/product-list-cache.ts';
 import { registerProductsModule } from '@/modules/products/products.module.ts';
 import { stockService } from '@/modules/products/stock.service.ts';
+import { registerReplaysModule } from '@/modules/replays/replays.module.ts';
 import { registerReturnsModule } from '@/modules/returns/returns.module.ts';
 import { accountClosureService } from '@/modules/settings/account-closure.service.ts';
 import { dataExportService } from '@/modules/settings/data-export.service.ts';

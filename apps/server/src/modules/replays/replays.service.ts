@@ -235,17 +235,18 @@ export function replaysService(deps: {
       offset: number,
       data: Buffer,
     ): Promise<{ upload: ReplayUploadState }> {
-      if (data.length === 0) throw new BadRequestError('The chunk is empty');
-      if (data.length > REPLAY_CHUNK_BYTES) {
-        throw new PayloadTooLargeError(`A chunk is at most ${REPLAY_CHUNK_BYTES} bytes`);
-      }
-      if (offset % REPLAY_CHUNK_BYTES !== 0) {
-        throw new BadRequestError(`offset: chunks start at multiples of ${REPLAY_CHUNK_BYTES} bytes`);
-      }
       const { row, complete } = await repo.transaction(async (tx) => {
+        // Whose show it is comes first: another seller learns nothing, not even what a chunk must be.
         await ownStream(tx, sellerId, streamId);
+        if (data.length === 0) throw new BadRequestError('The chunk is empty');
+        if (data.length > REPLAY_CHUNK_BYTES) {
+          throw new PayloadTooLargeError(`A chunk is at most ${REPLAY_CHUNK_BYTES} bytes`);
+        }
+        if (offset % REPLAY_CHUNK_BYTES !== 0) {
+          throw new BadRequestError(`offset: chunks start at multiples of ${REPLAY_CHUNK_BYTES} bytes`);
+        }
         const row = await repo.lockReplay(tx, streamId);
-        if (!row || row.source !== 'browser') throw new NotFoundError('Replay upload');
+        if (row?.source !== 'browser') throw new NotFoundError('Replay upload');
         if (row.status !== 'uploading' || offset < row.receivedBytes) return { row, complete: false };
         if (offset > row.receivedBytes) {
           throw new HttpError(409, `The server has ${row.receivedBytes} bytes; send from there`, {

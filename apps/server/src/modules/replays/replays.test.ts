@@ -7,11 +7,11 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeFollows } from '@/db/schema/audience.ts';
 import { streams } from '@/db/schema/live.ts';
+import { s3Storage } from '@/storage/s3-storage.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
 import { startFakeS3 } from '@/test/fake-s3.ts';
 import { bid, createShow, liveAuction, post, sellerWithProducts } from '@/test/live.ts';
-import { s3Storage } from '@/storage/s3-storage.ts';
 import { livekitVideoProvider } from '@/video/video-provider.ts';
 
 type Auth = { authorization: string };

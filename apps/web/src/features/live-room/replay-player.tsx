@@ -91,7 +91,9 @@ export function ReplayPlayer({
                     {formatReplayTime(m.atSeconds)}
                   </span>
                   <span className="min-w-0 flex-1 truncate text-ink text-sm">{m.productName}</span>
-                  <span className="shrink-0 font-semibold text-ink text-sm">Sold {formatNaira(m.amount)}</span>
+                  <span className="shrink-0 font-semibold text-ink text-sm">
+                    Sold {formatNaira(m.amount)}
+                  </span>
                 </button>
               </li>
             ))}

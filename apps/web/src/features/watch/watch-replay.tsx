@@ -22,7 +22,8 @@ export const watchReplayQueries = {
   replay: (api: ApiClient, streamId: string) =>
     queryOptions({
       queryKey: ['watch-replay', streamId, 'replay'] as const,
-      queryFn: ({ signal }) => api.get<StreamReplayResponse>(`${path(streamId)}/replay`, { signal, auth: false }),
+      queryFn: ({ signal }) =>
+        api.get<StreamReplayResponse>(`${path(streamId)}/replay`, { signal, auth: false }),
     }),
 };
 
@@ -63,7 +64,11 @@ export function WatchReplayPage({ streamId, api = appApi }: { streamId: string; 
       <>
         <h1 className="break-words font-semibold text-ink text-xl leading-snug">{stream.data.title}</h1>
         {url && replay.data.replay ? (
-          <ReplayPlayer replay={{ ...replay.data.replay, url }} moments={replay.data.moments} title={stream.data.title} />
+          <ReplayPlayer
+            replay={{ ...replay.data.replay, url }}
+            moments={replay.data.moments}
+            title={stream.data.title}
+          />
         ) : (
           <section className="flex flex-col items-center gap-2 rounded-card bg-surface p-6 text-center shadow-card">
             <Film className="size-8 text-ink-subtle" aria-hidden />

@@ -1,12 +1,24 @@
 import type { ShowSummary, Stream } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarPlus, Eye, Film, Gavel, Gift, Receipt, ShoppingBag, Timer, UserPlus, Users } from 'lucide-react';
+import {
+  ArrowLeft,
+  CalendarPlus,
+  Eye,
+  Film,
+  Gavel,
+  Gift,
+  Receipt,
+  ShoppingBag,
+  Timer,
+  UserPlus,
+  Users,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { SHOW_KIND_LABELS } from '@/features/live/live-draft';
-import { type RecordingStore, recordingStore } from '@/features/live/replay/recording-store';
 import { prepareNextShow } from '@/features/live/replay/next-show';
+import { type RecordingStore, recordingStore } from '@/features/live/replay/recording-store';
 import { replayQueries } from '@/features/live/replay/replay-queries';
 import { type ReplayUploadPhase, useReplayUpload } from '@/features/live/replay/use-replay-upload';
 import { formatLagosTime } from '@/features/live/show-time';
@@ -50,7 +62,10 @@ export function PastShowPage({
   }
   if (stream.isError || summary.isError || stream.data.sellerId !== sellerId) {
     return (
-      <div role="alert" className="mt-4 flex flex-col items-start gap-3 rounded-card bg-surface p-5 shadow-card">
+      <div
+        role="alert"
+        className="mt-4 flex flex-col items-start gap-3 rounded-card bg-surface p-5 shadow-card"
+      >
         <p className="text-ink">We could not load this show. Check your connection and try again.</p>
         <Button
           variant="secondary"
@@ -129,8 +144,8 @@ function UploadCard({ phase, onRetry }: { phase: ReplayUploadPhase; onRetry: () 
       <section aria-label="Replay upload" className="rounded-card bg-surface p-4 shadow-card">
         <p className="font-semibold text-ink">Uploading the replay</p>
         <p className="mt-0.5 text-ink-muted text-sm">
-          {megabytes(sent)} of {megabytes(total)}. Keep this page open; if the connection drops, it goes
-          on from where it stopped.
+          {megabytes(sent)} of {megabytes(total)}. Keep this page open; if the connection drops, it goes on
+          from where it stopped.
         </p>
         <ProgressBar value={total > 0 ? sent / total : 0} label="Replay upload" className="mt-3 gap-2" />
       </section>
@@ -138,7 +153,10 @@ function UploadCard({ phase, onRetry }: { phase: ReplayUploadPhase; onRetry: () 
   }
   if (phase.kind === 'failed') {
     return (
-      <section role="alert" className="flex flex-col items-start gap-3 rounded-card bg-surface p-4 shadow-card">
+      <section
+        role="alert"
+        className="flex flex-col items-start gap-3 rounded-card bg-surface p-4 shadow-card"
+      >
         <div>
           <p className="font-semibold text-ink">The replay upload stopped</p>
           <p className="mt-0.5 text-ink-muted text-sm">{phase.message}</p>
@@ -204,14 +222,34 @@ function Summary({ summary }: { summary: ShowSummary }) {
       </h3>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         <div className="col-span-2 sm:col-span-4">
-          <Figure icon={<ShoppingBag className="size-4" aria-hidden />} label="Sales" value={formatNaira(summary.sales)} />
+          <Figure
+            icon={<ShoppingBag className="size-4" aria-hidden />}
+            label="Sales"
+            value={formatNaira(summary.sales)}
+          />
         </div>
-        <Figure icon={<Receipt className="size-4" aria-hidden />} label="Orders" value={count(summary.orders)} />
-        <Figure icon={<Users className="size-4" aria-hidden />} label="Buyers" value={count(summary.buyers)} />
+        <Figure
+          icon={<Receipt className="size-4" aria-hidden />}
+          label="Orders"
+          value={count(summary.orders)}
+        />
+        <Figure
+          icon={<Users className="size-4" aria-hidden />}
+          label="Buyers"
+          value={count(summary.buyers)}
+        />
         <Figure icon={<Gavel className="size-4" aria-hidden />} label="Bids" value={count(summary.bids)} />
-        <Figure icon={<Eye className="size-4" aria-hidden />} label="Peak viewers" value={count(summary.peakViewers)} />
+        <Figure
+          icon={<Eye className="size-4" aria-hidden />}
+          label="Peak viewers"
+          value={count(summary.peakViewers)}
+        />
         {summary.giveaways !== null && (
-          <Figure icon={<Gift className="size-4" aria-hidden />} label="Giveaways" value={count(summary.giveaways)} />
+          <Figure
+            icon={<Gift className="size-4" aria-hidden />}
+            label="Giveaways"
+            value={count(summary.giveaways)}
+          />
         )}
         <Figure
           icon={<UserPlus className="size-4" aria-hidden />}

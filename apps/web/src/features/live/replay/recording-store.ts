@@ -83,7 +83,9 @@ export function indexedDbRecordingStore(name = 'kasuwa-replays'): RecordingStore
         const tx = d.transaction(['recordings', 'pieces'], 'readwrite');
         const meta = await tx.objectStore('recordings').get(streamId);
         if (!meta || meta.finished) return;
-        await tx.objectStore('pieces').put({ streamId, start: meta.totalBytes, size: piece.size, blob: piece });
+        await tx
+          .objectStore('pieces')
+          .put({ streamId, start: meta.totalBytes, size: piece.size, blob: piece });
         await tx.objectStore('recordings').put({ ...meta, totalBytes: meta.totalBytes + piece.size });
         await tx.done;
       }),

@@ -1,6 +1,6 @@
-import { REPLAY_MIME_TYPES, type ReplayUploadState } from '@kasuwa/contracts';
-import { startReplayUpload, type SendChunk, sendReplayChunk } from '@/features/live/replay/replay-api';
+import type { REPLAY_MIME_TYPES, ReplayUploadState } from '@kasuwa/contracts';
 import type { RecordingStore } from '@/features/live/replay/recording-store';
+import { type SendChunk, sendReplayChunk, startReplayUpload } from '@/features/live/replay/replay-api';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 
 export type UploadProgress = { sent: number; total: number };
@@ -56,7 +56,7 @@ export async function uploadRecording({
   wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }): Promise<ReplayUploadState | null> {
   const meta = await store.get(streamId);
-  if (!meta || !meta.finished) return null;
+  if (!meta?.finished) return null;
   if (meta.totalBytes === 0) {
     await store.remove(streamId);
     return null;
@@ -89,7 +89,10 @@ export async function uploadRecording({
       const held = receivedOf(error);
       if (held !== null) {
         offset = held;
-      } else if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.status >= 500)) {
+      } else if (
+        isApiError(error) &&
+        (error.kind === 'network' || error.kind === 'timeout' || error.status >= 500)
+      ) {
         if (failures >= retries) throw error;
         await wait(backoff(failures), signal);
         failures += 1;

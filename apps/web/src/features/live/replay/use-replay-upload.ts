@@ -39,7 +39,7 @@ export function useReplayUpload({
     running.current = controller;
     try {
       const meta = await store.get(streamId);
-      if (!meta || !meta.finished) {
+      if (!meta?.finished) {
         setPhase({ kind: 'none' });
         return;
       }
@@ -56,7 +56,11 @@ export function useReplayUpload({
         },
       });
       if (state?.status === 'failed') {
-        setPhase({ kind: 'failed', message: 'The recording could not be read, so there is no replay.', progress: null });
+        setPhase({
+          kind: 'failed',
+          message: 'The recording could not be read, so there is no replay.',
+          progress: null,
+        });
       } else setPhase(state ? { kind: 'done' } : { kind: 'none' });
       await queryClient.invalidateQueries({ queryKey: replayKeys.show(streamId) });
     } catch (error) {
