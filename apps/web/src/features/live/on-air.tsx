@@ -18,7 +18,7 @@ import { Spinner } from '@/ui/spinner';
 export const ON_AIR_REFRESH_MS = 10_000;
 const STATUSES = ['live', 'scheduled'] as const;
 
-/** '2 d 03:04:05' / '03:04:05' / '04:05' until a start time; '0:00' once it is due. */
+/** '2 d 3:04:05' / '3:04:05' / '4:05' until a start time; '0:00' once it is due. */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const days = Math.floor(total / 86_400);
