@@ -44,7 +44,8 @@ describe('/dashboard/livestreaming', () => {
     });
     open(fake);
     const card = await screen.findByRole('region', { name: 'Ankara Friday' });
-    const value = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    const value = (label: string) =>
+      within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(value('Viewers')).toBe('34');
     expect(value('On air')).toMatch(/^12:0[5-9]$/);
     expect(await within(card).findByText('₦42,500.00')).toBeVisible();
@@ -61,7 +62,11 @@ describe('/dashboard/livestreaming', () => {
       status: 'scheduled',
       scheduledStartTime: new Date(Date.now() + (2 * 3600 + 5 * 60) * 1000).toISOString(),
     });
-    const later = testStream({ title: 'Far away', status: 'scheduled', scheduledStartTime: '2031-01-01T10:00:00.000Z' });
+    const later = testStream({
+      title: 'Far away',
+      status: 'scheduled',
+      scheduledStartTime: '2031-01-01T10:00:00.000Z',
+    });
     open(liveApi({ streams: [later, soon] }));
     const card = await screen.findByRole('region', { name: 'Saturday drop' });
     expect(within(card).getByText(/^2:0[45]:\d\d$/)).toBeVisible();
