@@ -80,9 +80,19 @@ export function OnAir({ sellerId, api = appApi }: { sellerId: string; api?: ApiC
   );
 }
 
-function Figure({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+function Figure({
+  icon,
+  label,
+  value,
+  className = '',
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  className?: string;
+}) {
   return (
-    <div className="min-w-0 rounded-card bg-canvas p-3">
+    <div className={`min-w-0 rounded-card bg-canvas p-3 ${className}`}>
       <dt className="flex items-center gap-1.5 text-ink-muted text-xs">
         {icon}
         {label}
@@ -111,13 +121,12 @@ function LiveNow({ stream, now, api }: { stream: Stream; now: number; api: ApiCl
           value={String(stream.viewerCount)}
         />
         <Figure icon={<Timer className="size-4" aria-hidden />} label="On air" value={onAir} />
-        <div className="col-span-2 sm:col-span-1">
-          <Figure
-            icon={<ShoppingBag className="size-4" aria-hidden />}
-            label="Sales so far"
-            value={summary.data ? formatNaira(summary.data.sales) : '—'}
-          />
-        </div>
+        <Figure
+          icon={<ShoppingBag className="size-4" aria-hidden />}
+          label="Sales so far"
+          value={summary.data ? formatNaira(summary.data.sales) : '—'}
+          className="col-span-2 sm:col-span-1"
+        />
       </dl>
       <Link
         to={paths.dashboard.liveStreams.studio(stream._id)}

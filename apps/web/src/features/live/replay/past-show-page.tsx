@@ -200,9 +200,19 @@ function NoReplay({ show, api }: { show: Stream; api: ApiClient }) {
   );
 }
 
-function Figure({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+function Figure({
+  icon,
+  label,
+  value,
+  className = '',
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  className?: string;
+}) {
   return (
-    <div className="min-w-0 rounded-card bg-surface p-3 shadow-card">
+    <div className={`min-w-0 rounded-card bg-surface p-3 shadow-card ${className}`}>
       <dt className="flex items-center gap-1.5 text-ink-muted text-xs">
         <span className="text-ink-subtle">{icon}</span>
         {label}
@@ -221,13 +231,12 @@ function Summary({ summary }: { summary: ShowSummary }) {
         How the show went
       </h3>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <div className="col-span-2 sm:col-span-4">
-          <Figure
-            icon={<ShoppingBag className="size-4" aria-hidden />}
-            label="Sales"
-            value={formatNaira(summary.sales)}
-          />
-        </div>
+        <Figure
+          icon={<ShoppingBag className="size-4" aria-hidden />}
+          label="Sales"
+          value={formatNaira(summary.sales)}
+          className="col-span-2 sm:col-span-4"
+        />
         <Figure
           icon={<Receipt className="size-4" aria-hidden />}
           label="Orders"
