@@ -1,3 +1,4 @@
+// size: every setting of the server in one schema, with the checks across settings and the shapes the app takes
 import path from 'node:path';
 import { iceServerSchema } from '@kasuwa/contracts';
 import { z } from 'zod';

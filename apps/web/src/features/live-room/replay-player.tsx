@@ -64,20 +64,23 @@ export function ReplayPlayer({
       {moments.length > 0 && (
         <div>
           <p className="mb-1 text-ink-muted text-xs">Sold during the show</p>
-          <div className="relative h-6 rounded-full bg-line" data-testid="replay-timeline">
-            {moments.map((m) => (
-              <button
-                key={m.streamProductId}
-                type="button"
-                onClick={() => seek(m.atSeconds)}
-                aria-label={`Sold: ${m.productName} for ${formatNaira(m.amount)} at ${formatReplayTime(m.atSeconds)}`}
-                title={`${m.productName} · ${formatNaira(m.amount)}`}
-                className="-translate-x-1/2 absolute top-0 flex size-6 items-center justify-center rounded-full bg-brand-600 text-white shadow-card focus-visible:outline-2 focus-visible:outline-brand-700"
-                style={{ left: `${momentPosition(m.atSeconds, length)}%` }}
-              >
-                <Gavel className="size-3.5" aria-hidden />
-              </button>
-            ))}
+          {/* The marks sit on an inner track inset by half a mark, so one at 0 or at the end stays inside. */}
+          <div className="h-6 rounded-full bg-line px-3">
+            <div className="relative h-full" data-testid="replay-timeline">
+              {moments.map((m) => (
+                <button
+                  key={m.streamProductId}
+                  type="button"
+                  onClick={() => seek(m.atSeconds)}
+                  aria-label={`Sold: ${m.productName} for ${formatNaira(m.amount)} at ${formatReplayTime(m.atSeconds)}`}
+                  title={`${m.productName} · ${formatNaira(m.amount)}`}
+                  className="-translate-x-1/2 absolute top-0 flex size-6 items-center justify-center rounded-full bg-brand-600 text-white shadow-card focus-visible:outline-2 focus-visible:outline-brand-700"
+                  style={{ left: `${momentPosition(m.atSeconds, length)}%` }}
+                >
+                  <Gavel className="size-3.5" aria-hidden />
+                </button>
+              ))}
+            </div>
           </div>
           <ol className="mt-3 flex flex-col divide-y divide-line rounded-card bg-surface shadow-card">
             {moments.map((m) => (

@@ -62,7 +62,10 @@ export function WatchReplayPage({ streamId, api = appApi }: { streamId: string; 
     const url = replay.data.replay?.url;
     body = (
       <>
-        <h1 className="break-words font-semibold text-ink text-xl leading-snug">{stream.data.title}</h1>
+        <header>
+          <p className="text-ink-muted text-xs">Replay of a live show</p>
+          <h1 className="break-words font-semibold text-ink text-xl leading-snug">{stream.data.title}</h1>
+        </header>
         {url && replay.data.replay ? (
           <ReplayPlayer
             replay={{ ...replay.data.replay, url }}
