@@ -99,7 +99,9 @@ test('a seller runs a live auction with video; a buyer watches, comments and win
     .getByRole('button', { name: 'End Show' })
     .click();
   await expect(page.getByText('Livestream ended successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/live-streams\/past-shows$/);
+  // issue 21: the studio opens the show's own past page (its replay and summary); the list has it too.
+  await expect(page).toHaveURL(/\/dashboard\/live-streams\/past-shows\/[0-9a-f-]+$/);
+  await page.goto('/dashboard/live-streams/past-shows');
   const past = page.getByRole('article', { name: show.title });
   await expect(past).toBeVisible();
   await expect(past.getByText(/^\d+ minutes?$/)).toBeVisible();

@@ -81,6 +81,7 @@ import {
 import type { ProductListCacheOptions } from '@/modules/products/product-list-cache.ts';
 import { registerProductsModule } from '@/modules/products/products.module.ts';
 import { stockService } from '@/modules/products/stock.service.ts';
+import { registerReplaysModule } from '@/modules/replays/replays.module.ts';
 import { registerReturnsModule } from '@/modules/returns/returns.module.ts';
 import { accountClosureService } from '@/modules/settings/account-closure.service.ts';
 import { dataExportService } from '@/modules/settings/data-export.service.ts';
@@ -414,12 +415,21 @@ export async function buildApp(given: AppDeps): Promise<App> {
     paymentReminderInbox: (q, notice) => updates.inbox.paymentReminder(q, notice), // issue 16
   });
 
+  const video = deps.video ?? localVideoProvider({ secret: deps.jwtSecret, iceServers: [] });
+  // issue 21: replays and past show summaries; a recording video service follows each show's status.
+  const replays = await registerReplaysModule(app, {
+    db: deps.db,
+    clock: deps.clock,
+    storage: deps.storage,
+    video,
+    requireSeller,
+  });
   const live = await registerLiveModule(app, {
     db: deps.db,
     clock: deps.clock,
     realtime,
     storage: deps.storage,
-    video: deps.video ?? localVideoProvider({ secret: deps.jwtSecret, iceServers: [] }),
+    video,
     publicUrl,
     requireSeller,
     requireBuyer,
@@ -428,6 +438,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     recordAuctionWin: orders.recordAuctionWin,
     onShow: showNoticeJob(app.jobs.queue), // issue 16: followers hear of shows
     recordViewer: recordView, // issue 17: analytics
+    onStatus: replays.onStreamStatus, // issue 21: replays
   });
 
   // issue 21: Live Giveaways — the draw's job makes the winner's order through the orders port.

@@ -1,3 +1,4 @@
+// size: every setting of the server in one schema, with the checks across settings and the shapes the app takes
 import path from 'node:path';
 import { iceServerSchema } from '@kasuwa/contracts';
 import { z } from 'zod';
@@ -275,6 +276,19 @@ function videoConfig(c: z.infer<typeof configSchema>): VideoConfig {
       url: c.LIVEKIT_URL ?? '',
       apiKey: c.LIVEKIT_API_KEY ?? '',
       apiSecret: c.LIVEKIT_API_SECRET ?? '',
+      // issue 21: the egress writes replays into the uploads bucket, where the API reads them.
+      ...(c.S3_BUCKET
+        ? {
+            egressUpload: {
+              bucket: c.S3_BUCKET,
+              region: c.S3_REGION,
+              endpoint: c.S3_ENDPOINT,
+              accessKeyId: c.S3_ACCESS_KEY_ID,
+              secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
+            },
+          }
+        : {}),
     };
   }
   if (c.VIDEO_PROVIDER === 'agora') {

@@ -24,6 +24,7 @@ export * from './notifications.ts';
 export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './products.ts';
+export * from './replays.ts';
 export * from './returns.ts';
 export * from './seller.ts';
 export * from './settings.ts';

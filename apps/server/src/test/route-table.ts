@@ -271,6 +271,19 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     body: { productId: w.a.activeProductId, amount: 100 },
   })),
   'GET /api/media/streams/*': pub("shows' covers and previews, shown on public pages"),
+  // issue 21: replays and past show summaries
+  'POST /api/streams/:id/replay/upload': owned('seller', (w) => ({
+    ...stream(w),
+    body: { sizeBytes: 2048, mimeType: 'video/webm' },
+  })),
+  'GET /api/streams/:id/replay/upload': owned('seller', stream),
+  'PUT /api/streams/:id/replay/upload/:offset': {
+    ...owned('seller', (w) => ({ params: { id: w.a.streamId, offset: '0' } })),
+    rawBody: 'a chunk of the recording is bytes (application/octet-stream), not JSON',
+  },
+  'GET /api/streams/:id/replay': pub("an ended show's replay for buyers of the store", { leakCheck: stream }),
+  'GET /api/streams/:id/summary': owned('seller', stream),
+  'GET /api/media/replays/:file': pub('ready replays of ended shows, played on public pages'),
 
   // Products.
   'POST /api/products': self('seller'),

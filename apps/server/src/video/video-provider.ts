@@ -3,13 +3,21 @@ import type { IceServer, VideoProvider as VideoProviderName } from '@kasuwa/cont
 import agora from 'agora-token';
 import { SignJWT } from 'jose';
 import { AccessToken } from 'livekit-server-sdk';
+import { type EgressUpload, livekitRecorder, type VideoRecorder } from '@/video/livekit-egress.ts';
 
 export type { IceServer };
 
 /** Which service carries the video, with its settings; parsed from the environment in config.ts. */
 export type VideoConfig =
   | { provider: 'local'; iceServers: IceServer[] }
-  | { provider: 'livekit'; url: string; apiKey: string; apiSecret: string }
+  | {
+      provider: 'livekit';
+      url: string;
+      apiKey: string;
+      apiSecret: string;
+      /** Where the egress writes replays (our S3 bucket); unset: the egress server's own storage. */
+      egressUpload?: EgressUpload | undefined;
+    }
   | { provider: 'agora'; appId: string; appCertificate: string };
 
 /** The room (LiveKit) or channel (Agora) of one stream. */
@@ -29,6 +37,11 @@ export interface VideoProvider {
   readonly iceServers: IceServer[];
   publisherToken(room: VideoRoom, seller: VideoParticipant): Promise<string>;
   viewerToken(room: VideoRoom, viewer: VideoParticipant | null): Promise<string | null>;
+  /**
+   * Records a show on the service's side (LiveKit's egress, issue 21); absent where the studio
+   * records in the browser instead (local) or nothing records (Agora).
+   */
+  readonly recorder?: VideoRecorder;
 }
 
 /** One stream, one room; Agora wants channel names under 64 bytes, which this is (43). */
@@ -72,6 +85,7 @@ export function livekitVideoProvider(options: {
   url: string;
   apiKey: string;
   apiSecret: string;
+  egressUpload?: EgressUpload | undefined;
 }): VideoProvider {
   const token = async (
     room: VideoRoom,
@@ -91,6 +105,7 @@ export function livekitVideoProvider(options: {
     name: 'livekit',
     serverUrl: options.url,
     iceServers: [],
+    recorder: livekitRecorder({ ...options, upload: options.egressUpload }),
     publisherToken: (room, seller) =>
       token(room, `seller-${seller.id}`, seller.name, { canPublish: true, canPublishData: true }),
     // Anonymous viewers get an identity of their own: LiveKit drops a participant whose identity rejoins.

@@ -83,6 +83,8 @@ export const paths = {
       createLiveAuction: `${liveStreams}/create-live-auction`,
       liveGiveaways: `${liveStreams}/live-giveaways`,
       pastShows: `${liveStreams}/past-shows`,
+      /** One past show: its replay with the sold moments, and its summary (issue 21). */
+      pastShow: (streamId: string) => `${liveStreams}/past-shows/${id(streamId)}`,
       scheduledShows: `${liveStreams}/scheduled-shows`,
       submitLiveShow: `${liveStreams}/submit-live-show`,
       studio: (streamId: string | number) => `${liveStreams}/live-stream-studio/${id(streamId)}`,
@@ -102,6 +104,8 @@ export const paths = {
   watch: (streamId: string | number) => `/watch/${id(streamId)}`,
   /** A store's public page, at the link the seller chose in Settings. */
   store: (slug: string) => `/store/${id(slug)}`,
+  /** issue 21: an ended show's replay, public like the watch page. */
+  watchReplay: (streamId: string) => `/watch/${id(streamId)}/replay`,
   /** The public page of one blip for buyers: what a seller shares from the blip's details. */
   watchBlip: (blipId: string) => `/watch/blips/${id(blipId)}`,
   /** Buyers' checkout and orders, outside the dashboard like the watch pages. */

@@ -119,6 +119,7 @@ const liveStreamRoutes: RouteObject[] = [
     () => import('@/app/routes/dashboard/live-streams/past-shows.route'),
     () => dashboardData().then((m) => m.pastShows),
   ),
+  page('past-shows/:id', () => import('@/app/routes/dashboard/live-streams/past-show.route')),
   page(
     'scheduled-shows',
     () => import('@/app/routes/dashboard/live-streams/scheduled-shows.route'),
@@ -284,6 +285,8 @@ export const routes: RouteObject[] = [
         () => import('@/app/routes/watch/$streamId.route'),
         () => watchData().then((m) => m.stream),
       ),
+      // issue 21: an ended show's replay with its sold moments.
+      page('watch/:streamId/replay', () => import('@/app/routes/watch/$streamId.replay.route')),
       // Public too: one blip, full height, for buyers to watch, like and comment on.
       page(
         'watch/blips/:blipId',

@@ -29,10 +29,31 @@ export interface UploadOptions {
 }
 
 export function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  return send<T>('POST', path, form, options);
+}
+
+/** Raw bytes (a chunk of a recording) as application/octet-stream, with the same progress and errors. */
+export function uploadBytes<T>(
+  method: 'PUT' | 'POST',
+  path: string,
+  data: Blob,
+  options: UploadOptions = {},
+): Promise<T> {
+  return send<T>(method, path, data, options, 'application/octet-stream');
+}
+
+function send<T>(
+  method: 'PUT' | 'POST',
+  path: string,
+  body: FormData | Blob,
+  options: UploadOptions,
+  contentType?: string,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = options.createRequest ? options.createRequest() : new XMLHttpRequest();
-    xhr.open('POST', `${options.baseUrl ?? '/api'}${path}`);
+    xhr.open(method, `${options.baseUrl ?? '/api'}${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
+    if (contentType) xhr.setRequestHeader('Content-Type', contentType);
     const token = options.token === undefined ? readBearerToken() : options.token;
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     // Large files on slow 4G take a while: two minutes before giving up.
@@ -68,6 +89,6 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
       (options.api ?? appApi).reportFeatureGate(error);
       reject(error);
     };
-    xhr.send(form);
+    xhr.send(body);
   });
 }

@@ -62,6 +62,8 @@ export async function registerLiveModule(
     onShow?: Parameters<typeof streamsService>[0]['onShow'];
     /** Analytics (issue 17): each distinct viewer of a show. */
     recordViewer?: (view: { sellerId: string; streamId: string; viewer: string; at: Date }) => Promise<void>;
+    /** issue 21: a show went live or ended (after the commit) — a recording video service follows it. */
+    onStatus?: Parameters<typeof streamsService>[0]['onStatus'];
   },
 ): Promise<Pick<StreamsService, 'productInUpcomingOrLiveShow'>> {
   const repo = liveRepository(deps.db);
@@ -85,6 +87,7 @@ export async function registerLiveModule(
     assertMedia: media.assertOwn,
     publicUrl: deps.publicUrl,
     ...(deps.onShow ? { onShow: deps.onShow } : {}),
+    ...(deps.onStatus ? { onStatus: deps.onStatus } : {}),
   });
   const chat = streamChatService({ repo, clock: deps.clock });
   const tray = trayService({ db: deps.db, live: repo, events: deps.realtime });

@@ -78,6 +78,8 @@ export function streamsService(deps: {
   publicUrl: string;
   /** issue 16: followers are told of a scheduled or started show (a job added in this transaction). */
   onShow?: (tx: Queryable, e: { streamId: string; kind: 'scheduled' | 'started' }) => Promise<void>;
+  /** issue 21: after a show went live or ended (replays: a recording video service follows it). */
+  onStatus?: (e: { streamId: string; sellerId: string; status: 'live' | 'ended' }) => Promise<void>;
 }) {
   const { repo, clock, video, announce } = deps;
 
@@ -262,6 +264,7 @@ export function streamsService(deps: {
         return row;
       });
       announce.streamStatus(row, 'live');
+      await deps.onStatus?.({ streamId: row.id, sellerId: row.sellerId, status: 'live' });
       return { message: STREAM_MESSAGES.started, stream: await sellerView(seller, id) };
     },
 
@@ -278,6 +281,7 @@ export function streamsService(deps: {
       });
       for (const c of closed) await announce.auctionClosed(c);
       announce.streamStatus(row, 'ended');
+      await deps.onStatus?.({ streamId: row.id, sellerId: row.sellerId, status: 'ended' });
       return { message: STREAM_MESSAGES.ended, stream: await sellerView(seller, id) };
     },
 

@@ -1,6 +1,6 @@
 import { type Stream, streamDurationMinutes } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
-import { Eye, FileDown, Gavel, History, ImageOff, ShoppingBag, Timer } from 'lucide-react';
+import { Eye, FileDown, Film, Gavel, History, ImageOff, ShoppingBag, Timer } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -246,7 +246,15 @@ function PastShowCard({ stream, figures, download }: Shown & { download: FileDow
           value={`${figures.salesCount} · ${formatNaira(figures.salesTotal)}`}
         />
       </dl>
-      <div className="mt-3 flex justify-end border-line border-t pt-3">
+      <div className="mt-3 flex flex-wrap justify-end gap-2 border-line border-t pt-3">
+        <Link
+          to={paths.dashboard.liveStreams.pastShow(stream._id)}
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+          aria-label={`Replay and summary of ${stream.title}`}
+        >
+          <Film className="size-4" aria-hidden />
+          Replay and summary
+        </Link>
         <PackingList stream={stream} download={download} />
       </div>
     </article>

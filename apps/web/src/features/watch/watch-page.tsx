@@ -397,6 +397,14 @@ function OffAir({ stream, status }: { stream: Stream; status: Stream['status'] |
       )}
       <p className="relative font-semibold text-xl">{text.title}</p>
       <p className="relative max-w-xs text-sm text-white/85">{text.body}</p>
+      {status === 'ended' && (
+        <Link
+          to={paths.watchReplay(stream._id)}
+          className="relative mt-2 rounded-control bg-white px-4 py-2 font-semibold text-ink text-sm"
+        >
+          Watch the replay
+        </Link>
+      )}
     </div>
   );
 }

@@ -17,7 +17,7 @@ export function EndShow({
 }: {
   api: ApiClient;
   streamId: string;
-  onEnded: () => void;
+  onEnded: () => void | Promise<void>;
 }) {
   const [confirming, setConfirming] = useState(false);
   const [ending, setEnding] = useState(false);
@@ -28,7 +28,7 @@ export function EndShow({
       await endStream(api, streamId);
       toast.success(STREAM_MESSAGES.ended);
       setConfirming(false);
-      onEnded();
+      await onEnded();
     } catch (error) {
       toast.error(STREAM_MESSAGES.endError, serverMessage(error));
     } finally {

@@ -116,7 +116,7 @@ describe('Studio: going live and ending', () => {
     expect(publish).not.toHaveBeenCalled();
   });
 
-  it('ends the show after confirmation and goes to past shows', async () => {
+  it('ends the show after confirmation and goes to its past show page (replay and summary)', async () => {
     const user = userEvent.setup();
     const stream = liveStream();
     const { calls, connect } = renderStudio({
@@ -136,7 +136,7 @@ describe('Studio: going live and ending', () => {
     await user.click(within(dialog).getByRole('button', { name: 'End Show' }));
 
     expect(await screen.findByText('Livestream ended successfully')).toBeVisible();
-    expect(await screen.findByRole('heading', { name: 'Past shows page' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Past show page' })).toBeVisible();
     expect(calls.filter((c) => c.path === `/streams/${STREAM_ID}/end`)).toHaveLength(1);
   });
 

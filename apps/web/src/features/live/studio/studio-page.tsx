@@ -3,6 +3,8 @@ import { Radio } from 'lucide-react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
+import { recordingStore } from '@/features/live/replay/recording-store';
+import { useReplayRecorder } from '@/features/live/replay/use-replay-recorder';
 import { CameraControls, CameraPreview } from '@/features/live/studio/camera-preview';
 import { EndShow } from '@/features/live/studio/end-show';
 import { ProductRail } from '@/features/live/studio/product-rail';
@@ -93,14 +95,23 @@ export function StudioPage({
   const pin = usePin({ api, streamId });
   // issue 21: moderators, slow mode, muted words, the pinned comment, the co-host.
   const moderation = useStudioModeration({ api, streamId, socket: live.socket });
+  // issue 21: with the local provider this window records the show for its replay.
+  const recorder = useReplayRecorder({
+    streamId,
+    stream: camera.stream,
+    active: isLive && publishing.role === 'publisher' && stream?.videoProvider === 'local',
+    store: recordingStore(),
+  });
 
   const { stop: stopPublishing } = publishing;
   const releaseCamera = camera.release;
-  const onEnded = useCallback(() => {
+  const stopRecording = recorder.stop;
+  const onEnded = useCallback(async () => {
+    await stopRecording().catch(() => false);
     stopPublishing();
     releaseCamera();
-    navigate(paths.dashboard.liveStreams.pastShows);
-  }, [stopPublishing, releaseCamera, navigate]);
+    navigate(paths.dashboard.liveStreams.pastShow(streamId));
+  }, [stopRecording, stopPublishing, releaseCamera, navigate, streamId]);
 
   if (live.query.isPending) return <StudioLoading />;
   if (live.query.isError || !stream)

@@ -56,6 +56,7 @@ export function renderStudio(
         ),
       },
       { path: '/dashboard/live-streams/past-shows', element: <h1>Past shows page</h1> },
+      { path: '/dashboard/live-streams/past-shows/:id', element: <h1>Past show page</h1> },
     ],
     { initialEntries: [{ pathname: studioPath, state: options.state ?? null }] },
   );
