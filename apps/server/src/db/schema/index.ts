@@ -13,6 +13,7 @@ export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './payouts.ts';
 export * from './products.ts';
+export * from './proxy-bids.ts';
 export * from './returns.ts';
 export * from './sellers.ts';
 export * from './settings.ts';
