@@ -269,6 +269,11 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     params: { id: w.a.streamId },
     body: { productId: w.a.activeProductId, amount: 100 },
   })),
+  'PUT /api/streams/:id/max-bids': open('buyer', 'any buyer sets their own max bid in any show', (w) => ({
+    params: { id: w.a.streamId },
+    body: { productId: w.a.activeProductId, maxBid: 100 },
+  })),
+  'GET /api/streams/:id/max-bids/mine': { kind: 'self', who: 'buyer', call: stream },
   'GET /api/media/streams/*': pub("shows' covers and previews, shown on public pages"),
 
   // Products.

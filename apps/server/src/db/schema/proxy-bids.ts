@@ -1,4 +1,13 @@
-import { bigint, bigserial, index, integer, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { buyers } from './buyers.ts';
 import { streamProducts, streams } from './live.ts';
 

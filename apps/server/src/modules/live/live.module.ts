@@ -10,6 +10,10 @@ import { liveRepository } from '@/modules/live/live.repository.ts';
 import { liveRoutes } from '@/modules/live/live.routes.ts';
 import { registerLiveSocket } from '@/modules/live/live.socket.ts';
 import { liveAnnouncer } from '@/modules/live/live-announcer.ts';
+import { proxyBidsRepository } from '@/modules/live/proxy-bids.repository.ts';
+import { proxyBidsRoutes } from '@/modules/live/proxy-bids.routes.ts';
+import { proxyBidsService } from '@/modules/live/proxy-bids.service.ts';
+import { proxyBook } from '@/modules/live/proxy-book.ts';
 import { memoryPublisherStore, redisPublisherStore } from '@/modules/live/publishers.ts';
 import { streamChatService } from '@/modules/live/stream-chat.service.ts';
 import { streamMedia } from '@/modules/live/stream-media.ts';
@@ -67,11 +71,14 @@ export async function registerLiveModule(
     events: deps.realtime,
     clock: deps.clock,
   });
+  const proxyRepo = proxyBidsRepository(deps.db);
+  const book = proxyBook({ live: repo, proxy: proxyRepo });
   const auctions = auctionsService({
     repo,
     clock: deps.clock,
     announce,
     recordAuctionWin: deps.recordAuctionWin,
+    book,
   });
   const streams = streamsService({
     repo,
@@ -97,6 +104,12 @@ export async function registerLiveModule(
       chat,
       media,
       requireSeller: deps.requireSeller,
+      requireBuyer: deps.requireBuyer,
+    }),
+  );
+  await app.register(
+    proxyBidsRoutes({
+      proxyBids: proxyBidsService({ live: repo, proxy: proxyRepo, book, clock: deps.clock, announce }),
       requireBuyer: deps.requireBuyer,
     }),
   );

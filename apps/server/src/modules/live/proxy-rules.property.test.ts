@@ -63,11 +63,7 @@ const preBidArb = fc.record({
 /** An offer: a buyer's max, or a manual bid (an offer of exactly its amount), in the order made. */
 type Offer = { bidderId: string; maxKobo: number; seq: number; manual: boolean };
 
-function run(
-  settings: AuctionSettings,
-  preBids: { bidder: string; overKobo: number }[],
-  actions: Action[],
-) {
+function run(settings: AuctionSettings, preBids: { bidder: string; overKobo: number }[], actions: Action[]) {
   const clock = fakeClock();
   let seq = 0;
   const book = new Map<string, MaxBid>();

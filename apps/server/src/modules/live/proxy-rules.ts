@@ -34,7 +34,14 @@ import {
 export type MaxBid = { bidderId: string; maxKobo: number; seq: number };
 
 /** One bid the rules accepted, in the order to store it; `proxy` when the server placed it for a max. */
-export type AcceptedBid = { bidderId: string; amountKobo: number; proxy: boolean; extended: boolean };
+export type AcceptedBid = {
+  bidderId: string;
+  amountKobo: number;
+  proxy: boolean;
+  extended: boolean;
+  /** The auction as this bid left it (what its `new_bid` tells the room). */
+  state: AuctionState;
+};
 
 /** Leader first: the higher max, then the earlier. */
 export const byRank = (a: MaxBid, b: MaxBid) => b.maxKobo - a.maxKobo || a.seq - b.seq;
@@ -127,7 +134,7 @@ export function settleProxies(state: AuctionState, maxes: readonly MaxBid[], now
     const r = placeProxyBid(current, bid, now);
     if (!r.ok) break;
     current = r.state;
-    bids.push({ ...bid, proxy: true, extended: r.extended });
+    bids.push({ ...bid, proxy: true, extended: r.extended, state: r.state });
   }
   return { state: current, bids };
 }
@@ -167,6 +174,7 @@ export function placeManualBid(
             amountKobo: bid.amountKobo,
             proxy: true,
             extended: raised.extended,
+            state: raised.state,
           },
         ]
       : [];
@@ -181,7 +189,7 @@ export function placeManualBid(
       minimumNextBidKobo: minimum,
     };
   }
-  const manual: AcceptedBid = { ...bid, proxy: false, extended: r.extended };
+  const manual: AcceptedBid = { ...bid, proxy: false, extended: r.extended, state: r.state };
   const settled = settleProxies(r.state, maxes, now);
   return { ok: true, state: settled.state, bids: [manual, ...settled.bids] };
 }
