@@ -273,6 +273,9 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     params: { id: w.a.streamId },
     body: { productId: w.a.activeProductId, maxBid: 100 },
   })),
+  'GET /api/streams/:id/seller-presence': pub(
+    'whether a live show’s seller is reconnecting, shown on its watch page',
+  ),
   'GET /api/streams/:id/max-bids/mine': { kind: 'self', who: 'buyer', call: stream },
   'GET /api/media/streams/*': pub("shows' covers and previews, shown on public pages"),
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Database } from '@/db/client.ts';
+import type { JobQueue, TaskList } from '@/jobs/job-queue.ts';
 import type { Clock } from '@/lib/clock.ts';
 import type { RequireBuyer } from '@/modules/buyers/buyers.routes.ts';
 import { type AuctionTicker, auctionTicker } from '@/modules/live/auction-ticker.ts';
@@ -15,6 +16,9 @@ import { proxyBidsRoutes } from '@/modules/live/proxy-bids.routes.ts';
 import { proxyBidsService } from '@/modules/live/proxy-bids.service.ts';
 import { proxyBook } from '@/modules/live/proxy-book.ts';
 import { memoryPublisherStore, redisPublisherStore } from '@/modules/live/publishers.ts';
+import { sellerPresenceRoutes } from '@/modules/live/seller-presence.routes.ts';
+import { sellerPresenceService } from '@/modules/live/seller-presence.service.ts';
+import { registerSellerPresenceSocket } from '@/modules/live/seller-presence.socket.ts';
 import { streamChatService } from '@/modules/live/stream-chat.service.ts';
 import { streamMedia } from '@/modules/live/stream-media.ts';
 import { type StreamsService, streamsService } from '@/modules/live/streams.service.ts';
@@ -63,6 +67,12 @@ export async function registerLiveModule(
     onShow?: Parameters<typeof streamsService>[0]['onShow'];
     /** Analytics (issue 17): each distinct viewer of a show. */
     recordViewer?: (view: { sellerId: string; streamId: string; viewer: string; at: Date }) => Promise<void>;
+    /** issue 20: the job that ends a show whose seller stayed away past the grace period. */
+    jobs: { queue: JobQueue; register(list: TaskList): void };
+    /** issue 20: how long a show waits for its seller's dropped studio (SELLER_AWAY_GRACE_SECONDS). */
+    sellerAwayGraceMs?: number;
+    /** issue 20: how long after a studio's socket went it counts as dropped (tests shorten it). */
+    sellerAwayAfterMs?: number;
   },
 ): Promise<Pick<StreamsService, 'productInUpcomingOrLiveShow'>> {
   const repo = liveRepository(deps.db);
@@ -113,6 +123,26 @@ export async function registerLiveModule(
       requireBuyer: deps.requireBuyer,
     }),
   );
+  const publishers = deps.redis ? redisPublisherStore(deps.redis) : memoryPublisherStore();
+  const presence = sellerPresenceService({
+    repo,
+    clock: deps.clock,
+    jobs: deps.jobs.queue,
+    events: deps.realtime,
+    announce,
+    auctions,
+    ...(deps.sellerAwayGraceMs === undefined ? {} : { graceMs: deps.sellerAwayGraceMs }),
+  });
+  deps.jobs.register(presence.tasks);
+  await app.register(sellerPresenceRoutes({ presence }));
+  const presenceSocket = registerSellerPresenceSocket({
+    realtime: deps.realtime,
+    presence,
+    publishers,
+    streamInfo: (id) => streams.audience(id),
+    log: app.log,
+    ...(deps.sellerAwayAfterMs === undefined ? {} : { awayAfterMs: deps.sellerAwayAfterMs }),
+  });
   const socket = registerLiveSocket({
     realtime: deps.realtime,
     streams,
@@ -120,7 +150,7 @@ export async function registerLiveModule(
     clock: deps.clock,
     log: app.log,
     sellerGate: sellerFeatureGate(deps.db),
-    publishers: deps.redis ? redisPublisherStore(deps.redis) : memoryPublisherStore(),
+    publishers,
     ...(deps.recordViewer ? { recordViewer: deps.recordViewer } : {}),
   });
 
@@ -138,6 +168,7 @@ export async function registerLiveModule(
   if (ticker) app.addHook('onReady', async () => ticker.start());
   app.addHook('preClose', async () => {
     socket.close();
+    presenceSocket.close();
     await ticker?.stop();
   });
   return streams;
