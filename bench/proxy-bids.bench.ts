@@ -56,7 +56,10 @@ async function run(kind: 'engine' | 'proxy') {
     } finally {
       await app.close();
     }
-    const [auction] = await db.select().from(streamProducts).where(eq(streamProducts.id, show.streamProductId));
+    const [auction] = await db
+      .select()
+      .from(streamProducts)
+      .where(eq(streamProducts.id, show.streamProductId));
     const stored = await db
       .select({ amountKobo: bids.amountKobo, buyerId: bids.buyerId })
       .from(bids)
@@ -77,7 +80,8 @@ async function run(kind: 'engine' | 'proxy') {
       if (!best) problems.push('no max bid stored');
       else if (auction?.outcome !== 'sold' || auction.currentBidderId !== best.buyerId) {
         problems.push('the winner is not the buyer with the highest max');
-      } else if ((auction.currentBidKobo ?? 0) > best.maxKobo) problems.push('the price is above the winner’s max');
+      } else if ((auction.currentBidKobo ?? 0) > best.maxKobo)
+        problems.push('the price is above the winner’s max');
     }
     return { load, bidsPerSecond: stored.length / load.seconds, stored: stored.length, problems };
   } finally {

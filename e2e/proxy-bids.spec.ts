@@ -35,7 +35,9 @@ async function auctionShow(
       title: names.title,
       category: category._id,
       scheduledStartTime: new Date(Date.now() + 10 * 60_000).toISOString(),
-      products: [{ productId: (await product.json()).id, auctionSettings: { startingBid: 5000, ...settings } }],
+      products: [
+        { productId: (await product.json()).id, auctionSettings: { startingBid: 5000, ...settings } },
+      ],
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -55,8 +57,18 @@ async function goLiveAndActivate(page: Page, show: { _id: string; title: string 
   return row;
 }
 
-async function buyerPage(browser: Browser, baseURL: string | undefined, account: BuyerAccount, streamId: string) {
-  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+async function buyerPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  account: BuyerAccount,
+  streamId: string,
+) {
+  // 390 px wide: a mid-range Android phone.
+  const context = await browser.newContext({
+    ...devices['Pixel 7'],
+    viewport: { width: 390, height: 844 },
+    baseURL,
+  });
   const page = await context.newPage();
   await storeBuyerSession(page, account);
   await page.goto(`/watch/${streamId}`);
@@ -97,6 +109,8 @@ test('a max bid outbids a manual bidder automatically, up to the max @phone-only
   await expect(ben.bidding.getByText('You are the highest bidder')).toHaveCount(0);
   await expect(ada.bidding.getByText('You’re winning')).toBeVisible();
   await expect(row.getByText('by Ada Obi')).toBeVisible();
+  await ada.bidding.screenshot({ path: test.info().outputPath('max-bid-390.png') });
+  await ada.page.screenshot({ path: test.info().outputPath('watch-max-bid-390.png'), fullPage: true });
 
   // Ben goes past her max: he leads, and Ada is told her max was passed.
   await ben.bidding.getByLabel('Your bid (₦)').fill('9000');
@@ -116,13 +130,13 @@ test('the studio drops mid-auction: viewers see the seller reconnecting and a pa
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const seller = await sellerWithPickupAddress(page, request, 'drop');
   const show = await auctionShow(
     request,
     seller.headers,
     { title: 'Patchy network night', product: 'Kente stole' },
-    { durationSeconds: 60, counterBidSeconds: 10 },
+    { durationSeconds: 120, counterBidSeconds: 10 },
   );
   await goLiveAndActivate(page, show, 'Kente stole');
   const chi = await buyerPage(browser, baseURL, await buyerAccount(request, 'chi', 'Chi Nwosu'), show._id);
@@ -136,6 +150,7 @@ test('the studio drops mid-auction: viewers see the seller reconnecting and a pa
   await page.context().setOffline(true);
   await expect(chi.page.getByText('The seller is reconnecting')).toBeVisible({ timeout: 60_000 });
   await expect(chi.bidding.getByText('Paused')).toBeVisible();
+  await chi.page.screenshot({ path: test.info().outputPath('seller-reconnecting-390.png') });
   const timer = chi.bidding.getByRole('timer');
   const frozen = await timer.textContent();
   await chi.page.waitForTimeout(3_000);
@@ -146,10 +161,8 @@ test('the studio drops mid-auction: viewers see the seller reconnecting and a pa
   await expect(chi.page.getByText('The seller is reconnecting')).toBeHidden({ timeout: 30_000 });
   await expect(chi.bidding.getByText('Paused')).toHaveCount(0);
   const before = await playing();
-  await expect
-    .poll(playing, { timeout: 30_000, message: 'video frames resume' })
-    .toBeGreaterThan(before + 1);
-  await expect(page.getByText('Sold to Chi Nwosu!')).toBeVisible({ timeout: 90_000 });
+  await expect.poll(playing, { timeout: 30_000, message: 'video frames resume' }).toBeGreaterThan(before + 1);
+  await expect(page.getByText('Sold to Chi Nwosu!')).toBeVisible({ timeout: 150_000 });
   await expect(chi.bidding.getByText('You won!')).toBeVisible();
   await chi.context.close();
 });

@@ -243,7 +243,7 @@ export function auctionsService({
               minimumNextBid: toNaira(result.minimumNextBidKobo),
             });
           }
-          const saved = await book.store(tx, item, result.bids, result.state, now);
+          const saved = await book.store(tx, item, result.bids, result.state, now, buyer);
           // The answer is the auction as this bid left it, whatever bids follow right after the commit.
           return {
             item: { ...item, ...saved.changes, currentBidderName: saved.currentBidderName },

@@ -23,6 +23,8 @@ export function proxyBidsRepository(db: Database) {
         .orderBy(desc(maxBids.maxKobo), asc(maxBids.seq))
         .limit(3);
       const found = new Map(top.map((m) => [m.bidderId, m]));
+      // Fewer than three: that is the whole book (most auctions have no max at all).
+      if (top.length < 3) return top;
       for (const buyerId of also) {
         if (found.has(buyerId)) continue;
         const [own] = await q

@@ -88,7 +88,7 @@ export function proxyBidsService({
           maxKobo,
           now,
         });
-        const stored = await book.store(tx, item, result.bids, result.state, now);
+        const stored = await book.store(tx, item, result.bids, result.state, now, buyer);
         const after = { ...item, ...stored.changes };
         const view: MyMaxBid = {
           streamProductId: item.id,
