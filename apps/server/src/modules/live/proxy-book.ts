@@ -4,7 +4,7 @@ import type { AuctionState } from '@/modules/live/auction-rules.ts';
 import type { LiveRepository } from '@/modules/live/live.repository.ts';
 import type { LiveAnnouncer } from '@/modules/live/live-announcer.ts';
 import type { ProxyBidsRepository } from '@/modules/live/proxy-bids.repository.ts';
-import type { AcceptedBid, MaxBid } from '@/modules/live/proxy-rules.ts';
+import type { AcceptedBid } from '@/modules/live/proxy-rules.ts';
 
 /** One stored bid, with what its `new_bid` needs. */
 export type StoredBid = AcceptedBid & { buyerName: string };
@@ -27,7 +27,7 @@ export function proxyBook({ live, proxy }: { live: LiveRepository; proxy: ProxyB
         item.id,
         round,
         also.filter((id): id is string => id !== null),
-      ) as Promise<MaxBid[]>,
+      ),
 
     async store(
       tx: Queryable,
@@ -35,12 +35,14 @@ export function proxyBook({ live, proxy }: { live: LiveRepository; proxy: ProxyB
       bids: readonly AcceptedBid[],
       final: AuctionState,
       now: Date,
+      /** The buyer acting, whose name needs no query. */
+      known?: { id: string; name: string },
     ): Promise<{
       stored: StoredBid[];
       changes: Partial<StreamProductRow>;
       currentBidderName: string | null;
     }> {
-      const names = new Map<string, string>();
+      const names = new Map<string, string>(known ? [[known.id, known.name]] : []);
       const stored: StoredBid[] = [];
       for (const bid of bids) {
         await live.insertBid(tx, {
