@@ -11,7 +11,9 @@
 // stored, and after the show ends one winner, the buyer with the highest max (earliest on a tie).
 // Quick run: BENCH_SECONDS=3 BENCH_BIDDERS=50.
 import { and, asc, desc, eq } from 'drizzle-orm';
+import pino from 'pino';
 import { buildApp } from '@/app.ts';
+import { installJobSchema } from '@/jobs/job-worker.ts';
 import { bids, maxBids, streamProducts } from '@/db/schema/index.ts';
 import { benchEnvironment, benchLogger } from './support/bench-app';
 import { liveAuctionFixture, spawnLoad } from './support/live-auction';
@@ -24,9 +26,11 @@ async function run(kind: 'engine' | 'proxy') {
   const env = await benchEnvironment(`proxy_bids_${kind}`);
   const { db } = env.database;
   try {
+    // Shows and sales queue jobs in graphile-worker's tables, as the server does; no worker runs here.
+    await installJobSchema(env.database.pool, pino({ level: 'warn' }));
     const app = await buildApp({
       ...env.deps,
-      logger: process.env.NOLOG ? false : benchLogger(),
+      logger: process.env.BENCH_DEBUG ? pino({ level: 'error' }) : process.env.NOLOG ? false : benchLogger(),
       webDist: null,
       auctionTimers: 'auto',
     });

@@ -81,13 +81,14 @@ test('a max bid outbids a manual bidder automatically, up to the max @phone-only
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // Three browsers on a busy two-core machine.
+  test.setTimeout(240_000);
   const seller = await sellerWithPickupAddress(page, request, 'proxy');
   const show = await auctionShow(
     request,
     seller.headers,
     { title: 'Max bid night', product: 'Adire throw' },
-    { durationSeconds: 25, counterBidSeconds: 10 },
+    { durationSeconds: 60, counterBidSeconds: 10 },
   );
   const row = await goLiveAndActivate(page, show, 'Adire throw');
 
@@ -118,7 +119,7 @@ test('a max bid outbids a manual bidder automatically, up to the max @phone-only
   await expect(ben.bidding.getByText('You are the highest bidder')).toBeVisible();
   await expect(ada.bidding.getByText('Outbid: raise your max')).toBeVisible();
 
-  await expect(page.getByText('Sold to Ben Eze!')).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText('Sold to Ben Eze!')).toBeVisible({ timeout: 90_000 });
   await expect(ben.bidding.getByText('You won!')).toBeVisible();
   await ada.context.close();
   await ben.context.close();
@@ -130,7 +131,7 @@ test('the studio drops mid-auction: viewers see the seller reconnecting and a pa
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const seller = await sellerWithPickupAddress(page, request, 'drop');
   const show = await auctionShow(
     request,
@@ -141,8 +142,9 @@ test('the studio drops mid-auction: viewers see the seller reconnecting and a pa
   await goLiveAndActivate(page, show, 'Kente stole');
   const chi = await buyerPage(browser, baseURL, await buyerAccount(request, 'chi', 'Chi Nwosu'), show._id);
   const video = chi.page.getByLabel(`Live video: ${show.title}`);
-  const playing = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect.poll(playing, { timeout: 30_000, message: 'video frames' }).toBeGreaterThan(0);
+  // Frames decoded so far: it grows only while video arrives.
+  const playing = () => video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
+  await expect.poll(playing, { timeout: 60_000, message: 'video frames' }).toBeGreaterThan(0);
   await chi.bidding.getByRole('button', { name: 'Bid ₦5,000' }).click();
   await expect(chi.bidding.getByText('You are the highest bidder')).toBeVisible();
 
@@ -161,7 +163,9 @@ test('the studio drops mid-auction: viewers see the seller reconnecting and a pa
   await expect(chi.page.getByText('The seller is reconnecting')).toBeHidden({ timeout: 30_000 });
   await expect(chi.bidding.getByText('Paused')).toHaveCount(0);
   const before = await playing();
-  await expect.poll(playing, { timeout: 30_000, message: 'video frames resume' }).toBeGreaterThan(before + 1);
+  await expect
+    .poll(playing, { timeout: 30_000, message: 'video frames resume' })
+    .toBeGreaterThan(before + 10);
   await expect(page.getByText('Sold to Chi Nwosu!')).toBeVisible({ timeout: 150_000 });
   await expect(chi.bidding.getByText('You won!')).toBeVisible();
   await chi.context.close();
