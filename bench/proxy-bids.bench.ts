@@ -13,8 +13,8 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from '@/app.ts';
-import { installJobSchema } from '@/jobs/job-worker.ts';
 import { bids, maxBids, streamProducts } from '@/db/schema/index.ts';
+import { installJobSchema } from '@/jobs/job-worker.ts';
 import { benchEnvironment, benchLogger } from './support/bench-app';
 import { liveAuctionFixture, spawnLoad } from './support/live-auction';
 

@@ -59,7 +59,7 @@ export function sellerPresenceService({
       const now = clock.now();
       const row = await repo.transaction(async (tx) => {
         const row = await repo.lockSellerStream(tx, sellerId, streamId);
-        if (!row || row.status !== 'live' || row.sellerAwaySince) return null;
+        if (row?.status !== 'live' || row.sellerAwaySince) return null;
         await repo.updateStream(tx, row.id, { sellerAwaySince: now });
         await jobs.add(
           tx,
@@ -129,7 +129,7 @@ export function sellerPresenceService({
           const now = clock.now();
           const ended = await repo.transaction(async (tx) => {
             const row = await repo.lockSellerStream(tx, sellerId, streamId);
-            if (!row || row.status !== 'live' || row.sellerAwaySince?.toISOString() !== since) return null;
+            if (row?.status !== 'live' || row.sellerAwaySince?.toISOString() !== since) return null;
             const closed = await auctions.closeRunning(tx, row, now);
             await repo.updateStream(tx, row.id, { status: 'ended', endedAt: now, sellerAwaySince: null });
             return { row, closed };
