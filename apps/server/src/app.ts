@@ -143,6 +143,10 @@ export type AppDeps = {
   publicUrl?: string;
   /** `auto` (default): compete for the cluster's auction clock; `manual`: tests tick it by hand. */
   auctionTimers?: AuctionTimers;
+  /** issue 20: how long a show waits for its seller's dropped studio before it ends (default 2 min). */
+  sellerAwayGraceMs?: number;
+  /** issue 20: how long after a studio's socket went it counts as dropped (default 3 s). */
+  sellerAwayAfterMs?: number;
   /** The sweeper of orphaned uploads: interval, grace period, batch sizes; `timers: 'manual'` in tests. */
   uploadSweep?: UploadSweepOptions;
   /** How much of the products lists' answers each node keeps (`maxBytes: 0` turns it off). */
@@ -439,6 +443,9 @@ export async function buildApp(given: AppDeps): Promise<App> {
     onShow: showNoticeJob(app.jobs.queue), // issue 16: followers hear of shows
     recordViewer: recordView, // issue 17: analytics
     onStatus: replays.onStreamStatus, // issue 21: replays
+    jobs: app.jobs, // issue 20: a show whose seller stays away ends
+    ...(deps.sellerAwayGraceMs === undefined ? {} : { sellerAwayGraceMs: deps.sellerAwayGraceMs }),
+    ...(deps.sellerAwayAfterMs === undefined ? {} : { sellerAwayAfterMs: deps.sellerAwayAfterMs }),
   });
 
   // issue 21: Live Giveaways — the draw's job makes the winner's order through the orders port.

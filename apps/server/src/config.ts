@@ -55,6 +55,8 @@ export const configSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  /** issue 20: how long a live show waits for its seller's dropped studio before it ends with what sold. */
+  SELLER_AWAY_GRACE_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   /**
    * Multiplies the per-address limits of the auth routes. Only for test rigs where every browser
    * shares one address (the e2e suite); production keeps 1.

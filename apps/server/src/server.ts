@@ -272,6 +272,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       writeRateLimits: config.writeRateLimits,
       video: createVideoProvider(config.video, jwtSecret),
       publicUrl: config.PUBLIC_URL,
+      sellerAwayGraceMs: config.SELLER_AWAY_GRACE_SECONDS * 1000,
       uploadSweep: config.uploadSweep,
       productListCache: config.productListCache,
       health: { availability: databaseState, disk },

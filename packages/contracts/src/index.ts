@@ -18,6 +18,7 @@ export * from './kyc.ts';
 export * from './limits.ts';
 export * from './live.ts';
 export * from './live-moderation.ts';
+export * from './live-proxy.ts';
 export * from './money.ts';
 export * from './nigerian-banks.ts';
 export * from './notifications.ts';

@@ -270,6 +270,14 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     params: { id: w.a.streamId },
     body: { productId: w.a.activeProductId, amount: 100 },
   })),
+  'PUT /api/streams/:id/max-bids': open('buyer', 'any buyer sets their own max bid in any show', (w) => ({
+    params: { id: w.a.streamId },
+    body: { productId: w.a.activeProductId, maxBid: 100 },
+  })),
+  'GET /api/streams/:id/seller-presence': pub(
+    'whether a live show’s seller is reconnecting, shown on its watch page',
+  ),
+  'GET /api/streams/:id/max-bids/mine': { kind: 'self', who: 'buyer', call: stream },
   'GET /api/media/streams/*': pub("shows' covers and previews, shown on public pages"),
   // issue 21: replays and past show summaries
   'POST /api/streams/:id/replay/upload': owned('seller', (w) => ({

@@ -15,6 +15,7 @@ export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './payouts.ts';
 export * from './products.ts';
+export * from './proxy-bids.ts';
 export * from './replays.ts';
 export * from './returns.ts';
 export * from './sellers.ts';

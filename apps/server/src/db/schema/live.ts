@@ -55,6 +55,11 @@ export const streams = pgTable(
     peakViewers: integer('peak_viewers').notNull().default(0),
     /** The product the seller presents now; it slides up for every viewer (issue 14). */
     pinnedProductId: uuid('pinned_product_id').references(() => products.id, { onDelete: 'set null' }),
+    /**
+     * Since when the seller's studio is gone mid-show (its socket dropped and has not come back):
+     * bids are refused and running clocks are paused until it returns (docs/proxy-bidding.md).
+     */
+    sellerAwaySince: timestamp('seller_away_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

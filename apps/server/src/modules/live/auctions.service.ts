@@ -15,13 +15,15 @@ import {
   closeAuction,
   isDue,
   minimumNextBidKobo,
-  placeBid,
   secondsLeft,
   startAuction,
 } from '@/modules/live/auction-rules.ts';
 import type { LiveRepository } from '@/modules/live/live.repository.ts';
 import type { ClosedAuction, LiveAnnouncer } from '@/modules/live/live-announcer.ts';
 import { lockOwnStream } from '@/modules/live/own-stream.ts';
+import { announceBids, type ProxyBook } from '@/modules/live/proxy-book.ts';
+import { placeManualBid, settleProxies } from '@/modules/live/proxy-rules.ts';
+import { refuseWhileSellerAway } from '@/modules/live/seller-away-rules.ts';
 import { auctionStateOf, toStreamProductView } from '@/modules/live/stream-view.ts';
 import type { RecordAuctionWin } from '@/modules/orders/order-ports.ts';
 
@@ -51,12 +53,15 @@ export function auctionsService({
   clock,
   announce,
   recordAuctionWin,
+  book,
 }: {
   repo: LiveRepository;
   clock: Clock;
   announce: Pick<LiveAnnouncer, 'auctionActivated' | 'auctionClosed' | 'bidPlaced' | 'timer'>;
   /** The orders module: the sale becomes (or joins) the winner's order of the show, in this transaction. */
   recordAuctionWin: RecordAuctionWin;
+  /** Buyers' max bids (issue 21): pre-bids enter at activation, maxes answer manual bids. */
+  book: ProxyBook;
 }) {
   /**
    * Closes one running auction inside the caller's transaction (its row already locked): ended,
@@ -152,7 +157,7 @@ export function auctionsService({
       streamProductId?: string,
     ): Promise<ActivateProductBiddingResponse> {
       const now = clock.now();
-      const { row, item, closed } = await repo.transaction(async (tx) => {
+      const { row, item, closed, preBids } = await repo.transaction(async (tx) => {
         const row = await lockOwnStream(repo, tx, seller.id, id);
         if (row.type !== 'live_auction') throw new ConflictError('Bidding is only for live auctions');
         if (row.status === 'ended') throw new ConflictError('This show has ended');
@@ -179,11 +184,22 @@ export function auctionsService({
           round: target.round + 1,
         };
         await repo.updateStreamProduct(tx, target.id, changes);
+        // Pre-bids enter as max bids (issue 21): the best of them leads at once.
+        const started2 = { ...target, ...changes, sellerId: row.sellerId };
+        const preBids = await book.read(tx, target, changes.round, []);
+        const entered = settleProxies(started.state, preBids, now);
+        const saved = await book.store(tx, started2, entered.bids, entered.state, now);
         // The answer is this activation's state, whatever bids arrive right after the commit.
-        return { row, item: { ...target, ...changes, currentBidderName: null }, closed };
+        return {
+          row,
+          item: { ...started2, ...saved.changes, currentBidderName: saved.currentBidderName },
+          closed,
+          preBids: saved.stored,
+        };
       });
       for (const c of closed) await announce.auctionClosed(c);
       announce.auctionActivated(row, { productId, streamProductId: item.id }, item.endsAt ?? now, now);
+      announceBids(announce, item, preBids, now);
       return { message: STREAM_MESSAGES.activated, product: toStreamProductView(item) };
     },
 
@@ -217,34 +233,25 @@ export function auctionsService({
               minimumNextBid: toNaira(minimumNextBidKobo(state)),
             });
           }
-          const result = placeBid(state, { bidderId: buyer.id, amountKobo }, now);
-          if (!result.ok) {
+          refuseWhileSellerAway(item, minimumNextBidKobo(state));
+          const maxes = await book.read(tx, item, item.round, [item.currentBidderId, buyer.id]);
+          const result = placeManualBid(state, maxes, { bidderId: buyer.id, amountKobo }, now);
+          if (!result.ok && result.bids.length === 0) {
             const status =
               result.reason === 'invalid_amount' || result.reason === 'above_maximum' ? 400 : 409;
             throw new HttpError(status, result.message, {
               minimumNextBid: toNaira(result.minimumNextBidKobo),
             });
           }
-          await repo.insertBid(tx, {
-            streamId,
-            streamProductId: item.id,
-            buyerId: buyer.id,
-            amountKobo,
-            round: item.round,
-            createdAt: now,
-          });
-          const changes = {
-            currentBidKobo: result.state.currentBidKobo,
-            currentBidderId: buyer.id,
-            bidsCount: result.state.bidsCount,
-            endsAt: result.state.endsAt,
-          };
-          await repo.updateStreamProduct(tx, item.id, changes);
+          const saved = await book.store(tx, item, result.bids, result.state, now, buyer);
           // The answer is the auction as this bid left it, whatever bids follow right after the commit.
           return {
-            item: { ...item, ...changes, currentBidderName: buyer.name },
-            state: result.state,
-            extended: result.extended,
+            item: { ...item, ...saved.changes, currentBidderName: saved.currentBidderName },
+            stored: saved.stored,
+            // A bid equal to an earlier max loses to it: the max's bid stands, this one is refused.
+            refusal: result.ok
+              ? null
+              : { message: result.message, minimumNextBid: toNaira(result.minimumNextBidKobo) },
             now,
           };
         })
@@ -256,18 +263,10 @@ export function auctionsService({
           throw err;
         });
 
-      announce.bidPlaced({
-        streamId,
-        sellerId: outcome.item.sellerId,
-        productId: body.productId,
-        streamProductId: outcome.item.id,
-        variant: outcome.item.variant,
-        buyer,
-        amountKobo,
-        state: outcome.state,
-        extended: outcome.extended,
-        placedAt: outcome.now,
-      });
+      announceBids(announce, outcome.item, outcome.stored, outcome.now);
+      if (outcome.refusal) {
+        throw new HttpError(409, outcome.refusal.message, { minimumNextBid: outcome.refusal.minimumNextBid });
+      }
       return { message: 'Bid placed', product: toStreamProductView(outcome.item) };
     },
 
@@ -282,6 +281,17 @@ export function auctionsService({
       for (const item of await repo.activeAuctions(repo.db)) {
         const state = auctionStateOf(item);
         if (!state || state.endsAt === null) continue;
+        // The seller's studio dropped (issue 20): the clock stands still at what was left then.
+        if (item.sellerAwaySince) {
+          announce.timer(
+            item.streamId,
+            { productId: item.productId ?? item.id, streamProductId: item.id },
+            secondsLeft(state.endsAt, item.sellerAwaySince),
+            now.getTime(),
+          );
+          result.timers += 1;
+          continue;
+        }
         if (isDue(state, now)) {
           const closed = await repo.transaction(async (tx) => {
             // A bid may have extended the clock since the read above; the locked row decides.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Database } from '@/db/client.ts';
+import type { JobQueue, TaskList } from '@/jobs/job-queue.ts';
 import type { Clock } from '@/lib/clock.ts';
 import type { RequireBuyer } from '@/modules/buyers/buyers.routes.ts';
 import { type AuctionTicker, auctionTicker } from '@/modules/live/auction-ticker.ts';
@@ -13,7 +14,14 @@ import { liveAnnouncer } from '@/modules/live/live-announcer.ts';
 import { moderationRoutes } from '@/modules/live/moderation.routes.ts';
 import { moderationService } from '@/modules/live/moderation.service.ts';
 import { registerModerationSocket } from '@/modules/live/moderation.socket.ts';
+import { proxyBidsRepository } from '@/modules/live/proxy-bids.repository.ts';
+import { proxyBidsRoutes } from '@/modules/live/proxy-bids.routes.ts';
+import { proxyBidsService } from '@/modules/live/proxy-bids.service.ts';
+import { proxyBook } from '@/modules/live/proxy-book.ts';
 import { memoryPublisherStore, redisPublisherStore } from '@/modules/live/publishers.ts';
+import { sellerPresenceRoutes } from '@/modules/live/seller-presence.routes.ts';
+import { sellerPresenceService } from '@/modules/live/seller-presence.service.ts';
+import { registerSellerPresenceSocket } from '@/modules/live/seller-presence.socket.ts';
 import { streamChatService } from '@/modules/live/stream-chat.service.ts';
 import { streamMedia } from '@/modules/live/stream-media.ts';
 import { type StreamsService, streamsService } from '@/modules/live/streams.service.ts';
@@ -64,6 +72,12 @@ export async function registerLiveModule(
     recordViewer?: (view: { sellerId: string; streamId: string; viewer: string; at: Date }) => Promise<void>;
     /** issue 21: a show went live or ended (after the commit) — a recording video service follows it. */
     onStatus?: Parameters<typeof streamsService>[0]['onStatus'];
+    /** issue 20: the job that ends a show whose seller stayed away past the grace period. */
+    jobs: { queue: JobQueue; register(list: TaskList): void };
+    /** issue 20: how long a show waits for its seller's dropped studio (SELLER_AWAY_GRACE_SECONDS). */
+    sellerAwayGraceMs?: number;
+    /** issue 20: how long after a studio's socket went it counts as dropped (tests shorten it). */
+    sellerAwayAfterMs?: number;
   },
 ): Promise<Pick<StreamsService, 'productInUpcomingOrLiveShow'>> {
   const repo = liveRepository(deps.db);
@@ -72,11 +86,14 @@ export async function registerLiveModule(
     events: deps.realtime,
     clock: deps.clock,
   });
+  const proxyRepo = proxyBidsRepository(deps.db);
+  const book = proxyBook({ live: repo, proxy: proxyRepo });
   const auctions = auctionsService({
     repo,
     clock: deps.clock,
     announce,
     recordAuctionWin: deps.recordAuctionWin,
+    book,
   });
   const streams = streamsService({
     repo,
@@ -114,6 +131,32 @@ export async function registerLiveModule(
       requireBuyer: deps.requireBuyer,
     }),
   );
+  await app.register(
+    proxyBidsRoutes({
+      proxyBids: proxyBidsService({ live: repo, proxy: proxyRepo, book, clock: deps.clock, announce }),
+      requireBuyer: deps.requireBuyer,
+    }),
+  );
+  const publishers = deps.redis ? redisPublisherStore(deps.redis) : memoryPublisherStore();
+  const presence = sellerPresenceService({
+    repo,
+    clock: deps.clock,
+    jobs: deps.jobs.queue,
+    events: deps.realtime,
+    announce,
+    auctions,
+    ...(deps.sellerAwayGraceMs === undefined ? {} : { graceMs: deps.sellerAwayGraceMs }),
+  });
+  deps.jobs.register(presence.tasks);
+  await app.register(sellerPresenceRoutes({ presence }));
+  const presenceSocket = registerSellerPresenceSocket({
+    realtime: deps.realtime,
+    presence,
+    publishers,
+    streamInfo: (id) => streams.audience(id),
+    log: app.log,
+    ...(deps.sellerAwayAfterMs === undefined ? {} : { awayAfterMs: deps.sellerAwayAfterMs }),
+  });
   const socket = registerLiveSocket({
     realtime: deps.realtime,
     streams,
@@ -121,7 +164,7 @@ export async function registerLiveModule(
     clock: deps.clock,
     log: app.log,
     sellerGate: sellerFeatureGate(deps.db),
-    publishers: deps.redis ? redisPublisherStore(deps.redis) : memoryPublisherStore(),
+    publishers,
     ...(deps.recordViewer ? { recordViewer: deps.recordViewer } : {}),
     commentPolicy: moderation.commentPolicy,
   });
@@ -140,6 +183,7 @@ export async function registerLiveModule(
   if (ticker) app.addHook('onReady', async () => ticker.start());
   app.addHook('preClose', async () => {
     socket.close();
+    presenceSocket.close();
     await ticker?.stop();
   });
   return streams;

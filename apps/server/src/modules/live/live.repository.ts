@@ -198,15 +198,33 @@ export function liveRepository(db: Database) {
       q: Queryable,
       streamId: string,
       productId: string,
-    ): Promise<Array<StreamProductRow & { streamStatus: StreamRow['status']; sellerId: string }>> {
+    ): Promise<
+      Array<
+        StreamProductRow & {
+          streamStatus: StreamRow['status'];
+          sellerId: string;
+          sellerAwaySince: Date | null;
+        }
+      >
+    > {
       const rows = await q
-        .select({ item: streamProducts, streamStatus: streams.status, sellerId: streams.sellerId })
+        .select({
+          item: streamProducts,
+          streamStatus: streams.status,
+          sellerId: streams.sellerId,
+          sellerAwaySince: streams.sellerAwaySince,
+        })
         .from(streamProducts)
         .innerJoin(streams, eq(streams.id, streamProducts.streamId))
         .where(and(eq(streamProducts.streamId, streamId), eq(streamProducts.productId, productId)))
         .orderBy(asc(streamProducts.id))
         .for('update', { of: streamProducts });
-      return rows.map((row) => ({ ...row.item, streamStatus: row.streamStatus, sellerId: row.sellerId }));
+      return rows.map((row) => ({
+        ...row.item,
+        streamStatus: row.streamStatus,
+        sellerId: row.sellerId,
+        sellerAwaySince: row.sellerAwaySince,
+      }));
     },
 
     /** Locks a stream product by its own id if its auction is still running. */
@@ -253,13 +271,19 @@ export function liveRepository(db: Database) {
     },
 
     /** Every running auction of a live show, for the ticker. */
-    async activeAuctions(q: Queryable): Promise<Array<StreamProductRow & { sellerId: string }>> {
+    async activeAuctions(
+      q: Queryable,
+    ): Promise<Array<StreamProductRow & { sellerId: string; sellerAwaySince: Date | null }>> {
       const rows = await q
-        .select({ item: streamProducts, sellerId: streams.sellerId })
+        .select({
+          item: streamProducts,
+          sellerId: streams.sellerId,
+          sellerAwaySince: streams.sellerAwaySince,
+        })
         .from(streamProducts)
         .innerJoin(streams, eq(streams.id, streamProducts.streamId))
         .where(and(eq(streamProducts.bidStatus, 'active'), isNotNull(streamProducts.endsAt)));
-      return rows.map((r) => ({ ...r.item, sellerId: r.sellerId }));
+      return rows.map((r) => ({ ...r.item, sellerId: r.sellerId, sellerAwaySince: r.sellerAwaySince }));
     },
 
     async totals(q: Queryable, streamIds: readonly string[]): Promise<Map<string, StreamTotals>> {

@@ -1,6 +1,6 @@
 import type { AuctionStatus } from '@kasuwa/contracts';
 import { Gavel, ImageOff, Trophy } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { countdownOf, type LiveProduct, variantText } from '@/features/live-room/live-room';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
@@ -30,9 +30,23 @@ export interface BidPanelProps {
   placing: number | null;
   error: string | null;
   onBid: (amount: number) => void;
+  /** Under the bid buttons while bidding is open: the buyer's max bid (issue 21). */
+  maxBid?: ReactNode;
+  /** The seller's connection dropped (issue 20): the clock stands still and no bid is taken. */
+  paused?: boolean;
 }
 
-export function BidPanel({ product, status, now, buyerId, placing, error, onBid }: BidPanelProps) {
+export function BidPanel({
+  product,
+  status,
+  now,
+  buyerId,
+  placing,
+  error,
+  onBid,
+  maxBid,
+  paused = false,
+}: BidPanelProps) {
   const amountId = useId();
   const [custom, setCustom] = useState('');
   const countdown = status === 'active' ? countdownOf(product, now) : null;
@@ -83,6 +97,7 @@ export function BidPanel({ product, status, now, buyerId, placing, error, onBid 
             <span role="timer" className="font-bold text-2xl tabular-nums">
               {countdown}
             </span>
+            {paused && <span className="block font-semibold text-amber-800 text-xs">Paused</span>}
           </p>
         )}
       </div>
@@ -107,7 +122,7 @@ export function BidPanel({ product, status, now, buyerId, placing, error, onBid 
                     size="md"
                     variant={i === 0 ? 'primary' : 'secondary'}
                     loading={placing === amount}
-                    disabled={placing !== null}
+                    disabled={placing !== null || paused}
                     onClick={() => onBid(amount)}
                     className="px-2"
                   >
@@ -131,7 +146,11 @@ export function BidPanel({ product, status, now, buyerId, placing, error, onBid 
                     className="min-h-11 w-full rounded-control border border-line-strong bg-surface px-3 text-base"
                   />
                 </div>
-                <Button type="submit" variant="secondary" disabled={placing !== null || custom.trim() === ''}>
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  disabled={placing !== null || paused || custom.trim() === ''}
+                >
                   Bid
                 </Button>
               </form>
@@ -142,6 +161,7 @@ export function BidPanel({ product, status, now, buyerId, placing, error, onBid 
               {error}
             </p>
           )}
+          {maxBid}
         </div>
       ) : null}
     </section>

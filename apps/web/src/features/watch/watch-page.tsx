@@ -23,7 +23,10 @@ import { BuyerAccountButton } from '@/features/watch/buyer-account-sheet';
 import { buyerApi, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
 import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
 import { FollowStoreButton } from '@/features/watch/follow-store-button';
+import { MaxBidForm } from '@/features/watch/max-bid';
+import { PreBids } from '@/features/watch/pre-bids';
 import { WatchShop } from '@/features/watch/product-tray';
+import { SellerReconnectingBanner, useSellerPresence } from '@/features/watch/seller-presence';
 import { WatchChat } from '@/features/watch/watch-chat';
 import { WatchGiveaway } from '@/features/watch/watch-giveaway';
 import { useWatchModeration } from '@/features/watch/watch-moderation';
@@ -121,6 +124,8 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
     room.products.find((p) => auction.statuses[p.key] === 'ongoing') ??
     null;
   const currentStatus = current ? auction.statuses[current.key] : undefined;
+  // issue 20: the seller's studio dropped; the clock stands still and bids wait.
+  const sellerAway = useSellerPresence(api, streamId, live.socket, isLive);
 
   // Failures are shown beside the bid box (or reopen the log-in sheet), not toasted: no errorToast.
   const { mutateAsync: postBid } = useMutation({
@@ -283,6 +288,7 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
             </span>
           )}
         </header>
+        {sellerAway && <SellerReconnectingBanner />}
         {current?.winner && currentStatus === 'ongoing' && (
           <p
             role="status"
@@ -308,6 +314,20 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
             placing={placing}
             error={bidError}
             onBid={(amount) => void placeBid(amount)}
+            paused={sellerAway}
+            maxBid={
+              <MaxBidForm
+                api={api}
+                streamId={streamId}
+                row={current}
+                buyerId={session?.buyer._id ?? null}
+                minimum={current.minimumNextBid}
+                kind="max_bid"
+                askToLogIn={askToLogIn}
+                onProduct={(product) => live.apply({ type: 'product', product })}
+                paused={sellerAway}
+              />
+            }
           />
         ) : (
           isLive &&
@@ -325,6 +345,15 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
           askToLogIn={askToLogIn}
           now={now}
         />
+        {status === 'scheduled' && stream.type === 'live_auction' && (
+          <PreBids
+            api={api}
+            streamId={streamId}
+            products={room.products}
+            buyerId={session?.buyer._id ?? null}
+            askToLogIn={askToLogIn}
+          />
+        )}
         <WatchShop api={api} streamId={streamId} socket={live.socket} onCheckout={checkout} />
         <WatchChat
           items={room.feed}
