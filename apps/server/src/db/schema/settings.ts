@@ -1,4 +1,14 @@
-import { bigint, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sellers } from './sellers.ts';
 
 export const dataExportStatusEnum = pgEnum('data_export_status', ['pending', 'ready', 'failed']);
