@@ -134,22 +134,12 @@ export function replaysRepository(db: Database) {
       return row?.n ?? 0;
     },
 
-    /**
-     * Giveaways run in the show, or null where giveaways are not recorded: the giveaways table is
-     * another branch's (issue 21), so it is looked up by name and read only when it has a
-     * `stream_id` column.
-     */
+    /** Giveaways run to their end in the show, won or with nobody entered (issue 21). */
     async giveawayCount(q: Queryable, streamId: string): Promise<number | null> {
-      const found = await q.execute(
-        sql`select 1 from information_schema.columns
-            where table_schema = current_schema() and table_name = 'giveaways' and column_name = 'stream_id'`,
+      const counted = await q.execute<{ n: number }>(
+        sql`select count(*)::int as n from giveaways where stream_id = ${streamId} and status in ('drawn', 'no_entrants')`,
       );
-      if (found.rows.length === 0) return null;
-      const counted = await q.execute(
-        sql`select count(*)::int as n from giveaways where stream_id = ${streamId}`,
-      );
-      const n = (counted.rows[0] as { n?: unknown } | undefined)?.n;
-      return typeof n === 'number' ? n : Number(n ?? 0);
+      return counted.rows[0]?.n ?? 0;
     },
   };
 }

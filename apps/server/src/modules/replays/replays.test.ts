@@ -233,7 +233,7 @@ describe('replay uploads (local disk)', () => {
       bids: 3,
       peakViewers: 12,
       viewerCount: 0,
-      giveaways: null,
+      giveaways: 0,
       newFollowers: 1,
       durationMinutes: 3,
     });

@@ -129,14 +129,16 @@ describe('the create live show and live auction wizards', () => {
     expect(await screen.findByText('The video must be at most 50 MB')).toBeVisible();
     expect(sent).toEqual([]);
 
+    // A dropped connection keeps the video's place with Retry (a cover photo would wait on the phone
+    // and go up with the show: lib/outbox.ts).
     await userEvent.upload(
-      screen.getByLabelText('Choose cover photo'),
-      new File(['img'], 'cover.jpg', { type: 'image/jpeg' }),
+      screen.getByLabelText('Choose preview video'),
+      new File(['v'], 'clip.mp4', { type: 'video/mp4' }),
     );
     expect(await screen.findByText('No connection')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Retry upload' }));
-    expect(await screen.findByRole('button', { name: 'Remove cover photo' })).toBeVisible();
-    expect(sent).toEqual(['coverImage']);
+    expect(await screen.findByRole('button', { name: 'Remove preview video' })).toBeVisible();
+    expect(sent).toEqual(['video']);
   });
 
   it('forgets the draft on Start over', async () => {
