@@ -31,7 +31,8 @@ cleanupOutdatedCaches();
 // Every page of the app is index.html (the server's history fallback), from the precache.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/socket\.io\//],
+    // The server's own pages: the pay links and the local test checkout.
+    denylist: [/^\/api\//, /^\/socket\.io\//, /^\/pay\//],
   }),
 );
 
