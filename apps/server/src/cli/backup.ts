@@ -1,3 +1,4 @@
+// size: backup and restore in one place: COPY out and in, the archive, checksums and the row-count check belong together
 // `npm run admin -- backup [file]` and `npm run admin -- restore <file>` (issue 18, "Backups"): one
 // archive (.tar.gz) holding the database, the uploads folder and DATA_DIR's keys, restorable into a
 // fresh DATA_DIR (or a fresh DATABASE_URL) with every row and file checked on the way in.

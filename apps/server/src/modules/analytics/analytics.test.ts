@@ -1,3 +1,4 @@
+// size: one seeded seller's figures, the rollups' recomputation and the distinct-buyers property share one setup
 import type { AnalyticsResponse } from '@kasuwa/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';

@@ -1,3 +1,4 @@
+// size: the public store page and its sections (header, live, coming shows, blips, products with Buy now, past shows), each a small component
 import {
   PRODUCT_NAME,
   STOREFRONT_PRODUCTS_PAGE,

@@ -1,3 +1,4 @@
+// size: the watch page composes video, chat, bidding, giveaways, moderation and the seller-presence banner; each lives in its own file
 import {
   type AuctionStatus,
   MODERATION_MESSAGES,
