@@ -238,7 +238,7 @@ export function giveawaysService({
             startedAt: now,
             endsAt: new Date(now.getTime() + durationSeconds * 1000),
             seed,
-            seedHash: sha256Hex(seed),
+            seedHash: sha256Hex(Buffer.from(seed, 'hex')),
             entrantsCount: 0,
           };
           await repo.update(tx, id, changes);
