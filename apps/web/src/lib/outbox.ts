@@ -57,14 +57,19 @@ export function memoryStore(): KeyValueStore {
   };
 }
 
+/**
+ * One object store in its own IndexedDB database, through `idb` (the replay recordings use it too).
+ * The layout is the one idb-keyval made (version 1, one store, out-of-line keys), so outboxes
+ * written before the switch open as they are.
+ */
 async function idbStore(db: string, store: string): Promise<KeyValueStore> {
-  const idb = await import('idb-keyval');
-  const handle = idb.createStore(db, store);
+  const { openDB } = await import('idb');
+  const handle = openDB(db, 1, { upgrade: (d) => void d.createObjectStore(store) });
   return {
-    get: (key) => idb.get(key, handle),
-    set: (key, value) => idb.set(key, value, handle),
-    del: (key) => idb.del(key, handle),
-    values: () => idb.values(handle),
+    get: async (key) => (await handle).get(store, key),
+    set: async (key, value) => void (await (await handle).put(store, value, key)),
+    del: async (key) => (await handle).delete(store, key),
+    values: async () => (await handle).getAll(store),
   };
 }
 
