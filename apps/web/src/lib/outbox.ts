@@ -308,6 +308,30 @@ export function appOutbox(): Promise<Outbox> {
   return shared;
 }
 
+/** Keeps a draft in the app's outbox; true once it is safely stored on the phone. */
+export async function keepInOutbox(draft: Parameters<Outbox['add']>[0]): Promise<boolean> {
+  try {
+    await (await appOutbox()).add(draft);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `body` with each photo still on the phone sent with `upload` (each once: `tools` remembers what is
+ * up) and replaced by its server URL. The senders of every kind of draft send their photos this way.
+ */
+export async function withServerPhotos<T>(
+  body: T,
+  tools: SendTools,
+  upload: (file: File) => Promise<string>,
+): Promise<T> {
+  const urls = new Map<string, string | null>();
+  for (const local of localPhotosIn(body)) urls.set(local, await tools.resolvePhoto(local, upload));
+  return replacePhotos(body, urls);
+}
+
 /** Tests: the outbox every hook and component uses. */
 export function setAppOutbox(outbox: Outbox | null): void {
   shared = outbox ? Promise.resolve(outbox) : null;

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { liveKeys } from '@/features/live/live-queries';
 import { createStream, type UploadFn, uploadStreamMedia } from '@/features/live/streams-api';
 import type { ApiClient } from '@/lib/api-client';
-import { appOutbox, localPhotosIn, type OutboxEntry, type OutboxSender, replacePhotos } from '@/lib/outbox';
+import { keepInOutbox, type OutboxEntry, type OutboxSender, withServerPhotos } from '@/lib/outbox';
 import { toast } from '@/lib/toast';
 
 /**
@@ -28,19 +28,13 @@ export function queuedShowOf(entry: OutboxEntry): QueuedShow | null {
 }
 
 /** True once the show is safely kept on the phone. */
-export async function queueShow(sellerId: string, show: QueuedShow): Promise<boolean> {
-  try {
-    const outbox = await appOutbox();
-    await outbox.add({
-      kind: 'live-show',
-      sellerId,
-      title: show.body.title || 'Untitled show',
-      payload: show,
-    });
-    return true;
-  } catch {
-    return false;
-  }
+export function queueShow(sellerId: string, show: QueuedShow): Promise<boolean> {
+  return keepInOutbox({
+    kind: 'live-show',
+    sellerId,
+    title: show.body.title || 'Untitled show',
+    payload: show,
+  });
 }
 
 export function showSender({
@@ -55,16 +49,10 @@ export function showSender({
   return async (entry, tools) => {
     const queued = queuedShowOf(entry);
     if (!queued) throw new TypeError('This saved show could not be read.');
-    const urls = new Map<string, string | null>();
-    for (const local of localPhotosIn(queued.body)) {
-      urls.set(
-        local,
-        await tools.resolvePhoto(local, (file) =>
-          uploadStreamMedia('coverImage', file, () => {}, { upload }).then((answer) => answer.media.url),
-        ),
-      );
-    }
-    const answer = await createStream(api, queued.kind, replacePhotos(queued.body, urls));
+    const body = await withServerPhotos(queued.body, tools, (file) =>
+      uploadStreamMedia('coverImage', file, () => {}, { upload }).then((answer) => answer.media.url),
+    );
+    const answer = await createStream(api, queued.kind, body);
     toast.success(answer.message);
     await queryClient.invalidateQueries({ queryKey: liveKeys.sellerStreams(entry.sellerId) });
   };

@@ -8,7 +8,7 @@ import {
 } from '@/features/products/products-api';
 import { productQueries } from '@/features/products/products-queries';
 import type { ApiClient } from '@/lib/api-client';
-import { appOutbox, localPhotosIn, type OutboxEntry, type OutboxSender, replacePhotos } from '@/lib/outbox';
+import { keepInOutbox, type OutboxEntry, type OutboxSender, withServerPhotos } from '@/lib/outbox';
 import { toast } from '@/lib/toast';
 
 /**
@@ -41,19 +41,13 @@ export function queuedProductOf(entry: OutboxEntry): QueuedProduct | null {
 }
 
 /** Keeps the product in the outbox; true once it is safely stored on the phone. */
-export async function queueProduct(sellerId: string, product: QueuedProduct): Promise<boolean> {
-  try {
-    const outbox = await appOutbox();
-    await outbox.add({
-      kind: 'product',
-      sellerId,
-      title: product.body.name?.trim() || 'Untitled product',
-      payload: product,
-    });
-    return true;
-  } catch {
-    return false;
-  }
+export function queueProduct(sellerId: string, product: QueuedProduct): Promise<boolean> {
+  return keepInOutbox({
+    kind: 'product',
+    sellerId,
+    title: product.body.name?.trim() || 'Untitled product',
+    payload: product,
+  });
 }
 
 /** The outbox's sender of products: photos up (each remembered), then the product itself. */
@@ -69,16 +63,9 @@ export function productSender({
   return async (entry, tools) => {
     const queued = queuedProductOf(entry);
     if (!queued) throw new TypeError('This saved product could not be read.');
-    const urls = new Map<string, string | null>();
-    for (const local of localPhotosIn(queued.body)) {
-      urls.set(
-        local,
-        await tools.resolvePhoto(local, (file) =>
-          uploadProductImage(file, () => {}, upload ? { upload } : {}).then((answer) => answer.image.url),
-        ),
-      );
-    }
-    const body = replacePhotos(queued.body, urls);
+    const body = await withServerPhotos(queued.body, tools, (file) =>
+      uploadProductImage(file, () => {}, upload ? { upload } : {}).then((answer) => answer.image.url),
+    );
     const answer =
       queued.productId === undefined
         ? await createProduct(api, { ...(body as CreateProductBody), status: queued.status })
