@@ -2,16 +2,16 @@ import { type Blip, type BlipLikeResponse, PRODUCT_NAME } from '@kasuwa/contract
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Eye, Heart, MessageCircle } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { BlipBuy } from '@/features/watch/blip-buy';
 import { recordView, setLiked } from '@/features/watch/blip-watch-api';
 import { BlipWatchComments } from '@/features/watch/blip-watch-comments';
 import { BuyerAccountButton } from '@/features/watch/buyer-account-sheet';
-import { buyerApi, readBuyerSession, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
-import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
+import { buyerApi, readBuyerSession, useBuyerSession } from '@/features/watch/buyer-session';
 import { FollowStoreButton } from '@/features/watch/follow-store-button';
+import { useLogInSheet } from '@/features/watch/log-in-sheet';
 import { blipViewerId } from '@/features/watch/viewer-id';
 import { watchKeys, watchQueries } from '@/features/watch/watch-queries';
 import { type ApiClient, isApiError } from '@/lib/api-client';
@@ -40,15 +40,13 @@ export interface BlipWatchPageProps {
 export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
   const { session, logIn, logOut } = useBuyerSession();
   const queryClient = useQueryClient();
-  const [sheet, setSheet] = useState<{ open: boolean; reason?: string }>({ open: false });
+  const { sheet, askToLogIn, checkout, setOpen, continueAfterLogIn } = useLogInSheet();
   const [likeError, setLikeError] = useState<string | null>(null);
   const [views, setViews] = useState<number | null>(null);
   const viewSent = useRef(false);
   // The like a visitor asked for before logging in, carried out once they have.
   const likeAfterLogIn = useRef(false);
   // A Buy now chosen before logging in: checkout opens once they have.
-  const checkoutAfterLogIn = useRef<BuyItem | null>(null);
-  const navigate = useNavigate();
 
   const query = useQuery(watchQueries.blip(api, blipId));
   const blip = query.data;
@@ -61,17 +59,6 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
   useEffect(() => {
     document.title = blip ? `${blip.product.name} · ${PRODUCT_NAME}` : `Blip · ${PRODUCT_NAME}`;
   }, [blip]);
-
-  const askToLogIn = useCallback((reason: string) => setSheet({ open: true, reason }), []);
-
-  const checkout = (item: BuyItem) => {
-    if (readBuyerToken()) {
-      void navigate(checkoutUrl(item));
-      return;
-    }
-    checkoutAfterLogIn.current = item;
-    askToLogIn('Log in or sign up to buy. Checkout opens as soon as you are in.');
-  };
 
   const toggle = useMutation({
     mutationFn: (liked: boolean) => setLiked(api, blipId, liked),
@@ -290,20 +277,15 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
           <BuyerAuthSheet
             open={sheet.open}
             onOpenChange={(open) => {
-              if (!open) {
-                likeAfterLogIn.current = false;
-                checkoutAfterLogIn.current = null;
-              }
-              setSheet((s) => ({ ...s, open }));
+              if (!open) likeAfterLogIn.current = false;
+              setOpen(open);
             }}
             api={api}
             reason={sheet.reason}
             loginTitle="Log in to like and comment"
             onLoggedIn={(next) => {
               logIn(next);
-              const item = checkoutAfterLogIn.current;
-              checkoutAfterLogIn.current = null;
-              if (item) void navigate(checkoutUrl(item));
+              continueAfterLogIn();
               if (likeAfterLogIn.current) {
                 likeAfterLogIn.current = false;
                 toggle.mutate(true);

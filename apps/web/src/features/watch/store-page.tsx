@@ -7,13 +7,14 @@ import {
 } from '@kasuwa/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Eye, Play, Radio, Store } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { BuyerAccountButton } from '@/features/watch/buyer-account-sheet';
-import { buyerApi, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
-import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
+import { buyerApi, useBuyerSession } from '@/features/watch/buyer-session';
+import type { BuyItem } from '@/features/watch/checkout-link';
 import { FollowStoreButton, storeRelationQuery } from '@/features/watch/follow-store-button';
+import { useLogInSheet } from '@/features/watch/log-in-sheet';
 import { trayQueries } from '@/features/watch/tray-api';
 import { canBuyNow } from '@/features/watch/variant-choice';
 import { storefrontQueries } from '@/features/watch/watch-queries';
@@ -59,24 +60,12 @@ export function StorePage({ slug, api = buyerApi }: StorePageProps) {
   // The buyer's own relation to the store (shared with the Follow button): its count is fresher
   // than the page's after a follow.
   const relation = useQuery(storeRelationQuery(api, query.data?.store.id ?? '', session?.buyer._id ?? null));
-  const [sheet, setSheet] = useState<{ open: boolean; reason?: string }>({ open: false });
-  const checkoutAfterLogIn = useRef<BuyItem | null>(null);
-  const navigate = useNavigate();
+  const { sheet, askToLogIn, checkout, setOpen, continueAfterLogIn } = useLogInSheet();
   const data = query.data;
 
   useEffect(() => {
     document.title = data ? `${data.store.storeName} · ${PRODUCT_NAME}` : `Store · ${PRODUCT_NAME}`;
   }, [data]);
-
-  const askToLogIn = useCallback((reason: string) => setSheet({ open: true, reason }), []);
-  const checkout = (item: BuyItem) => {
-    if (readBuyerToken()) {
-      void navigate(checkoutUrl(item));
-      return;
-    }
-    checkoutAfterLogIn.current = item;
-    askToLogIn('Log in or sign up to buy. Checkout opens as soon as you are in.');
-  };
 
   if (query.isPending) {
     return (
@@ -180,18 +169,13 @@ export function StorePage({ slug, api = buyerApi }: StorePageProps) {
         <Suspense fallback={null}>
           <BuyerAuthSheet
             open={sheet.open}
-            onOpenChange={(open) => {
-              if (!open) checkoutAfterLogIn.current = null;
-              setSheet((s) => ({ ...s, open }));
-            }}
+            onOpenChange={setOpen}
             api={api}
             reason={sheet.reason}
             loginTitle="Log in to follow and buy"
             onLoggedIn={(next) => {
               logIn(next);
-              const item = checkoutAfterLogIn.current;
-              checkoutAfterLogIn.current = null;
-              if (item) void navigate(checkoutUrl(item));
+              continueAfterLogIn();
             }}
           />
         </Suspense>

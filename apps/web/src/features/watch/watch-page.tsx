@@ -11,7 +11,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { Eye, MessageCircle, Radio } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import type { LiveProduct } from '@/features/live-room/live-room';
 import { fetchStream } from '@/features/live-room/live-room-queries';
@@ -22,8 +22,8 @@ import type { VideoProviderClient } from '@/features/live-room/video/video-provi
 import { BidPanel } from '@/features/watch/bid-panel';
 import { BuyerAccountButton } from '@/features/watch/buyer-account-sheet';
 import { buyerApi, readBuyerToken, useBuyerSession } from '@/features/watch/buyer-session';
-import { type BuyItem, checkoutUrl } from '@/features/watch/checkout-link';
 import { FollowStoreButton } from '@/features/watch/follow-store-button';
+import { useLogInSheet } from '@/features/watch/log-in-sheet';
 import { MaxBidForm } from '@/features/watch/max-bid';
 import { PreBids } from '@/features/watch/pre-bids';
 import { WatchShop } from '@/features/watch/product-tray';
@@ -78,18 +78,14 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
   const live = useLiveRoom({ streamId, getToken: readBuyerToken, auction, api, connect });
   const now = useNow();
   const { room, stream } = live;
-  const [sheet, setSheet] = useState<{ open: boolean; reason?: string }>({ open: false });
+  const { sheet, askToLogIn, checkout, setOpen, continueAfterLogIn } = useLogInSheet();
   const [placing, setPlacing] = useState<number | null>(null);
   const [bidError, setBidError] = useState<string | null>(null);
-  const navigate = useNavigate();
-  // A Buy now chosen before logging in: checkout opens as soon as the buyer is in.
-  const pendingCheckout = useRef<BuyItem | null>(null);
 
   useEffect(() => {
     document.title = stream ? `${stream.title} · Live on ${PRODUCT_NAME}` : `Live on ${PRODUCT_NAME}`;
   }, [stream]);
 
-  const askToLogIn = useCallback((reason: string) => setSheet({ open: true, reason }), []);
   /**
    * The bid a visitor tapped before having an account: placed as soon as they have logged in or
    * signed up in the sheet, if that product is still open and the amount still enough (they asked
@@ -183,18 +179,6 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
         `Your ${formatNaira(wanted.amount).replace(/\.00$/, '')} bid was not placed: the bidding moved on while you logged in.`,
       );
   }, [bidAfterLogIn, session, current, currentStatus, placeBid]);
-
-  const checkout = useCallback(
-    (item: BuyItem) => {
-      if (readBuyerToken()) {
-        void navigate(checkoutUrl(item));
-        return;
-      }
-      pendingCheckout.current = item;
-      askToLogIn('Log in or sign up to buy. Checkout opens as soon as you are in.');
-    },
-    [askToLogIn, navigate],
-  );
 
   const sendComment = useCallback(
     (text: string) => sendStreamMessage(live.socket, stream?._id, text, 'comment'),
@@ -382,16 +366,13 @@ export function WatchPage({ streamId, auction, api = buyerApi, connect, loadProv
             onOpenChange={(open) => {
               // Closed without logging in: the tapped bid is forgotten.
               if (!open && !bidQueued.current) pendingBid.current = null;
-              if (!open) pendingCheckout.current = null;
-              setSheet((s) => ({ ...s, open }));
+              setOpen(open);
             }}
             api={api}
             reason={sheet.reason}
             onLoggedIn={(next) => {
               logIn(next);
-              const item = pendingCheckout.current;
-              pendingCheckout.current = null;
-              if (item) void navigate(checkoutUrl(item));
+              continueAfterLogIn();
               if (pendingBid.current) {
                 bidQueued.current = true;
                 setBidAfterLogIn(true);
