@@ -1,7 +1,6 @@
 import type { Stream } from '@kasuwa/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CalendarClock, Eye, Radio, ShoppingBag, Timer, Video } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { liveQueries } from '@/features/live/live-queries';
@@ -13,6 +12,7 @@ import { formatNaira } from '@/lib/money';
 import { formatElapsed, useNow } from '@/lib/use-now';
 import { Button, buttonClasses } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
+import { Stat } from '@/ui/stat';
 
 /** The broadcast's figures are read again this often while it is on air. */
 export const ON_AIR_REFRESH_MS = 10_000;
@@ -80,28 +80,6 @@ export function OnAir({ sellerId, api = appApi }: { sellerId: string; api?: ApiC
   );
 }
 
-function Figure({
-  icon,
-  label,
-  value,
-  className = '',
-}: {
-  icon: ReactNode;
-  label: string;
-  value: string;
-  className?: string;
-}) {
-  return (
-    <div className={`min-w-0 rounded-card bg-canvas p-3 ${className}`}>
-      <dt className="flex items-center gap-1.5 text-ink-muted text-xs">
-        {icon}
-        {label}
-      </dt>
-      <dd className="mt-0.5 truncate font-semibold text-ink text-lg tabular-nums">{value}</dd>
-    </div>
-  );
-}
-
 function LiveNow({ stream, now, api }: { stream: Stream; now: number; api: ApiClient }) {
   const summary = useQuery({ ...replayQueries.summary(api, stream._id), refetchInterval: ON_AIR_REFRESH_MS });
   const onAir = stream.actualStartTime ? formatElapsed(now - Date.parse(stream.actualStartTime)) : '0:00';
@@ -115,13 +93,15 @@ function LiveNow({ stream, now, api }: { stream: Stream; now: number; api: ApiCl
         {stream.title}
       </h2>
       <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
-        <Figure
+        <Stat
+          look="tile"
           icon={<Eye className="size-4" aria-hidden />}
           label="Viewers"
           value={String(stream.viewerCount)}
         />
-        <Figure icon={<Timer className="size-4" aria-hidden />} label="On air" value={onAir} />
-        <Figure
+        <Stat look="tile" icon={<Timer className="size-4" aria-hidden />} label="On air" value={onAir} />
+        <Stat
+          look="tile"
           icon={<ShoppingBag className="size-4" aria-hidden />}
           label="Sales so far"
           value={summary.data ? formatNaira(summary.data.sales) : '—'}

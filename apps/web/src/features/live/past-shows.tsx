@@ -1,7 +1,7 @@
 import { type Stream, streamDurationMinutes } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
 import { Eye, FileDown, Film, Gavel, History, ImageOff, ShoppingBag, Timer } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { SHOW_KIND_LABELS } from '@/features/live/live-draft';
@@ -16,6 +16,7 @@ import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
 import { LoadMoreButton } from '@/ui/load-more-button';
 import { Spinner } from '@/ui/spinner';
+import { Stat } from '@/ui/stat';
 
 /** What a past show achieved; the duration is the rounded time from its actual start to its end (SPEC section 4). */
 export function pastShowFigures(stream: Stream) {
@@ -154,18 +155,6 @@ function SalesChart({ shows }: { shows: Shown[] }) {
   );
 }
 
-function Figure({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="flex items-center gap-1.5 text-ink-muted text-xs">
-        <span className="text-ink-subtle">{icon}</span>
-        {label}
-      </dt>
-      <dd className="mt-0.5 font-semibold text-ink text-sm">{value}</dd>
-    </div>
-  );
-}
-
 /** The show's path for the packing list PDF (apps/server modules/shipping, docs/shipping.md). */
 export const packingListPath = (streamId: string) =>
   `/streams/${encodeURIComponent(streamId)}/packing-list.pdf`;
@@ -225,22 +214,22 @@ function PastShowCard({ stream, figures, download }: Shown & { download: FileDow
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 border-line border-t pt-3 sm:grid-cols-4">
-        <Figure
+        <Stat
           icon={<Timer className="size-4" aria-hidden />}
           label="Duration"
           value={minutesText(figures.durationMinutes)}
         />
-        <Figure
+        <Stat
           icon={<Eye className="size-4" aria-hidden />}
           label="Peak viewers"
           value={String(figures.peakViewers)}
         />
-        <Figure
+        <Stat
           icon={<Gavel className="size-4" aria-hidden />}
           label="Bids"
           value={String(figures.bidsCount)}
         />
-        <Figure
+        <Stat
           icon={<ShoppingBag className="size-4" aria-hidden />}
           label="Sales"
           value={`${figures.salesCount} · ${formatNaira(figures.salesTotal)}`}

@@ -13,7 +13,6 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { SHOW_KIND_LABELS } from '@/features/live/live-draft';
@@ -28,6 +27,7 @@ import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
 import { ProgressBar } from '@/ui/progress-bar';
 import { Spinner } from '@/ui/spinner';
+import { Stat } from '@/ui/stat';
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
@@ -200,28 +200,6 @@ function NoReplay({ show, api }: { show: Stream; api: ApiClient }) {
   );
 }
 
-function Figure({
-  icon,
-  label,
-  value,
-  className = '',
-}: {
-  icon: ReactNode;
-  label: string;
-  value: string;
-  className?: string;
-}) {
-  return (
-    <div className={`min-w-0 rounded-card bg-surface p-3 shadow-card ${className}`}>
-      <dt className="flex items-center gap-1.5 text-ink-muted text-xs">
-        <span className="text-ink-subtle">{icon}</span>
-        {label}
-      </dt>
-      <dd className="mt-0.5 truncate font-semibold text-ink">{value}</dd>
-    </div>
-  );
-}
-
 const count = (n: number) => n.toLocaleString('en-NG');
 
 function Summary({ summary }: { summary: ShowSummary }) {
@@ -231,41 +209,53 @@ function Summary({ summary }: { summary: ShowSummary }) {
         How the show went
       </h3>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <Figure
+        <Stat
+          look="card"
           icon={<ShoppingBag className="size-4" aria-hidden />}
           label="Sales"
           value={formatNaira(summary.sales)}
           className="col-span-2 sm:col-span-4"
         />
-        <Figure
+        <Stat
+          look="card"
           icon={<Receipt className="size-4" aria-hidden />}
           label="Orders"
           value={count(summary.orders)}
         />
-        <Figure
+        <Stat
+          look="card"
           icon={<Users className="size-4" aria-hidden />}
           label="Buyers"
           value={count(summary.buyers)}
         />
-        <Figure icon={<Gavel className="size-4" aria-hidden />} label="Bids" value={count(summary.bids)} />
-        <Figure
+        <Stat
+          look="card"
+          icon={<Gavel className="size-4" aria-hidden />}
+          label="Bids"
+          value={count(summary.bids)}
+        />
+        <Stat
+          look="card"
           icon={<Eye className="size-4" aria-hidden />}
           label="Peak viewers"
           value={count(summary.peakViewers)}
         />
         {summary.giveaways !== null && (
-          <Figure
+          <Stat
+            look="card"
             icon={<Gift className="size-4" aria-hidden />}
             label="Giveaways"
             value={count(summary.giveaways)}
           />
         )}
-        <Figure
+        <Stat
+          look="card"
           icon={<UserPlus className="size-4" aria-hidden />}
           label="New followers"
           value={count(summary.newFollowers)}
         />
-        <Figure
+        <Stat
+          look="card"
           icon={<Timer className="size-4" aria-hidden />}
           label="Duration"
           value={`${summary.durationMinutes} min`}
