@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '@/app.ts';
-import { benchEnvironment, benchLogger } from './support/bench-app';
+import { benchEnvironment, benchLogger, settle } from './support/bench-app';
 
 const TARGET = 0.7;
 const SECONDS_PER_ROUND = Number(process.env.BENCH_SECONDS ?? 3);
@@ -38,6 +38,7 @@ async function measure(base: string) {
   return r.requests.total;
 }
 
+const load = await settle();
 // Warm-up: JIT and the pool, not counted.
 await autocannon({ url: `${fullUrl}/api/health`, connections: 10, duration: 1 });
 await autocannon({ url: `${bareUrl}/api/health`, connections: 10, duration: 1 });
@@ -78,6 +79,6 @@ process.stdout.write(
   `health route: ${fmt(fullTotal / seconds)} req/s full stack vs ${fmt(bareTotal / seconds)} req/s bare route` +
     ` -> ratio ${ratio.toFixed(2)} (median of ${ROUNDS} rounds: ${ratios.map((r) => r.toFixed(2)).join(' ')};` +
     ` of the totals ${(fullTotal / bareTotal).toFixed(2)}) (target >= ${TARGET}) ${ratio >= TARGET ? 'PASS' : 'FAIL'}` +
-    ` | peak RSS ${peakRssMb.toFixed(0)} MB (servers + load generator in one process)\n`,
+    ` | peak RSS ${peakRssMb.toFixed(0)} MB (servers + load generator in one process) | measured at ${load}\n`,
 );
 process.exitCode = ratio >= TARGET ? 0 : 1;

@@ -2,19 +2,20 @@
 //   - the seller's list deep in the pages: GET /products/seller/{id}?page=500&limit=10
 //   - a two-word name search through the list: GET /products/seller/{id}?search=royal+ankara&page=3
 //   - the search endpoint with words, a price range and a price sort
-//   - informational, not gated: a one-word search matching 5,000 products (5% of the catalogue),
-//     whose cost grows with the number of matches (every match is counted for `totalProducts`)
+//   - a one-word search matching 5,000 products (5% of the catalogue), whose cost grows with the
+//     number of matches (every match is counted for `totalProducts`)
 // Baseline, in the same run and process: GET /api/health of the same app (one database round-trip).
-// Targets (the issue's): each ≥ 0.25 of the health route's throughput and p99 ≤ 25 ms, both at 50
-// connections; the p99 of one request at a time is printed too.
+// Targets (issues 7 and 19) for the COLD path — the same app without the lists' answer cache, which
+// is every question asked for the first time since the catalogue last changed: each of the first three
+// ≥ 0.25 of the health route's throughput and p99 ≤ 25 ms at 50 connections; the 5,000-match word
+// p99 ≤ 50 ms. The p99 of one request at a time is printed too.
 // The same question asked again and again is what a crowd opening a seller's store during a live
 // show asks, and the lists' answer cache (product-list-cache.ts) serves it after one check of the
-// seller's catalogue version. The same cases against the same app without that cache are printed
-// beside them (informational): a question nobody asked since the catalogue last changed.
+// seller's catalogue version: those cached figures are printed beside (informational).
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildApp } from '@/app.ts';
-import { benchEnvironment, benchLogger } from './support/bench-app';
+import { benchEnvironment, benchLogger, settle } from './support/bench-app';
 import { seedBenchCatalogue } from './support/product-catalogue';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -22,6 +23,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const TARGET_RATIO = 0.25;
 const TARGET_P99_MS = 25;
+const TARGET_WORD_P99_MS = 50;
 
 const env = await benchEnvironment('products');
 const { sellerId, seconds: seedSeconds } = await seedBenchCatalogue(
@@ -38,10 +40,10 @@ const app = await buildApp({
 });
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 // The same app without the lists' answer cache: what a question nobody asked since the catalogue
-// last changed costs (informational).
+// last changed costs (gated).
 const uncached = await buildApp({
   ...env.deps,
-  logger: false,
+  logger: process.env.NOLOG ? false : benchLogger(),
   webDist: null,
   productListCache: { maxBytes: 0 },
 });
@@ -66,36 +68,43 @@ if (check.products?.length !== 10 || check.currentPage !== 500 || check.totalPro
   throw new Error(`unexpected list answer: ${JSON.stringify(check).slice(0, 300)}`);
 }
 
-const cases: { name: string; path: string; gated: boolean }[] = [
-  { name: 'list page 500', path: `${sellerPath}?page=500&limit=10`, gated: true },
+const cases: { name: string; path: string; ratio: number | null; p99: number }[] = [
+  { name: 'list page 500', path: `${sellerPath}?page=500&limit=10`, ratio: TARGET_RATIO, p99: TARGET_P99_MS },
   {
     name: 'list search "royal ankara" page 3',
     path: `${sellerPath}?search=royal+ankara&page=3&limit=10`,
-    gated: true,
+    ratio: TARGET_RATIO,
+    p99: TARGET_P99_MS,
   },
   {
     name: 'search "royal ankara" ₦1,000–₦500,000 by price',
     path: `${sellerPath}/search?query=royal+ankara&minPrice=1000&maxPrice=500000&sortBy=price&order=asc&page=2&limit=10`,
-    gated: true,
+    ratio: TARGET_RATIO,
+    p99: TARGET_P99_MS,
   },
   {
-    name: 'search "ankara" (5,000 matches, informational)',
+    name: 'search "ankara" (5,000 matches)',
     path: `${sellerPath}/search?query=ankara&page=3&limit=10`,
-    gated: false,
+    ratio: null,
+    p99: TARGET_WORD_P99_MS,
   },
 ];
 
+const load = await settle();
 // Warm-up (JIT, pool, buffer cache), not counted.
 await measure('/api/health', 1);
-for (const c of cases) await measure(c.path, 1);
+for (const c of cases) {
+  await measure(c.path, 1);
+  await measure(c.path, 1, CONNECTIONS, uncachedBase);
+}
 
 const health = await measure('/api/health');
 const results = [];
 for (const c of cases) {
-  const loaded = await measure(c.path);
-  const alone = await measure(c.path, Math.min(SECONDS, 3), 1);
-  const cold = await measure(c.path, Math.min(SECONDS, 3), CONNECTIONS, uncachedBase);
-  results.push({ ...c, ...loaded, aloneP99: alone.p99, cold });
+  const cold = await measure(c.path, SECONDS, CONNECTIONS, uncachedBase);
+  const coldAlone = await measure(c.path, Math.min(SECONDS, 3), 1, uncachedBase);
+  const cached = await measure(c.path, Math.min(SECONDS, 3));
+  results.push({ ...c, cold, coldAloneP99: coldAlone.p99, cached });
 }
 const healthAgain = await measure('/api/health');
 const healthPerSecond = (health.perSecond + healthAgain.perSecond) / 2;
@@ -107,18 +116,19 @@ await env.close();
 const fmt = (n: number) => Math.round(n).toLocaleString('en-NG');
 let pass = true;
 process.stdout.write(
-  `seeded ${fmt(PRODUCTS)} products in ${seedSeconds.toFixed(1)} s; health baseline ${fmt(healthPerSecond)} req/s\n`,
+  `seeded ${fmt(PRODUCTS)} products in ${seedSeconds.toFixed(1)} s; health baseline ${fmt(healthPerSecond)} req/s; measured at ${load}\n`,
 );
 process.stdout.write(`health p99 at ${CONNECTIONS} connections: ${health.p99} ms\n`);
 for (const r of results) {
-  const ratio = r.perSecond / healthPerSecond;
-  const ok = ratio >= TARGET_RATIO && r.p99 <= TARGET_P99_MS;
-  if (r.gated) pass &&= ok;
+  const ratio = r.cold.perSecond / healthPerSecond;
+  const ok = (r.ratio === null || ratio >= r.ratio) && r.cold.p99 <= r.p99;
+  pass &&= ok;
+  const ratioTarget = r.ratio === null ? '' : ` (target >= ${r.ratio})`;
   process.stdout.write(
-    `${r.name}: ${fmt(r.perSecond)} req/s -> ratio ${ratio.toFixed(2)} of health (target >= ${TARGET_RATIO}),` +
-      ` p50 ${r.p50} / p99 ${r.p99} ms at ${CONNECTIONS} connections (target p99 <= ${TARGET_P99_MS}), p99 ${r.aloneP99} ms alone` +
-      ` ${r.gated ? (ok ? 'PASS' : 'FAIL') : ''}\n` +
-      `  without the answer cache (informational): ${fmt(r.cold.perSecond)} req/s -> ratio ${(r.cold.perSecond / healthPerSecond).toFixed(2)}, p99 ${r.cold.p99} ms at ${CONNECTIONS} connections\n`,
+    `${r.name}, cold: ${fmt(r.cold.perSecond)} req/s -> ratio ${ratio.toFixed(2)} of health${ratioTarget},` +
+      ` p50 ${r.cold.p50} / p99 ${r.cold.p99} ms at ${CONNECTIONS} connections (target p99 <= ${r.p99}),` +
+      ` p99 ${r.coldAloneP99} ms alone ${ok ? 'PASS' : 'FAIL'}\n` +
+      `  cached (informational): ${fmt(r.cached.perSecond)} req/s -> ratio ${(r.cached.perSecond / healthPerSecond).toFixed(2)}, p99 ${r.cached.p99} ms at ${CONNECTIONS} connections\n`,
   );
 }
 process.stdout.write(

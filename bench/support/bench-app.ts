@@ -70,3 +70,20 @@ export async function benchEnvironment(name: string): Promise<BenchEnvironment> 
 /** Production-like request logging, written to /dev/null so the terminal is not the bottleneck. */
 export const benchLogger = () =>
   pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
+
+/**
+ * Waits (up to `BENCH_QUIET_MINUTES`, default 0: no wait) until the machine's one-minute load average
+ * is below `BENCH_QUIET_LOAD` (default 2), so a long seeding phase can run beside other work and the
+ * measuring starts when the machine is quiet. Returns the load average at the start of measuring,
+ * which each benchmark prints beside its figures: a figure taken at load 8 on two cores is not one.
+ */
+export async function settle(): Promise<string> {
+  const minutes = Number(process.env.BENCH_QUIET_MINUTES ?? 0);
+  const below = Number(process.env.BENCH_QUIET_LOAD ?? 2);
+  const until = Date.now() + minutes * 60_000;
+  while (Date.now() < until && (os.loadavg()[0] ?? 0) >= below) {
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
+  const [one = 0, five = 0] = os.loadavg();
+  return `load average ${one.toFixed(1)} (1 min), ${five.toFixed(1)} (5 min) on ${os.cpus().length} cores`;
+}
