@@ -138,7 +138,7 @@ describe("an avatar's and a category picture's sizes", () => {
     expect((await get(sizedUrl(first, 160, 'webp'))).statusCode).toBe(404);
   });
 
-  it('serves a category picture in sizes', async () => {
+  it('serves a category picture in sizes, and 404 (never a 500) for any name that is not a stored image', async () => {
     const res = await get('/api/media/categories/fashion.w160.avif');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/avif');
@@ -146,8 +146,17 @@ describe("an avatar's and a category picture's sizes", () => {
       '/api/media/categories/fashion.w161.avif',
       '/api/media/categories/..%2Fproducts%2Fx.w160.webp',
       '/api/media/documents/x.w160.webp',
+      // Names no storage key can have: an empty folder name, one starting with - or _.
+      '/api/media/avatars//x.webp',
+      '/api/media/avatars/-x.webp',
+      '/api/media/avatars/-x.w160.webp',
+      '/api/media/categories/_a.w160.webp',
+      '/api/media/streams/a//b.w160.webp',
+      '/api/media/blips/a/-b.w160.webp',
     ]) {
-      expect((await get(bad)).statusCode, bad).toBe(404);
+      const answer = await get(bad);
+      expect(answer.statusCode, bad).toBe(404);
+      expect(answer.json().message, bad).toMatch(/not found$/);
     }
   });
 });

@@ -32,7 +32,8 @@ import { MAX_IMAGE_PIXELS } from '@/uploads/images.ts';
 export const MAKE_IMAGE_SIZES_TASK = 'media.make-image-sizes';
 
 /** Keys of originals that come in sizes: a server-made `.webp` below one of these folders. */
-const ORIGINAL_KEY = /^public\/(products|blips|streams|avatars|banners|categories)\/[a-z0-9/_-]+\.webp$/;
+const ORIGINAL_KEY =
+  /^public\/(products|blips|streams|avatars|banners|categories)(\/[a-z0-9][a-z0-9_-]*)+\.webp$/;
 
 /** Sizes a request may make at once per process; more wait their turn (sharp has its own threads). */
 const ON_DEMAND_AT_ONCE = 2;

@@ -211,7 +211,8 @@ export function sellerFilesService({
     async openMedia(path: string) {
       const sized = splitSizedKey(`public/${path}`);
       const key = sized ? sized.original : `public/${path}`;
-      if (!/^public\/(avatars|banners|categories)\/[a-z0-9/_-]+\.webp$/.test(key) || key.includes('..')) {
+      // Each folder name starts with a letter or digit, as storage keys do (no `//`, no `-x`).
+      if (!/^public\/(avatars|banners|categories)(\/[a-z0-9][a-z0-9_-]*)+\.webp$/.test(key)) {
         throw new NotFoundError('Image');
       }
       const file = sized ? await sizes.open(key, sized.width, sized.format) : await storage.read(key);
