@@ -96,6 +96,19 @@ test('a product with three option levels and two photos: listed with its stock, 
   await expect(row).toContainText('in 4 variants');
   await expect(row).toContainText('₦15,000.00');
   await expect(row.locator('img')).toHaveAttribute('src', /\/api\/media\/products\//);
+  // The cover comes at the size the row needs (issue 20): the browser picks from AVIF and WebP
+  // srcsets, and what it picked is a small AVIF that loads.
+  const cover = row.locator('img');
+  await expect(cover).toHaveAttribute('srcset', /\.w160\.webp 160w, .*\.w1080\.webp 1080w$/);
+  await expect(row.locator('picture source[type="image/avif"]')).toHaveAttribute(
+    'srcset',
+    /\.w320\.avif 320w/,
+  );
+  await expect
+    .poll(() =>
+      cover.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : '')),
+    )
+    .toMatch(/\/api\/media\/products\/[0-9a-f-]+\/[0-9a-f-]+\.w(160|320)\.avif$/);
   await expectNoSeriousA11yViolations(page, 'products');
 
   await page.getByRole('link', { name: `Edit ${name}` }).click();

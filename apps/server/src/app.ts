@@ -109,6 +109,7 @@ import { registerStaticSpa } from '@/plugins/static-spa.ts';
 import { registerTextGuard } from '@/plugins/text-guard.ts';
 import { registerCloseOnUnreadBody } from '@/plugins/unread-body.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
+import { imageSizes } from '@/uploads/image-sizes.ts';
 import { localVideoProvider, type VideoProvider } from '@/video/video-provider.ts';
 
 export type AppDeps = {
@@ -269,6 +270,14 @@ export async function buildApp(given: AppDeps): Promise<App> {
     worker: deps.jobWorker ?? { mode: 'off' },
   });
 
+  // issue 20: every public image in sizes, made by a job after upload or on its first request.
+  const sizes = imageSizes({
+    storage: deps.storage,
+    jobs: { queue: app.jobs.queue, db: deps.db },
+    log: app.log,
+  });
+  app.jobs.register(sizes.tasks);
+
   const startedAt = Date.now();
   await app.register(
     healthRoutes({ db: deps.db, version: deps.version ?? '0.0.0', startedAt, ...deps.health }),
@@ -314,6 +323,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
   const blips = await registerBlipsModule(app, {
     db: deps.db,
     storage: deps.storage,
+    sizes,
     clock: deps.clock,
     notifications,
     requireSeller,
@@ -378,7 +388,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
   await app.register(
     onboardingRoutes({
       service: onboardingService({ db: deps.db, tokens, clock: deps.clock }),
-      files: sellerFilesService({ db: deps.db, tokens, storage: deps.storage, clock: deps.clock }),
+      files: sellerFilesService({ db: deps.db, tokens, storage: deps.storage, sizes, clock: deps.clock }),
       requireSeller,
     }),
   );
@@ -433,6 +443,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     clock: deps.clock,
     realtime,
     storage: deps.storage,
+    sizes,
     video,
     publicUrl,
     requireSeller,
@@ -464,6 +475,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
   await registerProductsModule(app, {
     db: deps.db,
     storage: deps.storage,
+    sizes,
     inUpcomingOrLiveShow: live.productInUpcomingOrLiveShow,
     listCache: deps.productListCache,
     requireSeller,

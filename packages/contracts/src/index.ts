@@ -14,6 +14,7 @@ export * from './feature-gate.ts';
 export * from './feature-gate-response.ts';
 export * from './giveaways.ts';
 export * from './health.ts';
+export * from './image-sizes.ts';
 export * from './kyc.ts';
 export * from './limits.ts';
 export * from './live.ts';

@@ -42,17 +42,18 @@ export function sendMediaFile(
 }
 
 /**
- * Sends a stored image (a product photo, an avatar, a banner, a category picture): always WebP,
- * whole, cached for good like the media above — by shared caches too when it is public, only by
- * the viewer's browser when it is not (a draft's photo shown to its seller).
+ * Sends a stored image (a product photo, an avatar, a banner, a category picture, or one of their
+ * sizes): WebP unless the file says otherwise (an AVIF size), whole, cached for good like the media
+ * above — by shared caches too when it is public, only by the viewer's browser when it is not (a
+ * draft's photo shown to its seller).
  */
 export function sendStoredImage(
   reply: FastifyReply,
-  file: { stream: Readable; size: number },
+  file: { stream: Readable; size: number; contentType?: string },
   cache: 'public' | 'private' = 'public',
 ) {
   return reply
-    .header('Content-Type', 'image/webp')
+    .header('Content-Type', file.contentType ?? 'image/webp')
     .header('Content-Length', file.size)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', `${cache}, max-age=31536000, immutable`)

@@ -45,16 +45,18 @@ export function setDataSaver(on: boolean): void {
   for (const listener of listeners) listener();
 }
 
+// Another tab's choice, too: one window listener for every subscriber (a list subscribes per image).
+const onStorage = (event: StorageEvent) => {
+  if (event.key !== DATA_SAVER_KEY) return;
+  for (const listener of listeners) listener();
+};
+
 function subscribe(listener: () => void) {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
   listeners.add(listener);
-  // Another tab's choice, too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === DATA_SAVER_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
   };
 }
 

@@ -10,6 +10,7 @@ import { type BlipRateLimits, buyerBlipsRoutes } from '@/modules/blips/buyer-bli
 import type { NotificationsService } from '@/modules/notifications/notifications.service.ts';
 import type { RequireBuyer, RequireSeller } from '@/plugins/auth.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
+import type { ImageSizes } from '@/uploads/image-sizes.ts';
 
 /**
  * Blips: the seller's side (upload, list, delete, reply) and the buyers' (the public blip, likes,
@@ -20,6 +21,8 @@ export async function registerBlipsModule(
   deps: {
     db: Database;
     storage: FileStorage;
+    /** The posters' sizes (issue 20). */
+    sizes: ImageSizes;
     clock: Clock;
     notifications: Pick<NotificationsService, 'createInTransaction'>;
     requireSeller: RequireSeller;
@@ -32,7 +35,7 @@ export async function registerBlipsModule(
   },
 ): Promise<Pick<BlipCommentsService, 'addBuyerComment'>> {
   const repo = blipsRepository(deps.db);
-  const blips = blipsService({ repo, storage: deps.storage, clock: deps.clock });
+  const blips = blipsService({ repo, storage: deps.storage, sizes: deps.sizes, clock: deps.clock });
   const comments = blipCommentsService({ repo, clock: deps.clock, notifications: deps.notifications });
   const reactions = blipReactionsService({
     repo,

@@ -7,6 +7,7 @@ import {
   type BlipUploadResponse,
   blipCaptionSchema,
   type DeleteBlipResponse,
+  IMAGE_CONTENT_TYPES,
   MAX_BLIP_CAPTION_LENGTH,
   MAX_BLIP_DURATION_SECONDS,
   MAX_BLIP_POSTER_BYTES,
@@ -25,6 +26,7 @@ import {
 } from '@/modules/blips/blip-view.ts';
 import type { BlipsRepository } from '@/modules/blips/blips.repository.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
+import { type ImageSizes, sizedKeysOf, splitSizedKey } from '@/uploads/image-sizes.ts';
 import { renderImageWithin } from '@/uploads/images.ts';
 import { discard, type ReceivedFile, receiveForm } from '@/uploads/multipart-files.ts';
 import { sniffVideo, type VideoType, videoDurationSeconds } from '@/uploads/videos.ts';
@@ -44,6 +46,8 @@ const MEDIA_TYPES: Record<string, string> = {
 type Deps = {
   repo: BlipsRepository;
   storage: FileStorage;
+  /** The posters' sizes (uploads/image-sizes.ts): queued at upload, served at `<id>.w<width>.<format>`. */
+  sizes: Pick<ImageSizes, 'open' | 'schedule'>;
   clock: Clock;
 };
 
@@ -51,7 +55,7 @@ type Deps = {
  * The blips themselves: a seller uploads, lists and deletes them; anyone reads them and their
  * video. Comments are blip-comments.service.ts, likes and views blip-reactions.service.ts.
  */
-export function blipsService({ repo, storage, clock }: Deps) {
+export function blipsService({ repo, storage, sizes, clock }: Deps) {
   const access = blipAccess(repo);
 
   /** Checks the video and reads its length; a blip is short by definition. */
@@ -127,6 +131,7 @@ export function blipsService({ repo, storage, clock }: Deps) {
           durationMs,
           createdAt: clock.now(),
         });
+        if (posterKey) await sizes.schedule(posterKey);
         const view = await repo.find(id);
         if (!view) throw new NotFoundError('Blip');
         return { message: 'Blip uploaded successfully', blip: toBlip(view) };
@@ -174,7 +179,9 @@ export function blipsService({ repo, storage, clock }: Deps) {
       await access.own(sellerId, productId, blipId);
       const row = await repo.delete(blipId, sellerId);
       if (!row) throw new NotFoundError('Blip');
-      await storage.delete(row.posterKey ? [row.videoKey, row.posterKey] : [row.videoKey]);
+      await storage.delete(
+        row.posterKey ? [row.videoKey, row.posterKey, ...sizedKeysOf(row.posterKey)] : [row.videoKey],
+      );
       return { message: 'Blip deleted successfully', deletedBlip: { id: row.id } };
     },
 
@@ -185,16 +192,21 @@ export function blipsService({ repo, storage, clock }: Deps) {
      * as a missing file for everyone else, as product photos (issue 18).
      */
     async openMedia(path: string, viewerSellerId: string | null) {
-      const match = MEDIA_FILE.exec(path);
-      if (!match) throw new NotFoundError('File');
-      const key = `public/blips/${path}`;
+      // A poster's size (`<id>.w320.avif`) follows its poster's rule.
+      const sized = splitSizedKey(`public/blips/${path}`);
+      const file = sized ? sized.original.slice('public/blips/'.length) : path;
+      const match = MEDIA_FILE.exec(file);
+      if (!match || (sized && match[3] !== 'webp')) throw new NotFoundError('File');
+      const key = `public/blips/${file}`;
       const owner = viewerSellerId !== null && viewerSellerId === match[1];
       if (!owner && !(await repo.fileIsPublic(key))) throw new NotFoundError('File');
-      const found = await storage.read(key);
+      const found = sized ? await sizes.open(key, sized.width, sized.format) : await storage.read(key);
       if (!found) throw new NotFoundError('File');
       return {
         ...found,
-        contentType: MEDIA_TYPES[match[3] ?? ''] ?? 'application/octet-stream',
+        contentType: sized
+          ? IMAGE_CONTENT_TYPES[sized.format]
+          : (MEDIA_TYPES[match[3] ?? ''] ?? 'application/octet-stream'),
         cache: owner ? ('private' as const) : ('public' as const),
       };
     },

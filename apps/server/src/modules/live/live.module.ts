@@ -32,6 +32,7 @@ import type { RequireSeller } from '@/plugins/auth.ts';
 import { sellerFeatureGate } from '@/plugins/feature-gate.ts';
 import type { Realtime } from '@/plugins/realtime.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
+import type { ImageSizes } from '@/uploads/image-sizes.ts';
 import type { VideoProvider } from '@/video/video-provider.ts';
 
 declare module 'fastify' {
@@ -57,6 +58,8 @@ export async function registerLiveModule(
     clock: Clock;
     realtime: Realtime;
     storage: FileStorage;
+    /** The covers' sizes (issue 20). */
+    sizes: ImageSizes;
     video: VideoProvider;
     publicUrl: string;
     requireSeller: RequireSeller;
@@ -81,7 +84,7 @@ export async function registerLiveModule(
   },
 ): Promise<Pick<StreamsService, 'productInUpcomingOrLiveShow'>> {
   const repo = liveRepository(deps.db);
-  const media = streamMedia({ storage: deps.storage });
+  const media = streamMedia({ storage: deps.storage, sizes: deps.sizes });
   const announce = liveAnnouncer({
     events: deps.realtime,
     clock: deps.clock,

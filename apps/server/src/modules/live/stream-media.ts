@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  IMAGE_CONTENT_TYPES,
   MAX_STREAM_COVER_IMAGE_BYTES,
   MAX_STREAM_VIDEO_BYTES,
   STREAM_COVER_IMAGE_FIELD,
@@ -9,6 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError, NotFoundError } from '@/lib/errors.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
+import { type ImageSizes, splitSizedKey } from '@/uploads/image-sizes.ts';
 import { renderImageWithin } from '@/uploads/images.ts';
 import { discard, receiveForm } from '@/uploads/multipart-files.ts';
 import { sniffVideo, videoDurationSeconds } from '@/uploads/videos.ts';
@@ -34,7 +36,14 @@ const keyOf = (sellerId: string, fileId: string, ext: string) =>
  * re-encoded as WebP without metadata; videos sniffed by their magic bytes and measured), stored
  * under the seller, and only ever referenced by the seller who uploaded them.
  */
-export function streamMedia({ storage }: { storage: FileStorage }) {
+export function streamMedia({
+  storage,
+  sizes,
+}: {
+  storage: FileStorage;
+  /** The covers' sizes (uploads/image-sizes.ts): queued at upload, served at `<id>.w<width>.<format>`. */
+  sizes: Pick<ImageSizes, 'open' | 'schedule'>;
+}) {
   const parse = (path: string) => {
     const match = FILE.exec(path);
     return match ? { sellerId: match[1] ?? '', fileId: match[2] ?? '', ext: match[3] ?? '' } : null;
@@ -60,6 +69,7 @@ export function streamMedia({ storage }: { storage: FileStorage }) {
         if (file.field === STREAM_COVER_IMAGE_FIELD) {
           const data = await renderImageWithin(file, STREAM_COVER_MAX_SIDE);
           await storage.putBuffer(keyOf(sellerId, fileId, 'webp'), data);
+          await sizes.schedule(keyOf(sellerId, fileId, 'webp'));
           return {
             message: 'Cover image uploaded successfully',
             media: { url: `${URL_PREFIX}${sellerId}/${fileId}.webp`, kind: 'image', durationSeconds: null },
@@ -106,8 +116,15 @@ export function streamMedia({ storage }: { storage: FileStorage }) {
       }
     },
 
-    /** A stored cover or video by its path below /api/media/streams/. */
+    /** A stored cover (or one of its sizes, `<id>.w320.avif`) or video by its path below /api/media/streams/. */
     async open(path: string) {
+      const sized = splitSizedKey(`public/streams/${path}`);
+      if (sized) {
+        const cover = parse(sized.original.slice('public/streams/'.length));
+        const found = cover ? await sizes.open(sized.original, sized.width, sized.format) : null;
+        if (!found) throw new NotFoundError('File');
+        return { ...found, contentType: IMAGE_CONTENT_TYPES[sized.format] };
+      }
       const parsed = parse(path);
       const found = parsed ? await storage.read(keyOf(parsed.sellerId, parsed.fileId, parsed.ext)) : null;
       if (!parsed || !found) throw new NotFoundError('File');

@@ -18,6 +18,7 @@ import { sniffDocument } from '@/modules/onboarding/documents.ts';
 import { onboardingRepository } from '@/modules/onboarding/onboarding.repository.ts';
 import { advance, requireAccountType, stepAnswer } from '@/modules/onboarding/onboarding-steps.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
+import { type ImageSizes, sizedKeysOf, splitSizedKey } from '@/uploads/image-sizes.ts';
 import { type ImageVariant, renderImageVariants } from '@/uploads/images.ts';
 import { discard, type ReceivedFile, receiveFiles } from '@/uploads/multipart-files.ts';
 
@@ -61,11 +62,14 @@ export function sellerFilesService({
   db,
   tokens,
   storage,
+  sizes,
   clock,
 }: {
   db: Database;
   tokens: TokenService;
   storage: FileStorage;
+  /** The avatar's and banner's sizes (uploads/image-sizes.ts), made from the image the record links. */
+  sizes: Pick<ImageSizes, 'open' | 'schedule'>;
   clock: Clock;
 }) {
   const repo = onboardingRepository(db);
@@ -188,9 +192,11 @@ export function sellerFilesService({
           });
           return { updated: seller, previous: previousUrl };
         });
+        await sizes.schedule(stored[0] ?? '');
         if (previous?.startsWith('/api/media/')) {
           const oldBase = mediaKey(previous).replace(/-\d+\.webp$/, '');
-          await storage.delete(IMAGE_VARIANTS[slot].map((v) => `${oldBase}-${v.suffix}.webp`));
+          const oldKeys = IMAGE_VARIANTS[slot].map((v) => `${oldBase}-${v.suffix}.webp`);
+          await storage.delete([...oldKeys, ...oldKeys.flatMap(sizedKeysOf)]);
         }
         return { ...(await answer(updated)), url };
       } catch (err) {
@@ -201,12 +207,15 @@ export function sellerFilesService({
       }
     },
 
+    /** A public image, or one of its sizes (`<name>.w320.avif`), by its path below /api/media/. */
     async openMedia(path: string) {
-      const key = `public/${path}`;
-      if (!/^public\/(avatars|banners|categories)\/[a-z0-9/_.-]+\.webp$/.test(key) || key.includes('..')) {
+      const sized = splitSizedKey(`public/${path}`);
+      const key = sized ? sized.original : `public/${path}`;
+      // Each folder name starts with a letter or digit, as storage keys do (no `//`, no `-x`).
+      if (!/^public\/(avatars|banners|categories)(\/[a-z0-9][a-z0-9_-]*)+\.webp$/.test(key)) {
         throw new NotFoundError('Image');
       }
-      const file = await storage.read(key);
+      const file = sized ? await sizes.open(key, sized.width, sized.format) : await storage.read(key);
       if (!file) throw new NotFoundError('Image');
       return file;
     },

@@ -3,11 +3,13 @@ import {
   MAX_PRODUCT_IMAGE_BYTES,
   PRODUCT_IMAGE_FIELD,
   type ProductImageUploadResponse,
+  parseSizedImagePath,
 } from '@kasuwa/contracts';
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError, NotFoundError } from '@/lib/errors.ts';
 import type { ProductPhotosRepository } from '@/modules/products/product-photos.repository.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
+import type { ImageSizes } from '@/uploads/image-sizes.ts';
 import { renderImageWithin } from '@/uploads/images.ts';
 import { discard, receiveFiles } from '@/uploads/multipart-files.ts';
 
@@ -49,10 +51,13 @@ export function imageUrlsOf(product: {
 export function productImages({
   storage,
   photos,
+  sizes,
 }: {
   storage: FileStorage;
   /** Which photos buyers may see; absent only where nothing is served (benchmarks of uploads). */
   photos: Pick<ProductPhotosRepository, 'isPublic'>;
+  /** The photo's sizes (uploads/image-sizes.ts): queued at upload, served at `<id>.w<width>.<format>`. */
+  sizes: Pick<ImageSizes, 'open' | 'schedule'>;
 }) {
   return {
     async upload(sellerId: string, request: FastifyRequest): Promise<ProductImageUploadResponse> {
@@ -69,6 +74,7 @@ export function productImages({
         const data = await renderImageWithin(file, PRODUCT_IMAGE_MAX_SIDE);
         const imageId = randomUUID();
         await storage.putBuffer(keyOf(sellerId, imageId), data);
+        await sizes.schedule(keyOf(sellerId, imageId));
         return {
           message: 'Image uploaded successfully',
           image: { url: `${URL_PREFIX}${sellerId}/${imageId}.webp` },
@@ -101,16 +107,19 @@ export function productImages({
     },
 
     /**
-     * A stored product photo by its URL path below /api/media/products/, for its seller (`owner`)
-     * or, once public (product-photos.repository.ts), for anyone; otherwise the same 404 as a
-     * missing photo, so a draft's photo URL tells a stranger nothing (issue 18).
+     * A stored product photo, or one of its sizes (`<id>.w320.avif`), by its URL path below
+     * /api/media/products/, for its seller (`owner`) or, once public (product-photos.repository.ts),
+     * for anyone; otherwise the same 404 as a missing photo, so a draft's photo URL tells a stranger
+     * nothing (issue 18). A size follows its photo's rule.
      */
     async open(sellerId: string, file: string, viewer: { owner: boolean }) {
-      const url = `${URL_PREFIX}${sellerId}/${file}`;
+      const sized = parseSizedImagePath(file);
+      const url = `${URL_PREFIX}${sellerId}/${sized ? sized.original : file}`;
       const match = PRODUCT_IMAGE_URL.exec(url);
       if (!match) throw new NotFoundError('Image');
       if (!viewer.owner && !(await photos.isPublic(sellerId, url))) throw new NotFoundError('Image');
-      const found = await storage.read(keyOf(sellerId, match[2] ?? ''));
+      const key = keyOf(sellerId, match[2] ?? '');
+      const found = sized ? await sizes.open(key, sized.width, sized.format) : await storage.read(key);
       if (!found) throw new NotFoundError('Image');
       // The owner's answer may be a photo nobody else may see: only the owner's browser keeps it.
       return { ...found, cache: viewer.owner ? ('private' as const) : ('public' as const) };

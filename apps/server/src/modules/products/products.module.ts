@@ -14,6 +14,7 @@ import { productsService } from '@/modules/products/products.service.ts';
 import type { StockService } from '@/modules/products/stock.service.ts';
 import type { RequireSeller } from '@/plugins/auth.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
+import type { ImageSizes } from '@/uploads/image-sizes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +32,8 @@ export async function registerProductsModule(
   deps: {
     db: Database;
     storage: FileStorage;
+    /** The photos' sizes (issue 20). */
+    sizes: ImageSizes;
     /** Whether one of the seller's scheduled or live shows offers the product (the live module answers). */
     inUpcomingOrLiveShow: (sellerId: string, productId: string) => Promise<boolean>;
     listCache: ProductListCacheOptions | undefined;
@@ -42,7 +45,11 @@ export async function registerProductsModule(
   },
 ): Promise<void> {
   const repo = productsRepository(deps.db);
-  const images = productImages({ storage: deps.storage, photos: productPhotosRepository(deps.db) });
+  const images = productImages({
+    storage: deps.storage,
+    photos: productPhotosRepository(deps.db),
+    sizes: deps.sizes,
+  });
   const lists = productListCache(deps.db, deps.listCache);
   app.decorate('productLists', lists);
   await app.register(

@@ -18,6 +18,7 @@ import { toProduct } from '@/modules/products/product-view.ts';
 import type { ProductsRepository, ProductView } from '@/modules/products/products.repository.ts';
 import type { StockService } from '@/modules/products/stock.service.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
+import { sizedKeysOf } from '@/uploads/image-sizes.ts';
 
 const toKoboOrNull = (naira: number | null) => (naira === null ? null : toKobo(naira));
 
@@ -228,8 +229,8 @@ export function productsService({
       if (await inUpcomingOrLiveShow(sellerId, id)) throw new ConflictError(PRODUCT_IN_SHOW_MESSAGE);
       const deleted = await repo.delete(id, sellerId);
       if (!deleted) throw new NotFoundError('Product');
-      // The product's blips went with it (foreign key); their videos and posters go now.
-      await storage.delete(deleted.blipFileKeys);
+      // The product's blips went with it (foreign key); their videos and posters (and sizes) go now.
+      await storage.delete([...deleted.blipFileKeys, ...deleted.blipFileKeys.flatMap(sizedKeysOf)]);
       return {
         message: `${deleted.name} has been deleted successfully`,
         deletedProduct: { id: deleted.id, name: deleted.name },

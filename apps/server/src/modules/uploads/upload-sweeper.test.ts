@@ -2,6 +2,7 @@
 // Races with a save: upload-sweeper-races.test.ts; several nodes, the CLI and S3: upload-sweeper-nodes.test.ts.
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { sizedImagePath } from '@kasuwa/contracts';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import {
   uploadCover,
   uploadPhoto,
 } from '@/test/upload-sweep.ts';
+import { sizedKeysOf } from '@/uploads/image-sizes.ts';
 
 /** Colour → Size → Fabric with one photo at each level. */
 const variantTree = (colour: string[], size: string[], fabric: string[]) => ({
@@ -83,6 +85,28 @@ describe('sweeping orphaned uploads (local disk)', () => {
     t.clock.advance(GRACE_MS);
     await t.app.uploadSweeper.sweepAll();
     expect(await stored(fresh)).toBe(false);
+  });
+
+  it("removes an orphaned photo's sizes with it, and keeps a named photo's sizes however old (issue 20)", async () => {
+    const a = await newSeller();
+    const [abandoned, kept] = [await uploadPhoto(t, a.auth), await uploadPhoto(t, a.auth)];
+    const created = await createProduct(t, a.auth, { images: [kept], status: 'active' });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.jobs.runDue();
+    const sizesOf = (url: string) => sizedKeysOf(keyOf(url));
+    // A size made on request a moment ago: young, but its photo is old and named by nothing.
+    await t.storage.delete([sizesOf(abandoned)[0] ?? '']);
+    expect(await served(t, sizedImagePath(abandoned, 160, 'avif'))).toBe(200);
+    for (const key of [keyOf(abandoned), keyOf(kept), ...sizesOf(kept), ...sizesOf(abandoned).slice(1)]) {
+      await age(key, 24 * 30);
+    }
+
+    const report = await t.app.uploadSweeper.sweepAll();
+    for (const key of [keyOf(abandoned), ...sizesOf(abandoned)])
+      expect(await t.storage.exists(key), key).toBe(false);
+    for (const key of [keyOf(kept), ...sizesOf(kept)]) expect(await t.storage.exists(key), key).toBe(true);
+    expect(await served(t, sizedImagePath(kept, 320, 'webp'))).toBe(200);
+    expect(report.areas.products.skipped).toBe(0);
   });
 
   it("keeps every photo a product names, at every variant level, however old, and another seller's files and rows are untouched", async () => {

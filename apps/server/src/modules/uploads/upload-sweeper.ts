@@ -5,6 +5,7 @@ import type {
   UploadReferencesRepository,
 } from '@/modules/uploads/upload-references.repository.ts';
 import type { FileStorage, StoredFile } from '@/storage/file-storage.ts';
+import { sizedKeysOf, splitSizedKey } from '@/uploads/image-sizes.ts';
 import { lockSellerUploadsForSweep } from '@/uploads/uploads-lock.ts';
 
 export type SweepSettings = {
@@ -68,6 +69,12 @@ const AREAS: ReadonlyArray<{ name: UploadArea; prefix: string; refOf: (key: stri
 ];
 const UPLOAD_KEY = new RegExp(`^public/(?:products|streams|blips)/(${UUID})/${UUID}\\.[a-z0-9]+$`);
 
+/**
+ * The upload a stored file belongs to: itself, or for an image's size (uploads/image-sizes.ts,
+ * `<id>.w320.avif`) its original. A size is named when its original is, and goes with it.
+ */
+const uploadOf = (key: string) => splitSizedKey(key)?.original ?? key;
+
 const zero = (): SweepCounts => ({ examined: 0, deleted: 0, inUse: 0, recent: 0, skipped: 0, failed: 0 });
 
 /**
@@ -103,15 +110,13 @@ export function uploadSweeper({
     try {
       const deleted = await repo.transaction(async (tx) => {
         await lockSellerUploadsForSweep(tx, sellerId);
-        const named = await repo.namedBy(
-          tx,
-          area.name,
-          sellerId,
-          files.map((f) => area.refOf(f.key)),
-        );
-        const orphans = files.filter((f) => !named.has(area.refOf(f.key))).map((f) => f.key);
+        const refs = [...new Set(files.map((f) => area.refOf(uploadOf(f.key))))];
+        const named = await repo.namedBy(tx, area.name, sellerId, refs);
+        const orphans = files.filter((f) => !named.has(area.refOf(uploadOf(f.key)))).map((f) => f.key);
+        // An orphaned original's sizes go with it, whether or not this batch listed them.
+        const sizes = orphans.filter((key) => !splitSizedKey(key)).flatMap(sizedKeysOf);
         // Still holding the lock: no write can check for these files until they are gone.
-        await storage.delete(orphans);
+        await storage.delete([...new Set([...orphans, ...sizes])]);
         return orphans.length;
       });
       counts.deleted += deleted;
@@ -130,7 +135,7 @@ export function uploadSweeper({
   ) {
     const bySeller = new Map<string, StoredFile[]>();
     for (const file of files) {
-      const sellerId = UPLOAD_KEY.exec(file.key)?.[1];
+      const sellerId = UPLOAD_KEY.exec(uploadOf(file.key))?.[1];
       if (!sellerId || !file.key.startsWith(area.prefix)) counts.skipped += 1;
       else if (file.modifiedAt.getTime() > cutoff) counts.recent += 1;
       else bySeller.set(sellerId, [...(bySeller.get(sellerId) ?? []), file]);

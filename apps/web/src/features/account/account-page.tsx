@@ -10,6 +10,7 @@ import { accountQueries, lagosDate, onboardingTime, whatsAppShareUrl } from '@/f
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { buttonClasses } from '@/ui/button';
 import { LoadFailed } from '@/ui/list-skeleton';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 import { ShareLinkBox } from '@/ui/share-link-box';
 
 export interface AccountPageProps {
@@ -106,7 +107,11 @@ function Identity({ account: a }: { account: AccountOverviewResponse }) {
   return (
     <section aria-label="Seller" className="flex items-center gap-4 rounded-card bg-surface p-5 shadow-card">
       {a.storeAvatarUrl ? (
-        <img src={a.storeAvatarUrl} alt="" className="size-16 shrink-0 rounded-full object-cover" />
+        <MediaImage
+          src={a.storeAvatarUrl}
+          shownAt={fixedSlot(64)}
+          className="size-16 shrink-0 rounded-full object-cover"
+        />
       ) : (
         <span
           aria-hidden

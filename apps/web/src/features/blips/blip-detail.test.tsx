@@ -34,7 +34,8 @@ describe('a blip opened from the grid', () => {
     expect(router.state.location.search).toBe(`?product=${blip.productId}&blip=${blip._id}`);
     const video = (await screen.findByLabelText('Blip of Aso-oke gele')) as HTMLVideoElement;
     expect(video.getAttribute('src')).toBe(blip.videoUrl);
-    expect(video.getAttribute('poster')).toBe(blip.posterUrl);
+    // The poster at the size of the video's column (400 CSS px on a 1x screen), not the full frame.
+    expect(video.getAttribute('poster')).toBe(blip.posterUrl?.replace(/\.webp$/, '.w640.webp'));
     expect(video.hasAttribute('controls')).toBe(true);
     expect(video.hasAttribute('playsinline')).toBe(true);
     expect(video.getAttribute('preload')).toBe('metadata');

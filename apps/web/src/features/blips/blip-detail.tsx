@@ -16,6 +16,7 @@ import { formatRelativeTime } from '@/lib/relative-time';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
+import { useSingleImageUrl } from '@/ui/media-image';
 
 export interface BlipDetailProps {
   api: ApiClient;
@@ -57,6 +58,8 @@ export function BlipDetail({ api, sellerId, productId, blipId, onBack }: BlipDet
   });
 
   const blip = query.data;
+  // The video's column is at most 400 CSS pixels wide.
+  const poster = useSingleImageUrl(blip?.posterUrl, 400);
   const gone = query.isError && isApiError(query.error) && query.error.status === 404;
 
   return (
@@ -97,7 +100,7 @@ export function BlipDetail({ api, sellerId, productId, blipId, onBack }: BlipDet
               <video
                 key={blip.videoUrl}
                 src={blip.videoUrl}
-                poster={blip.posterUrl ?? undefined}
+                poster={poster}
                 controls
                 playsInline
                 preload="metadata"

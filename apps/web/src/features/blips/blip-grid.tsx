@@ -5,6 +5,7 @@ import { paths } from '@/app/paths';
 import { formatDuration } from '@/features/blips/video-checks';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
+import { type ImageSlot, MediaImage } from '@/ui/media-image';
 
 const count = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -28,8 +29,22 @@ export function BlipCounts({ blip, className }: { blip: Blip; className?: string
   );
 }
 
-/** The poster, or a neutral frame when the blip has none. Lazy, since a grid can be long. */
-export function BlipPoster({ blip, className }: { blip: Blip; className?: string }) {
+/** A card of the blips grid: half a phone's width, a third or a quarter on wider screens. */
+const GRID_CARD: ImageSlot = { sizes: '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw', width: 200 };
+
+/**
+ * The poster (at the size its card needs), or a neutral frame when the blip has none. Lazy, since
+ * a grid can be long.
+ */
+export function BlipPoster({
+  blip,
+  className,
+  shownAt = GRID_CARD,
+}: {
+  blip: Blip;
+  className?: string;
+  shownAt?: ImageSlot;
+}) {
   if (!blip.posterUrl) {
     return (
       <span className={`flex items-center justify-center bg-slate-200 text-slate-500 ${className ?? ''}`}>
@@ -38,9 +53,9 @@ export function BlipPoster({ blip, className }: { blip: Blip; className?: string
     );
   }
   return (
-    <img
+    <MediaImage
       src={blip.posterUrl}
-      alt=""
+      shownAt={shownAt}
       loading="lazy"
       decoding="async"
       width={360}

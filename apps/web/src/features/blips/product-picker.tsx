@@ -9,6 +9,7 @@ import { blipQueries } from '@/features/blips/blips-queries';
 import type { ApiClient } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 import { SearchInput } from '@/ui/search-input';
 
 /** What the upload needs of the chosen product, and what the picker shows of it. */
@@ -37,9 +38,9 @@ function Thumb({ src }: { src: string | null }) {
     );
   }
   return (
-    <img
+    <MediaImage
       src={src}
-      alt=""
+      shownAt={fixedSlot(40)}
       width={40}
       height={40}
       loading="lazy"

@@ -8,6 +8,7 @@ import { StatusBadge } from '@/features/checkout/order-status';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { buttonClasses } from '@/ui/button';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 import { Spinner } from '@/ui/spinner';
 
 export interface BuyerOrdersPageProps {
@@ -71,9 +72,9 @@ export function BuyerOrdersPage({ api, onSessionExpired }: BuyerOrdersPageProps)
                     className="flex items-center gap-3 rounded-card bg-surface p-3 shadow-card"
                   >
                     {first?.image ? (
-                      <img
+                      <MediaImage
                         src={first.image}
-                        alt=""
+                        shownAt={fixedSlot(56)}
                         className="size-14 shrink-0 rounded-control object-cover"
                       />
                     ) : (

@@ -21,6 +21,7 @@ import { editPhone, emptyPhone, type PhoneValue, phoneProblem, toE164 } from '@/
 import { Button } from '@/ui/button';
 import { Combobox } from '@/ui/combobox';
 import { Input } from '@/ui/input';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 import { PhoneInput } from '@/ui/phone-input';
 
 /** One line of the summary, in naira. */
@@ -212,7 +213,11 @@ export function CheckoutForm({
           {lines.map((line) => (
             <li key={line.key} className="flex gap-3">
               {line.image ? (
-                <img src={line.image} alt="" className="size-14 shrink-0 rounded-control object-cover" />
+                <MediaImage
+                  src={line.image}
+                  shownAt={fixedSlot(56)}
+                  className="size-14 shrink-0 rounded-control object-cover"
+                />
               ) : (
                 <div className="size-14 shrink-0 rounded-control bg-canvas" aria-hidden />
               )}

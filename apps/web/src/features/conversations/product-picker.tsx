@@ -6,6 +6,7 @@ import { formatNaira } from '@/lib/money';
 import { useDebouncedSearch } from '@/lib/use-debounced-search';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 import { SearchInput } from '@/ui/search-input';
 import { Spinner } from '@/ui/spinner';
 
@@ -51,7 +52,11 @@ export function ProductPicker({
             {products.data.products.map((p) => (
               <li key={p._id} className="flex items-center gap-3 py-2">
                 {p.images[0] ? (
-                  <img src={p.images[0]} alt="" className="size-12 shrink-0 rounded-control object-cover" />
+                  <MediaImage
+                    src={p.images[0]}
+                    shownAt={fixedSlot(48)}
+                    className="size-12 shrink-0 rounded-control object-cover"
+                  />
                 ) : (
                   <span className="flex size-12 shrink-0 items-center justify-center rounded-control bg-canvas">
                     <ShoppingBag className="size-5 text-ink-muted" aria-hidden />

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { Radio, Search } from 'lucide-react';
 import { useState } from 'react';
 import { formatNaira } from '@/lib/money';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 /* The coupon form's pickers: the seller's products (searchable, several) and a show not yet ended. */
 
@@ -57,7 +58,11 @@ export function ProductPicker({
                   className="size-5 accent-brand-600"
                 />
                 {p.image ? (
-                  <img src={p.image} alt="" className="size-10 rounded-control object-cover" />
+                  <MediaImage
+                    src={p.image}
+                    shownAt={fixedSlot(40)}
+                    className="size-10 rounded-control object-cover"
+                  />
                 ) : (
                   <span aria-hidden className="size-10 rounded-control bg-canvas" />
                 )}

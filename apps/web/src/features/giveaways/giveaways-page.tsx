@@ -16,6 +16,7 @@ import { type DrawCheck, verifyDraw } from '@/features/giveaways/verify-draw';
 import type { ApiClient } from '@/lib/api-client';
 import { Button, buttonClasses } from '@/ui/button';
 import { ListSkeleton } from '@/ui/list-skeleton';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 const STATUS_LABELS: Record<GiveawayStatus, string> = {
   scheduled: 'Scheduled',
@@ -126,7 +127,11 @@ function GiveawayCard({ giveaway: g }: { giveaway: SellerGiveaway }) {
     <li className="flex flex-col gap-3 rounded-card bg-surface p-4 shadow-card">
       <div className="flex items-start gap-3">
         {g.productImage ? (
-          <img src={g.productImage} alt="" className="size-14 shrink-0 rounded-control object-cover" />
+          <MediaImage
+            src={g.productImage}
+            shownAt={fixedSlot(56)}
+            className="size-14 shrink-0 rounded-control object-cover"
+          />
         ) : (
           <span className="flex size-14 shrink-0 items-center justify-center rounded-control bg-canvas text-ink-muted">
             <Gift className="size-6" aria-hidden />

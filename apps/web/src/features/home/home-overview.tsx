@@ -9,6 +9,7 @@ import { homeQueries } from '@/features/home/home-queries';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { buttonClasses } from '@/ui/button';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 export function Card({
   title,
@@ -191,7 +192,11 @@ export function TopSoldProducts({ sellerId, api = appApi }: { sellerId: string; 
           {data.products.map((p) => (
             <li key={p._id} className="flex items-center gap-3 py-2">
               {p.imageUrl ? (
-                <img src={p.imageUrl} alt="" className="size-10 rounded-control object-cover" />
+                <MediaImage
+                  src={p.imageUrl}
+                  shownAt={fixedSlot(40)}
+                  className="size-10 rounded-control object-cover"
+                />
               ) : (
                 <span aria-hidden className="size-10 rounded-control bg-canvas" />
               )}

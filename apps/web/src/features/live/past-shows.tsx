@@ -15,6 +15,7 @@ import { apiErrorDetail } from '@/lib/mutation-errors';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
 import { LoadMoreButton } from '@/ui/load-more-button';
+import { MediaImage } from '@/ui/media-image';
 import { Spinner } from '@/ui/spinner';
 import { Stat } from '@/ui/stat';
 
@@ -191,9 +192,9 @@ function PastShowCard({ stream, figures, download }: Shown & { download: FileDow
     <article aria-labelledby={`past-${stream._id}`} className="rounded-card bg-surface p-4 shadow-card">
       <div className="flex gap-3">
         {stream.coverImage ? (
-          <img
+          <MediaImage
             src={stream.coverImage}
-            alt=""
+            shownAt={{ sizes: '(min-width: 640px) 128px, 96px', width: 96 }}
             className="aspect-video w-24 shrink-0 self-start rounded-control object-cover sm:w-32"
           />
         ) : (

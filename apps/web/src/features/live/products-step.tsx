@@ -28,13 +28,18 @@ import type { Combination } from '@/lib/tray-product';
 import { Button } from '@/ui/button';
 import { FormSection } from '@/ui/form-parts';
 import { LoadMoreButton } from '@/ui/load-more-button';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 import { Spinner } from '@/ui/spinner';
 
 type DraftForm = UseFormReturn<LiveDraftValues, unknown, LiveDraftBody>;
 
 function Thumb({ image }: { image: string | null }) {
   return image ? (
-    <img src={image} alt="" className="size-12 shrink-0 rounded-control bg-canvas object-cover" />
+    <MediaImage
+      src={image}
+      shownAt={fixedSlot(48)}
+      className="size-12 shrink-0 rounded-control bg-canvas object-cover"
+    />
   ) : (
     <span className="flex size-12 shrink-0 items-center justify-center rounded-control bg-canvas text-ink-subtle">
       <ImageOff className="size-5" aria-hidden />

@@ -17,6 +17,7 @@ import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
 import { LoadMoreButton } from '@/ui/load-more-button';
+import { MediaImage } from '@/ui/media-image';
 import { Spinner } from '@/ui/spinner';
 
 /** Shows still ahead of the seller: running now, waiting for a new time, or scheduled. */
@@ -208,9 +209,9 @@ function ShowCard({
     >
       <div className="flex gap-3 p-4">
         {stream.coverImage ? (
-          <img
+          <MediaImage
             src={stream.coverImage}
-            alt=""
+            shownAt={{ sizes: '(min-width: 640px) 144px, 112px', width: 112 }}
             className="aspect-video w-28 shrink-0 self-start rounded-control bg-canvas object-cover sm:w-36"
           />
         ) : (

@@ -34,6 +34,7 @@ import { formatNaira } from '@/lib/money';
 import { localPhotosIn } from '@/lib/outbox';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 export interface SubmitLiveShowProps {
   kind: StreamType;
@@ -386,7 +387,11 @@ function ProductsReview({
             return (
               <li key={key} className="flex gap-3 py-2">
                 {summary?.image ? (
-                  <img src={summary.image} alt="" className="size-12 shrink-0 rounded-control object-cover" />
+                  <MediaImage
+                    src={summary.image}
+                    shownAt={fixedSlot(48)}
+                    className="size-12 shrink-0 rounded-control object-cover"
+                  />
                 ) : (
                   <span className="flex size-12 shrink-0 items-center justify-center rounded-control bg-canvas text-ink-subtle">
                     <ImageOff className="size-5" aria-hidden />

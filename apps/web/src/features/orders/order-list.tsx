@@ -12,6 +12,7 @@ import {
 } from '@/features/orders/order-labels';
 import { formatNaira } from '@/lib/money';
 import { useMediaQuery, WIDE_LIST_QUERY } from '@/lib/use-media-query';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 /** What a list needs to let the seller pick orders (bulk ship); a customer's orders leave it out. */
 export interface OrderSelection {
@@ -39,9 +40,9 @@ export function StatusBadges({ order }: { order: Pick<OrderSummary, 'paymentStat
 function thumb(src: string | null) {
   if (!src) return <span className="size-12 shrink-0 rounded-control bg-line" />;
   return (
-    <img
+    <MediaImage
       src={src}
-      alt=""
+      shownAt={fixedSlot(48)}
       width={48}
       height={48}
       loading="lazy"

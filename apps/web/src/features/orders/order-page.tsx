@@ -20,6 +20,7 @@ import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
 import { Button, buttonClasses } from '@/ui/button';
 import { ListSkeleton, LoadFailed } from '@/ui/list-skeleton';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -48,9 +49,9 @@ function Lines({ order }: { order: OrderDetail }) {
           return (
             <li key={line._id} className="flex gap-3 py-3 first:pt-0">
               {line.image ? (
-                <img
+                <MediaImage
                   src={line.image}
-                  alt=""
+                  shownAt={fixedSlot(56)}
                   width={56}
                   height={56}
                   loading="lazy"

@@ -1,6 +1,8 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 
 export const PHOTO_GRID_CLASSES = 'grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5';
+/** A tile of that grid: a third of a phone's width, at most about 160 px on wider screens. */
+export const PHOTO_TILE_SLOT = { sizes: '(min-width: 640px) 160px, 33vw', width: 130 };
 
 export interface PhotoGridProps {
   ids: string[];

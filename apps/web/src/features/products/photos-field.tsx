@@ -3,11 +3,12 @@ import { clsx } from 'clsx';
 import { CloudOff, ImagePlus, RotateCw, X } from 'lucide-react';
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { acceptPhotoFiles, PHOTO_TYPES_TEXT } from '@/features/products/photo-files';
-import { PhotoGrid } from '@/features/products/photo-grid';
+import { PHOTO_TILE_SLOT, PhotoGrid } from '@/features/products/photo-grid';
 import type { UploadFn } from '@/features/products/products-api';
 import { useUploadProductImage } from '@/features/products/products-mutations';
 import { isApiError } from '@/lib/api-client';
 import { appOutbox, isLocalPhoto, useLocalPhotoSrc } from '@/lib/outbox';
+import { MediaImage } from '@/ui/media-image';
 
 export const MAX_PHOTOS = MAX_PRODUCT_IMAGES;
 
@@ -242,9 +243,9 @@ function PhotoTile({
   return (
     <figure className="relative aspect-square overflow-hidden rounded-control border border-line bg-canvas">
       {src && (
-        <img
+        <MediaImage
           src={src}
-          alt=""
+          shownAt={PHOTO_TILE_SLOT}
           className={clsx('size-full object-cover', (percent !== null || item.error) && 'opacity-60')}
         />
       )}

@@ -1,5 +1,6 @@
 import type { ProductStatus } from '@kasuwa/contracts';
 import { statusLabels } from '@/features/products/products-api';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 const badgeBase =
   'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 font-medium text-xs ring-1 ring-inset';
@@ -20,21 +21,31 @@ const thumbClasses = {
   md: {
     empty: 'size-12 shrink-0 rounded-control bg-line',
     image: 'size-12 shrink-0 rounded-control bg-canvas object-cover',
+    slot: fixedSlot(48),
   },
   lg: {
     empty: 'size-16 shrink-0 rounded-control bg-line',
     image: 'size-16 shrink-0 rounded-control bg-canvas object-cover',
+    slot: fixedSlot(64),
   },
 };
 
 /**
- * The cover photo, small; decorative because the product's name sits beside it. A function rather
- * than a component, so list rows draw it without a component of its own; no photo is a plain box.
+ * The cover photo, small (at the size the row needs, issue 20); decorative because the product's
+ * name sits beside it. No photo is a plain box.
  */
 export function productThumb(src: string | undefined, size: 'md' | 'lg' = 'md') {
   const classes = thumbClasses[size];
   if (!src) return <span className={classes.empty} />;
   return (
-    <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" className={classes.image} />
+    <MediaImage
+      src={src}
+      shownAt={classes.slot}
+      width={64}
+      height={64}
+      loading="lazy"
+      decoding="async"
+      className={classes.image}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { localDraftKey } from '@/features/products/local-draft';
 import { ProductForm } from '@/features/products/product-form';
 import type { UploadFn } from '@/features/products/products-api';
 import { CATEGORY_ID, productsApi, SELLER_ID, SUB_CATEGORY_ID } from '@/features/products/testing';
+import { shownImage } from '@/test/images';
 import { renderScreen } from '@/test/render-screen';
 
 type Fake = ReturnType<typeof productsApi>;
@@ -256,7 +257,7 @@ describe('the add product form', () => {
     // A combination shows its colour's photo until it has its own.
     const redM = screen.getByRole('button', { name: 'Photos for Red / M' });
     expect(described(redM)).toBe("No photos of its own; shows Red's");
-    expect(redM.querySelector('img')?.getAttribute('src')).toBe('/api/media/products/red.png.webp');
+    expect(shownImage(redM.querySelector('img'))).toBe('/api/media/products/red.png.webp');
 
     // The blue one gets a photo uploaded in the picker, for that combination only.
     await userEvent.click(screen.getByRole('button', { name: 'Photos for Blue / M' }));

@@ -2,12 +2,14 @@ import { clsx } from 'clsx';
 import { Check, ImagePlus, RotateCw, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { acceptPhotoFiles, PHOTO_TYPES_TEXT } from '@/features/products/photo-files';
+import { PHOTO_TILE_SLOT } from '@/features/products/photo-grid';
 import type { UploadFn } from '@/features/products/products-api';
 import { useUploadProductImage } from '@/features/products/products-mutations';
 import { MAX_VARIANT_PHOTOS } from '@/features/products/variant-builder';
 import { isApiError } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
+import { MediaImage } from '@/ui/media-image';
 import { ProgressBar } from '@/ui/progress-bar';
 
 /*
@@ -185,7 +187,12 @@ export default function VariantPhotoPicker({
                       order > 0 ? 'border-brand-600' : 'border-transparent hover:border-line-strong',
                     )}
                   >
-                    <img src={url} alt="" decoding="async" className="size-full object-cover" />
+                    <MediaImage
+                      src={url}
+                      shownAt={PHOTO_TILE_SLOT}
+                      decoding="async"
+                      className="size-full object-cover"
+                    />
                     {order > 0 && (
                       <span
                         aria-hidden

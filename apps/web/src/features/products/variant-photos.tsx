@@ -3,6 +3,7 @@ import { ImagePlus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import type { UploadFn } from '@/features/products/products-api';
 import type { VariantPath } from '@/features/products/variant-builder';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 const VariantPhotoPicker = lazy(() => import('@/features/products/variant-photo-picker'));
 
@@ -56,9 +57,9 @@ export function VariantPhotoButton({
       )}
     >
       {first ? (
-        <img
+        <MediaImage
           src={first}
-          alt=""
+          shownAt={fixedSlot(44)}
           loading="lazy"
           decoding="async"
           data-own={own || undefined}

@@ -19,6 +19,7 @@ import { uploadForm } from '@/lib/upload';
 import { Button } from '@/ui/button';
 import { TextAreaField } from '@/ui/form-parts';
 import { Input } from '@/ui/input';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 import { ShareLinkBox } from '@/ui/share-link-box';
 
 /** The public address a store link stands for; the store page itself arrives with the buyer site. */
@@ -86,8 +87,9 @@ function ImagePicker({
         }`}
       >
         {url ? (
-          <img
+          <MediaImage
             src={url}
+            shownAt={banner ? { sizes: '(min-width: 768px) 640px, 100vw', width: 390 } : fixedSlot(96)}
             alt={banner ? 'Your store banner' : 'Your store photo'}
             className="size-full object-cover"
           />

@@ -7,6 +7,7 @@ import { paths } from '@/app/paths';
 import { MOBILE_MENU_ID, useMobileMenu } from '@/features/shell/dashboard-shell';
 import { initialsOf, type ShellAccount, useShellAccount } from '@/features/shell/shell-account';
 import { useDocumentTitle } from '@/lib/document-title';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 export interface DashboardScreenProps {
   title: string;
@@ -128,7 +129,13 @@ function DashboardHeader({
 
 function Avatar({ account }: { account: ShellAccount }) {
   if (account.avatarUrl) {
-    return <img src={account.avatarUrl} alt="" className="size-9 shrink-0 rounded-full object-cover" />;
+    return (
+      <MediaImage
+        src={account.avatarUrl}
+        shownAt={fixedSlot(36)}
+        className="size-9 shrink-0 rounded-full object-cover"
+      />
+    );
   }
   return (
     <span

@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { countdownOf, type LiveProduct, variantText } from '@/features/live-room/live-room';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 /**
  * Bidding on the product the seller has open (for a product auctioned per variant, the
@@ -65,7 +66,11 @@ export function BidPanel({
     <section aria-label="Bidding" className="rounded-card bg-surface p-4 text-ink shadow-card">
       <div className="flex gap-3">
         {product.image ? (
-          <img src={product.image} alt="" className="size-16 shrink-0 rounded-control object-cover" />
+          <MediaImage
+            src={product.image}
+            shownAt={fixedSlot(64)}
+            className="size-16 shrink-0 rounded-control object-cover"
+          />
         ) : (
           <span className="flex size-16 shrink-0 items-center justify-center rounded-control bg-canvas text-ink-subtle">
             <ImageOff className="size-6" aria-hidden />

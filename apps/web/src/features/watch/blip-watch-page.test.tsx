@@ -19,6 +19,7 @@ import { paths } from '@/app/paths';
 import { BlipWatchPage } from '@/features/watch/blip-watch-page';
 import { BUYER_SESSION_KEY, type BuyerSession } from '@/features/watch/buyer-session';
 import { BLIP_VIEWER_KEY } from '@/features/watch/viewer-id';
+import { DATA_SAVER_KEY, setDataSaver } from '@/lib/data-saver';
 import { bodyCheck } from '@/test/contract-fake';
 import { type Answer, type Call, fakeApiClient, type Override } from '@/test/in-memory-api';
 import { renderScreen } from '@/test/render-screen';
@@ -166,7 +167,8 @@ describe('the public blip page', () => {
     open(blipServer());
     const video = (await screen.findByLabelText('Blip of Ankara Maxi Dress')) as HTMLVideoElement;
     expect(video.getAttribute('src')).toBe('/api/media/blips/s/v.webm');
-    expect(video.getAttribute('poster')).toBe('/api/media/blips/s/p.webp');
+    // The poster at the size the full-height frame needs on this (1x) screen.
+    expect(video.getAttribute('poster')).toBe('/api/media/blips/s/p.w640.webp');
     expect(video.autoplay).toBe(true);
     expect(video.muted).toBe(true);
     expect(video.hasAttribute('playsinline')).toBe(true);
@@ -181,6 +183,27 @@ describe('the public blip page', () => {
     const jump = within(blip).getByRole('link', { name: 'Comments' }).getAttribute('href') ?? '';
     expect(document.querySelector(jump)?.querySelector('h2')?.textContent).toMatch(/^Comments/);
     expect(document.title).toMatch(/^Ankara Maxi Dress · /);
+  });
+
+  it('with data-saver on, waits for a tap and shows a poster just big enough, not one for a sharp screen', async () => {
+    const ratio = window.devicePixelRatio;
+    Object.defineProperty(window, 'devicePixelRatio', { value: 3, configurable: true });
+    try {
+      const sharp = open(blipServer());
+      const full = (await screen.findByLabelText('Blip of Ankara Maxi Dress')) as HTMLVideoElement;
+      expect(full.getAttribute('poster')).toBe('/api/media/blips/s/p.w1080.webp');
+      sharp.unmount();
+
+      setDataSaver(true);
+      open(blipServer());
+      const saving = (await screen.findByLabelText('Blip of Ankara Maxi Dress')) as HTMLVideoElement;
+      expect(saving.getAttribute('poster')).toBe('/api/media/blips/s/p.w640.webp');
+      expect(saving.autoplay).toBe(false);
+      expect(saving.getAttribute('preload')).toBe('none');
+    } finally {
+      localStorage.removeItem(DATA_SAVER_KEY);
+      Object.defineProperty(window, 'devicePixelRatio', { value: ratio, configurable: true });
+    }
   });
 
   it('counts a view once when the video first plays, with the id this browser keeps', async () => {

@@ -17,6 +17,7 @@ import { watchKeys, watchQueries } from '@/features/watch/watch-queries';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 import { isDataSaverOn } from '@/lib/data-saver';
 import { formatNaira } from '@/lib/money';
+import { useSingleImageUrl } from '@/ui/media-image';
 import { Spinner } from '@/ui/spinner';
 
 const BuyerAuthSheet = lazy(() => import('@/features/watch/buyer-auth-sheet'));
@@ -55,6 +56,8 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
     enabled: blip !== undefined,
   });
   const like = likeQuery.data ?? (blip ? { liked: false, likesCount: blip.likesCount } : null);
+  // The poster fills the screen's height; a 9:16 frame there is about 480 CSS pixels wide.
+  const poster = useSingleImageUrl(blip?.posterUrl, 480);
 
   useEffect(() => {
     document.title = blip ? `${blip.product.name} · ${PRODUCT_NAME}` : `Blip · ${PRODUCT_NAME}`;
@@ -168,7 +171,7 @@ export function BlipWatchPage({ blipId, api = buyerApi }: BlipWatchPageProps) {
       <section aria-label="Blip" className="relative h-dvh shrink-0 bg-black lg:h-auto lg:flex-1">
         <video
           src={blip.videoUrl}
-          poster={blip.posterUrl ?? undefined}
+          poster={poster}
           aria-label={`Blip of ${blip.product.name}`}
           // Data-saver: the blip waits for a tap, and only its poster is downloaded until then.
           autoPlay={!isDataSaverOn()}

@@ -13,6 +13,7 @@ import {
 } from '@/features/watch/variant-choice';
 import { formatNaira, formatNairaRange } from '@/lib/money';
 import { Button } from '@/ui/button';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 /** The most of one item a buyer can take in one order (buyNowBody's limit). */
 export const MAX_QUANTITY = 20;
@@ -78,8 +79,9 @@ export default function BuySheet({ product, open, onOpenChange, onContinue }: Bu
     >
       <div className="flex gap-3">
         {image ? (
-          <img
+          <MediaImage
             src={image}
+            shownAt={fixedSlot(96)}
             alt={product.name}
             className="size-24 shrink-0 rounded-control bg-canvas object-cover"
           />

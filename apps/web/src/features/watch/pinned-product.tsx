@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { canBuyNow } from '@/features/watch/variant-choice';
 import { formatNairaRange } from '@/lib/money';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 export interface PinnedProductProps {
   /** The product the seller is presenting, or null when none is. */
@@ -37,7 +38,11 @@ export function PinnedProduct({ product, onBuy }: PinnedProductProps) {
       )}
     >
       {card.image ? (
-        <img src={card.image} alt="" className="size-14 shrink-0 rounded-control bg-canvas object-cover" />
+        <MediaImage
+          src={card.image}
+          shownAt={fixedSlot(56)}
+          className="size-14 shrink-0 rounded-control bg-canvas object-cover"
+        />
       ) : (
         <div className="size-14 shrink-0 rounded-control bg-canvas" aria-hidden />
       )}

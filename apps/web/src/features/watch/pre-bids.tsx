@@ -3,6 +3,7 @@ import type { LiveProduct } from '@/features/live-room/live-room';
 import { MaxBidForm } from '@/features/watch/max-bid';
 import type { ApiClient } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 /**
  * A scheduled auction's products on its watch page, each with a pre-bid (issue 21): a max bid
@@ -34,9 +35,9 @@ export function PreBids({
           <li key={row.key} className="py-3">
             <div className="flex gap-3">
               {row.image ? (
-                <img
+                <MediaImage
                   src={row.image}
-                  alt=""
+                  shownAt={fixedSlot(56)}
                   loading="lazy"
                   className="size-14 shrink-0 rounded-control object-cover"
                 />

@@ -9,6 +9,7 @@ import { useTray } from '@/features/watch/tray-api';
 import { canBuyNow } from '@/features/watch/variant-choice';
 import type { ApiClient } from '@/lib/api-client';
 import { formatNairaRange } from '@/lib/money';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 const BuySheet = lazy(() => import('@/features/watch/buy-sheet'));
 
@@ -49,9 +50,9 @@ export function WatchShop({ api, streamId, socket, onCheckout }: WatchShopProps)
           {tray.products.map((product) => (
             <li key={product.productId} className="flex items-center gap-3 py-2">
               {product.image ? (
-                <img
+                <MediaImage
                   src={product.image}
-                  alt=""
+                  shownAt={fixedSlot(64)}
                   loading="lazy"
                   className="size-16 shrink-0 rounded-control bg-canvas object-cover"
                 />

@@ -21,8 +21,14 @@ import { storefrontQueries } from '@/features/watch/watch-queries';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 import { formatNairaRange } from '@/lib/money';
 import { BrandMark } from '@/ui/brand-mark';
+import { fixedSlot, type ImageSlot, MediaImage } from '@/ui/media-image';
 import { Pagination } from '@/ui/pagination';
 import { Spinner } from '@/ui/spinner';
+
+/* Where the page's images are shown (issue 20): the page is at most 1024 px wide. */
+const BANNER: ImageSlot = { sizes: '(min-width: 1024px) 1024px, 100vw', width: 390 };
+const BLIP: ImageSlot = { sizes: '(min-width: 1024px) 160px, (min-width: 640px) 17vw, 33vw', width: 125 };
+const PRODUCT: ImageSlot = { sizes: '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw', width: 190 };
 
 const BuyerAuthSheet = lazy(() => import('@/features/watch/buyer-auth-sheet'));
 const BuySheet = lazy(() => import('@/features/watch/buy-sheet'));
@@ -111,12 +117,14 @@ export function StorePage({ slug, api = buyerApi }: StorePageProps) {
 
       <section aria-labelledby="store-name" className="mx-auto max-w-5xl">
         <div className="aspect-[4/1] w-full overflow-hidden bg-brand-100 sm:rounded-b-2xl">
-          {store.bannerUrl && <img src={store.bannerUrl} alt="" className="size-full object-cover" />}
+          {store.bannerUrl && (
+            <MediaImage src={store.bannerUrl} shownAt={BANNER} className="size-full object-cover" />
+          )}
         </div>
         <div className="-mt-8 flex flex-wrap items-end gap-3 px-4">
           <div className="size-20 shrink-0 overflow-hidden rounded-full border-4 border-white bg-brand-600 shadow-card">
             {store.avatarUrl ? (
-              <img src={store.avatarUrl} alt="" className="size-full object-cover" />
+              <MediaImage src={store.avatarUrl} shownAt={fixedSlot(80)} className="size-full object-cover" />
             ) : (
               <span className="grid size-full place-items-center font-bold text-2xl text-white" aria-hidden>
                 {store.storeName.slice(0, 1).toUpperCase()}
@@ -203,7 +211,9 @@ function LiveNow({ show }: { show: NonNullable<StorefrontResponse['live']> }) {
         className="flex items-center gap-3 overflow-hidden rounded-2xl bg-ink p-3 text-white shadow-card"
       >
         <div className="relative aspect-video w-32 shrink-0 overflow-hidden rounded-xl bg-black">
-          {show.coverImage && <img src={show.coverImage} alt="" className="size-full object-cover" />}
+          {show.coverImage && (
+            <MediaImage src={show.coverImage} shownAt={fixedSlot(128)} className="size-full object-cover" />
+          )}
           <span className="absolute top-1.5 left-1.5 flex items-center gap-1 rounded bg-red-600 px-1.5 py-0.5 font-bold text-xs">
             <Radio className="size-3" aria-hidden />
             LIVE
@@ -234,7 +244,12 @@ function Upcoming({ shows }: { shows: StorefrontResponse['upcoming'] }) {
             <Link to={paths.watch(s.id)} className="block overflow-hidden rounded-2xl bg-white shadow-card">
               <div className="aspect-video bg-brand-100">
                 {s.coverImage && (
-                  <img src={s.coverImage} alt="" loading="lazy" className="size-full object-cover" />
+                  <MediaImage
+                    src={s.coverImage}
+                    shownAt={fixedSlot(224)}
+                    loading="lazy"
+                    className="size-full object-cover"
+                  />
                 )}
               </div>
               <div className="p-3">
@@ -265,7 +280,12 @@ function Blips({ blips }: { blips: StorefrontResponse['blips'] }) {
               aria-label={b.caption ? `Blip: ${b.caption}` : 'Blip'}
             >
               {b.posterUrl ? (
-                <img src={b.posterUrl} alt="" loading="lazy" className="size-full object-cover" />
+                <MediaImage
+                  src={b.posterUrl}
+                  shownAt={BLIP}
+                  loading="lazy"
+                  className="size-full object-cover"
+                />
               ) : (
                 <Play className="absolute inset-0 m-auto size-8 text-white/70" aria-hidden />
               )}
@@ -362,7 +382,12 @@ function ProductCard({
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-card">
       <div className="relative aspect-square bg-brand-50">
         {product.image ? (
-          <img src={product.image} alt="" loading="lazy" className="size-full object-cover" />
+          <MediaImage
+            src={product.image}
+            shownAt={PRODUCT}
+            loading="lazy"
+            className="size-full object-cover"
+          />
         ) : (
           <Store className="absolute inset-0 m-auto size-8 text-ink-muted" aria-hidden />
         )}

@@ -14,6 +14,7 @@ import { countdown, useShowGiveaways } from '@/features/live-room/giveaways';
 import type { LiveSocketLike } from '@/features/live-room/live-socket';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 import { Button } from '@/ui/button';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 const entryKey = (id: string, buyerId: string | null) => ['giveaways', id, 'entry', buyerId] as const;
 const itemName = (g: Giveaway) =>
@@ -115,7 +116,11 @@ export function WatchGiveaway({
     <section aria-label="Giveaway" className="rounded-card bg-brand-700 p-4 text-white shadow-card">
       <div className="flex items-start gap-3">
         {shown.productImage ? (
-          <img src={shown.productImage} alt="" className="size-14 shrink-0 rounded-control object-cover" />
+          <MediaImage
+            src={shown.productImage}
+            shownAt={fixedSlot(56)}
+            className="size-14 shrink-0 rounded-control object-cover"
+          />
         ) : (
           <span className="flex size-14 shrink-0 items-center justify-center rounded-control bg-white/15">
             <Gift className="size-6" aria-hidden />

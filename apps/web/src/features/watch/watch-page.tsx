@@ -35,6 +35,7 @@ import { WatchVideo } from '@/features/watch/watch-video';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { useNow } from '@/lib/use-now';
+import { MediaImage } from '@/ui/media-image';
 import { Spinner } from '@/ui/spinner';
 
 const BuyerAuthSheet = lazy(() => import('@/features/watch/buyer-auth-sheet'));
@@ -400,9 +401,9 @@ function OffAir({ stream, status }: { stream: Stream; status: Stream['status'] |
   return (
     <div className="relative flex h-full w-full flex-col items-center justify-center gap-2 overflow-hidden p-6 text-center text-white">
       {stream.coverImage && (
-        <img
+        <MediaImage
           src={stream.coverImage}
-          alt=""
+          shownAt={{ sizes: '100vw', width: 390 }}
           className="absolute inset-0 h-full w-full object-cover opacity-40"
         />
       )}

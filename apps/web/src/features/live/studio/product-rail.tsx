@@ -4,6 +4,7 @@ import { Gavel, ImageOff, Pin, PinOff, Trophy } from 'lucide-react';
 import { countdownOf, type LiveProduct } from '@/features/live-room/live-room';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 /**
  * The studio's products: each with its auction status (SPEC section 4, from useAuctionStatus), the
@@ -128,7 +129,11 @@ function ProductCard({
     >
       <div className="flex gap-3">
         {product.image ? (
-          <img src={product.image} alt="" className="size-16 shrink-0 rounded-control object-cover" />
+          <MediaImage
+            src={product.image}
+            shownAt={fixedSlot(64)}
+            className="size-16 shrink-0 rounded-control object-cover"
+          />
         ) : (
           <span className="flex size-16 shrink-0 items-center justify-center rounded-control bg-canvas text-ink-subtle">
             <ImageOff className="size-6" aria-hidden />

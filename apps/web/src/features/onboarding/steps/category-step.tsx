@@ -23,6 +23,7 @@ import { useServerFieldErrors } from '@/lib/field-errors';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
+import { MediaImage } from '@/ui/media-image';
 import { Spinner } from '@/ui/spinner';
 
 export function CategoryStep() {
@@ -111,9 +112,9 @@ export function CategoryStep() {
                     count ? 'border-brand-600' : 'border-line hover:border-line-strong',
                   )}
                 >
-                  <img
+                  <MediaImage
                     src={category.image.url}
-                    alt=""
+                    shownAt={{ sizes: '(min-width: 640px) 200px, 50vw', width: 180 }}
                     className="aspect-square w-full object-cover"
                     loading="lazy"
                   />
