@@ -1,0 +1,90 @@
+CREATE TABLE "order_search_vocabulary" (
+	"seller_id" uuid NOT NULL,
+	"word" text NOT NULL,
+	CONSTRAINT "order_search_vocabulary_seller_id_word_pk" PRIMARY KEY("seller_id","word")
+);
+--> statement-breakpoint
+CREATE TABLE "order_search_words" (
+	"seller_id" uuid NOT NULL,
+	"list_tab" text NOT NULL,
+	"word" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"order_id" uuid NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "order_search_vocabulary" ADD CONSTRAINT "order_search_vocabulary_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "order_search_words_list_key" ON "order_search_words" USING btree ("seller_id","list_tab","word","created_at" DESC NULLS LAST,"order_id" DESC NULLS LAST);--> statement-breakpoint
+-- hand-written
+-- Issue 14 (docs/order-lists.md). The Orders search's word index: each order's search text split on
+-- spaces into its distinct words, one row per order and word in the list's order per seller, tab and
+-- word. A search word is a substring of an order's search text exactly when it is a substring of one
+-- of these words (the search's words hold no space), so the substring meaning of the LIKE search is
+-- kept by looking the word up in the seller's vocabulary and reading each word found as one range.
+CREATE FUNCTION "order_search_tokens"("search_text" text) RETURNS text[]
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+  RETURN ARRAY(SELECT DISTINCT w FROM unnest(string_to_array("search_text", ' ')) AS w WHERE w <> '');--> statement-breakpoint
+-- The rows of a statement's new orders, and their words in the seller's vocabulary.
+CREATE FUNCTION "order_search_words_add"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH k AS (
+    SELECT n."seller_id", n."list_tab", w AS "word", n."created_at", n."id"
+    FROM "new_rows" n, unnest("order_search_tokens"(n."search_text")) AS w
+  ), added AS (
+    INSERT INTO "order_search_words" ("seller_id", "list_tab", "word", "created_at", "order_id")
+    SELECT * FROM k
+  )
+  INSERT INTO "order_search_vocabulary" ("seller_id", "word")
+  SELECT DISTINCT "seller_id", "word" FROM k ORDER BY 1, 2
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "order_search_words_remove"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "order_search_words" w
+  USING "old_rows" o, unnest("order_search_tokens"(o."search_text")) AS t
+  WHERE w."seller_id" = o."seller_id" AND w."list_tab" = o."list_tab" AND w."word" = t
+    AND w."created_at" = o."created_at" AND w."order_id" = o."id";
+  RETURN NULL;
+END $$;--> statement-breakpoint
+-- Only orders whose search text, tab, date or seller changed, and only their rows that differ: a new
+-- line's words are added, a tab change moves every word of the order, a payment alone writes nothing.
+CREATE FUNCTION "order_search_words_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH c AS (
+    SELECT o."seller_id" AS "o_seller", o."list_tab" AS "o_tab", o."created_at" AS "o_created", o."search_text" AS "o_text",
+           n."seller_id" AS "n_seller", n."list_tab" AS "n_tab", n."created_at" AS "n_created", n."search_text" AS "n_text",
+           n."id"
+    FROM "old_rows" o JOIN "new_rows" n ON n."id" = o."id"
+    WHERE (o."seller_id", o."list_tab", o."created_at", o."search_text")
+          IS DISTINCT FROM (n."seller_id", n."list_tab", n."created_at", n."search_text")
+  ), old_keys AS (
+    SELECT c."o_seller" AS "seller_id", c."o_tab" AS "list_tab", w AS "word", c."o_created" AS "created_at", c."id"
+    FROM c, unnest("order_search_tokens"(c."o_text")) AS w
+  ), new_keys AS (
+    SELECT c."n_seller" AS "seller_id", c."n_tab" AS "list_tab", w AS "word", c."n_created" AS "created_at", c."id"
+    FROM c, unnest("order_search_tokens"(c."n_text")) AS w
+  ), gone AS (
+    DELETE FROM "order_search_words" w
+    USING (SELECT * FROM old_keys EXCEPT ALL SELECT * FROM new_keys) d
+    WHERE w."seller_id" = d."seller_id" AND w."list_tab" = d."list_tab" AND w."word" = d."word"
+      AND w."created_at" = d."created_at" AND w."order_id" = d."id"
+  ), added AS (
+    INSERT INTO "order_search_words" ("seller_id", "list_tab", "word", "created_at", "order_id")
+    SELECT * FROM (SELECT * FROM new_keys EXCEPT ALL SELECT * FROM old_keys) a
+  )
+  INSERT INTO "order_search_vocabulary" ("seller_id", "word")
+  SELECT DISTINCT "seller_id", "word" FROM new_keys ORDER BY 1, 2
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "orders_search_words_insert" AFTER INSERT ON "orders"
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "order_search_words_add"();--> statement-breakpoint
+CREATE TRIGGER "orders_search_words_delete" AFTER DELETE ON "orders"
+  REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "order_search_words_remove"();--> statement-breakpoint
+CREATE TRIGGER "orders_search_words_update" AFTER UPDATE ON "orders"
+  REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "order_search_words_change"();--> statement-breakpoint
+INSERT INTO "order_search_words" ("seller_id", "list_tab", "word", "created_at", "order_id")
+SELECT o."seller_id", o."list_tab", w, o."created_at", o."id"
+FROM "orders" o, unnest("order_search_tokens"(o."search_text")) AS w;--> statement-breakpoint
+INSERT INTO "order_search_vocabulary" ("seller_id", "word")
+SELECT DISTINCT "seller_id", "word" FROM "order_search_words";
