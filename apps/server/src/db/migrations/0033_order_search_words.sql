@@ -46,23 +46,19 @@ BEGIN
     AND w."created_at" = o."created_at" AND w."order_id" = o."id";
   RETURN NULL;
 END $$;--> statement-breakpoint
--- Only orders whose search text, tab, date or seller changed, and only their rows that differ: a new
--- line's words are added, a tab change moves every word of the order, a payment alone writes nothing.
+-- The old rows' keys less the new rows' are removed, the new less the old added: an order whose search
+-- text, tab and date stay (a payment) writes nothing, a new line adds its words, a tab change moves
+-- every word of the order. No join of the two transition tables: PL/pgSQL keeps the plan of a
+-- function's first call, and a join planned for a one-row update (a nested loop) is quadratic for a
+-- bulk one; the set differences sort or hash whatever their size.
 CREATE FUNCTION "order_search_words_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  WITH c AS (
-    SELECT o."seller_id" AS "o_seller", o."list_tab" AS "o_tab", o."created_at" AS "o_created", o."search_text" AS "o_text",
-           n."seller_id" AS "n_seller", n."list_tab" AS "n_tab", n."created_at" AS "n_created", n."search_text" AS "n_text",
-           n."id"
-    FROM "old_rows" o JOIN "new_rows" n ON n."id" = o."id"
-    WHERE (o."seller_id", o."list_tab", o."created_at", o."search_text")
-          IS DISTINCT FROM (n."seller_id", n."list_tab", n."created_at", n."search_text")
-  ), old_keys AS (
-    SELECT c."o_seller" AS "seller_id", c."o_tab" AS "list_tab", w AS "word", c."o_created" AS "created_at", c."id"
-    FROM c, unnest("order_search_tokens"(c."o_text")) AS w
+  WITH old_keys AS (
+    SELECT o."seller_id", o."list_tab", w AS "word", o."created_at", o."id"
+    FROM "old_rows" o, unnest("order_search_tokens"(o."search_text")) AS w
   ), new_keys AS (
-    SELECT c."n_seller" AS "seller_id", c."n_tab" AS "list_tab", w AS "word", c."n_created" AS "created_at", c."id"
-    FROM c, unnest("order_search_tokens"(c."n_text")) AS w
+    SELECT n."seller_id", n."list_tab", w AS "word", n."created_at", n."id"
+    FROM "new_rows" n, unnest("order_search_tokens"(n."search_text")) AS w
   ), gone AS (
     DELETE FROM "order_search_words" w
     USING (SELECT * FROM old_keys EXCEPT ALL SELECT * FROM new_keys) d
@@ -71,9 +67,10 @@ BEGIN
   ), added AS (
     INSERT INTO "order_search_words" ("seller_id", "list_tab", "word", "created_at", "order_id")
     SELECT * FROM (SELECT * FROM new_keys EXCEPT ALL SELECT * FROM old_keys) a
+    RETURNING "seller_id", "word"
   )
   INSERT INTO "order_search_vocabulary" ("seller_id", "word")
-  SELECT DISTINCT "seller_id", "word" FROM new_keys ORDER BY 1, 2
+  SELECT DISTINCT "seller_id", "word" FROM added ORDER BY 1, 2
   ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -88,3 +85,18 @@ SELECT o."seller_id", o."list_tab", w, o."created_at", o."id"
 FROM "orders" o, unnest("order_search_tokens"(o."search_text")) AS w;--> statement-breakpoint
 INSERT INTO "order_search_vocabulary" ("seller_id", "word")
 SELECT DISTINCT "seller_id", "word" FROM "order_search_words";
+--> statement-breakpoint
+-- Found by this issue's bench, whose seed (200,000 orders in one statement) never finished: the
+-- analytics_buyer_days update trigger (migration 0026) joined its two transition tables, and the
+-- plan PL/pgSQL kept from the function's first call (the upsert's empty update: a nested loop) made
+-- every later bulk update quadratic (4.3 s of 4.9 s for 3,000 orders, hours for 100,000). The same
+-- rows, found by a set difference: an update never changes a row's key, so a row whose day went
+-- from no sale to some or back is one whose (key, has sales) is not among the old rows'.
+CREATE OR REPLACE FUNCTION "analytics_buyer_days_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "analytics_refresh_gaps"(array_agg(f."seller_id"), array_agg(f."buyer_id"), array_agg(f."day"))
+  FROM (SELECT "seller_id", "buyer_id", "day", "orders" > 0 FROM "new_rows"
+        EXCEPT SELECT "seller_id", "buyer_id", "day", "orders" > 0 FROM "old_rows") f
+  HAVING count(*) > 0;
+  RETURN NULL;
+END $$;
