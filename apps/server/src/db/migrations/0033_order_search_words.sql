@@ -9,11 +9,11 @@ CREATE TABLE "order_search_words" (
 	"list_tab" text NOT NULL,
 	"word" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
-	"order_id" uuid NOT NULL
+	"order_id" uuid NOT NULL,
+	CONSTRAINT "order_search_words_pkey" PRIMARY KEY("seller_id","list_tab","word","created_at","order_id")
 );
 --> statement-breakpoint
 ALTER TABLE "order_search_vocabulary" ADD CONSTRAINT "order_search_vocabulary_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "order_search_words_list_key" ON "order_search_words" USING btree ("seller_id","list_tab","word","created_at" DESC NULLS LAST,"order_id" DESC NULLS LAST);--> statement-breakpoint
 -- hand-written
 -- Issue 14 (docs/order-lists.md). The Orders search's word index: each order's search text split on
 -- spaces into its distinct words, one row per order and word in the list's order per seller, tab and

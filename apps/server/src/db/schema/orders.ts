@@ -187,14 +187,13 @@ export const orderSearchWords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     orderId: uuid('order_id').notNull(),
   },
+  // Ascending: newest first reads it backwards, which is `created_at DESC NULLS FIRST`, the order
+  // `ORDER BY created_at DESC` asks for (an index built `DESC NULLS LAST` would not serve it).
   (t) => [
-    uniqueIndex('order_search_words_list_key').on(
-      t.sellerId,
-      t.listTab,
-      t.word,
-      t.createdAt.desc(),
-      t.orderId.desc(),
-    ),
+    primaryKey({
+      name: 'order_search_words_pkey',
+      columns: [t.sellerId, t.listTab, t.word, t.createdAt, t.orderId],
+    }),
   ],
 );
 

@@ -136,8 +136,19 @@ function wordMatches(f: OrderListFilter): SQL {
     ORDER BY x.created_at ${dir}, x.id ${dir} LIMIT ${sql.placeholder('cap')}`;
 }
 
-/** The statement of a page of `f`'s shape, its values placeholders (see `whereValues`). */
-function pageQuery(f: OrderListFilter, capped: boolean, viaWords: boolean): SQL {
+/** The placeholder values of a page's statement (`pageQuery`). */
+export function pageValues(
+  f: OrderListFilter,
+  page: { offset: number; limit: number; countCap: number | null },
+): Record<string, unknown> {
+  return { ...whereValues(f), word: f.words[0] ?? null, offset: page.offset, limit: page.limit, cap: page.countCap };
+}
+
+/**
+ * The statement of a page of `f`'s shape, its values placeholders (`pageValues`): the walk of the
+ * sort's index, or with `viaWords` the word index (falling back to the walk in the same statement).
+ */
+export function pageQuery(f: OrderListFilter, capped: boolean, viaWords: boolean): SQL {
   const where = whereOf(f, true);
   const sortColumn = sql.raw(`o.${SORT_KEYS[f.sort].column}`);
   // Only the id and the sort's column, both in the sort's index: an index-only walk.
@@ -250,13 +261,7 @@ export function orderListsRepository(db: Database) {
       f: OrderListFilter,
       page: { offset: number; limit: number; countCap: number | null },
     ): Promise<{ rows: OrderSummaryRow[]; counts: TabCountRows; matched: number | null; viaWords: boolean }> {
-      const rows = await pageStatement(f, page.countCap !== null).execute({
-        ...whereValues(f),
-        word: f.words[0] ?? null,
-        offset: page.offset,
-        limit: page.limit,
-        cap: page.countCap,
-      });
+      const rows = await pageStatement(f, page.countCap !== null).execute(pageValues(f, page));
       const first = rows[0];
       return {
         rows: rows.filter((r) => r.id !== null),
