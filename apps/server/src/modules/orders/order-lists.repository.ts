@@ -116,24 +116,29 @@ type PageRow = OrderSummaryRow & { counts: TabCountRows; matched: number | null;
 
 /**
  * The matches of a one-word search of one tab by date, from the word index, up to `cap`: the
- * seller's words that hold the searched one (the vocabulary), each one range of
- * `order_search_words` read in the list's order up to `cap` entries, merged, an order holding two of
- * those words counted once. The same orders, in the same order, as `search_text LIKE '%word%'`.
+ * seller's words that hold the searched one (the vocabulary, at most MAX_INDEXED_WORDS of them), each
+ * one range of `order_search_words` read in the list's order, merged in that order (a Merge Append of
+ * one index range per word, an empty one where there are fewer words), an order holding two of those
+ * words counted once (`DISTINCT` over the merged order: adjacent duplicates). It reads about `cap`
+ * entries and sorts nothing. The same orders, in the same order, as `search_text LIKE '%word%'`.
  */
 function wordMatches(f: OrderListFilter): SQL {
   const { desc } = SORT_KEYS[f.sort];
   const dir = sql.raw(desc ? 'DESC' : 'ASC');
-  const dates = [
+  const dates = sql.join([
     f.fromInstant ? sql` AND w.created_at >= ${sql.placeholder('from')}::timestamptz` : sql``,
     f.toInstant ? sql` AND w.created_at < ${sql.placeholder('to')}::timestamptz` : sql``,
-  ];
-  return sql`SELECT DISTINCT x.id, x.created_at FROM vocabulary v CROSS JOIN LATERAL (
-      SELECT w.order_id AS id, w.created_at FROM order_search_words w
+  ]);
+  const ranges = Array.from(
+    { length: MAX_INDEXED_WORDS },
+    (_, i) => sql`(SELECT w.order_id AS id, w.created_at FROM order_search_words w
       WHERE w.seller_id = ${sql.placeholder('seller')} AND w.list_tab = ${sql.placeholder('tab')}
-        AND w.word = v.word${dates[0]}${dates[1]}
-      ORDER BY w.created_at ${dir}, w.order_id ${dir} LIMIT ${sql.placeholder('cap')}) x
-    WHERE (SELECT n FROM vocabulary_size) <= ${sql.raw(String(MAX_INDEXED_WORDS))}
-    ORDER BY x.created_at ${dir}, x.id ${dir} LIMIT ${sql.placeholder('cap')}`;
+        AND w.word = (SELECT v.words[${sql.raw(String(i + 1))}] FROM vocabulary v)${dates}
+      ORDER BY w.created_at ${dir}, w.order_id ${dir} LIMIT ${sql.placeholder('cap')})`,
+  );
+  return sql`SELECT DISTINCT u.id, u.created_at FROM (${sql.join(ranges, sql` UNION ALL `)}) u
+    WHERE (SELECT v.n FROM vocabulary v) <= ${sql.raw(String(MAX_INDEXED_WORDS))}
+    ORDER BY u.created_at ${dir}, u.id ${dir} LIMIT ${sql.placeholder('cap')}`;
 }
 
 /** The placeholder values of a page's statement (`pageQuery`). */
@@ -141,7 +146,13 @@ export function pageValues(
   f: OrderListFilter,
   page: { offset: number; limit: number; countCap: number | null },
 ): Record<string, unknown> {
-  return { ...whereValues(f), word: f.words[0] ?? null, offset: page.offset, limit: page.limit, cap: page.countCap };
+  return {
+    ...whereValues(f),
+    word: f.words[0] ?? null,
+    offset: page.offset,
+    limit: page.limit,
+    cap: page.countCap,
+  };
 }
 
 /**
@@ -162,18 +173,18 @@ export function pageQuery(f: OrderListFilter, capped: boolean, viaWords: boolean
     : viaWords
       ? // Both ways are in the statement; a one-time filter on the vocabulary's size runs one.
         sql`vocabulary AS MATERIALIZED (
-              SELECT v.word FROM order_search_vocabulary v
-              WHERE v.seller_id = ${sql.placeholder('seller')} AND strpos(v.word, ${sql.placeholder('word')}::text) > 0
-              LIMIT ${sql.raw(String(MAX_INDEXED_WORDS + 1))}),
-            vocabulary_size AS MATERIALIZED (SELECT count(*) AS n FROM vocabulary),
+              SELECT array_agg(x.word) AS words, count(*) AS n FROM (
+                SELECT v.word FROM order_search_vocabulary v
+                WHERE v.seller_id = ${sql.placeholder('seller')} AND strpos(v.word, ${sql.placeholder('word')}::text) > 0
+                LIMIT ${sql.raw(String(MAX_INDEXED_WORDS + 1))}) x),
             m AS MATERIALIZED (
               (${wordMatches(f)})
               UNION ALL
-              (${walk(sql` AND (SELECT n FROM vocabulary_size) > ${sql.raw(String(MAX_INDEXED_WORDS))}`)})
+              (${walk(sql` AND (SELECT v.n FROM vocabulary v) > ${sql.raw(String(MAX_INDEXED_WORDS))}`)})
             ),
             page AS (SELECT m.id FROM m ORDER BY ${orderBy(f.sort, 'm')} OFFSET ${sql.placeholder('offset')} LIMIT ${sql.placeholder('limit')}),
             matched AS (SELECT count(*)::int AS n FROM m),
-            via AS (SELECT n <= ${sql.raw(String(MAX_INDEXED_WORDS))} AS words FROM vocabulary_size)`
+            via AS (SELECT n <= ${sql.raw(String(MAX_INDEXED_WORDS))} AS words FROM vocabulary)`
       : sql`m AS MATERIALIZED (${walk()}),
             page AS (SELECT m.id FROM m ORDER BY ${orderBy(f.sort, 'm')} OFFSET ${sql.placeholder('offset')} LIMIT ${sql.placeholder('limit')}),
             matched AS (SELECT count(*)::int AS n FROM m),
