@@ -43,7 +43,9 @@ try {
   await client.query('set plan_cache_mode = force_generic_plan');
   await client.query('set jit = off');
   for (const c of cases) {
-    const query = { tab: 'all', sort: 'newest', limit: 20, ...c.query } as Parameters<typeof orderListFilter>[1];
+    const query = { tab: 'all', sort: 'newest', limit: 20, ...c.query } as Parameters<
+      typeof orderListFilter
+    >[1];
     const f: OrderListFilter = orderListFilter(seller.id, query);
     const offset = (query.page - 1) * query.limit;
     const narrowed = f.words.length > 0 || f.number !== null;
