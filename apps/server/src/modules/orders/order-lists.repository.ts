@@ -117,26 +117,28 @@ type PageRow = OrderSummaryRow & { counts: TabCountRows; matched: number | null;
 /**
  * The matches of a one-word search of one tab by date, from the word index, up to `cap`: the
  * seller's words that hold the searched one (the vocabulary, at most MAX_INDEXED_WORDS of them), each
- * one range of `order_search_words` read in the list's order, merged in that order (a Merge Append of
- * one index range per word, an empty one where there are fewer words), an order holding two of those
- * words counted once (`DISTINCT` over the merged order: adjacent duplicates). It reads about `cap`
- * entries and sorts nothing. The same orders, in the same order, as `search_text LIKE '%word%'`.
+ * one range of `order_search_words` read in the list's order, merged in that order, an order holding
+ * two of those words counted once (`DISTINCT` over the merged order: adjacent duplicates). The first
+ * word's range is read as it is (a search is most often one word of the vocabulary: ~cap entries,
+ * nothing sorted); the other words' ranges, when there are any, are read up to `cap` each and sorted
+ * before the merge. (A branch per word cost 0.07 ms each to start, found or not.) The same orders, in
+ * the same order, as `search_text LIKE '%word%'`.
  */
 function wordMatches(f: OrderListFilter): SQL {
   const { desc } = SORT_KEYS[f.sort];
   const dir = sql.raw(desc ? 'DESC' : 'ASC');
-  const dates = sql.join([
-    f.fromInstant ? sql` AND w.created_at >= ${sql.placeholder('from')}::timestamptz` : sql``,
-    f.toInstant ? sql` AND w.created_at < ${sql.placeholder('to')}::timestamptz` : sql``,
-  ]);
-  const ranges = Array.from(
-    { length: MAX_INDEXED_WORDS },
-    (_, i) => sql`(SELECT w.order_id AS id, w.created_at FROM order_search_words w
+  const range = (word: SQL) => sql`SELECT w.order_id AS id, w.created_at FROM order_search_words w
       WHERE w.seller_id = ${sql.placeholder('seller')} AND w.list_tab = ${sql.placeholder('tab')}
-        AND w.word = (SELECT v.words[${sql.raw(String(i + 1))}] FROM vocabulary v)${dates}
-      ORDER BY w.created_at ${dir}, w.order_id ${dir} LIMIT ${sql.placeholder('cap')})`,
-  );
-  return sql`SELECT DISTINCT u.id, u.created_at FROM (${sql.join(ranges, sql` UNION ALL `)}) u
+        AND w.word = ${word}${f.fromInstant ? sql` AND w.created_at >= ${sql.placeholder('from')}::timestamptz` : sql``}${
+          f.toInstant ? sql` AND w.created_at < ${sql.placeholder('to')}::timestamptz` : sql``
+        }
+      ORDER BY w.created_at ${dir}, w.order_id ${dir} LIMIT ${sql.placeholder('cap')}`;
+  return sql`SELECT DISTINCT u.id, u.created_at FROM (
+      (${range(sql`(SELECT v.words[1] FROM vocabulary v)`)})
+      UNION ALL
+      (SELECT x.id, x.created_at FROM unnest((SELECT v.words[2:] FROM vocabulary v)) AS r(word)
+        CROSS JOIN LATERAL (${range(sql`r.word`)}) x
+        ORDER BY x.created_at ${dir}, x.id ${dir})) u
     WHERE (SELECT v.n FROM vocabulary v) <= ${sql.raw(String(MAX_INDEXED_WORDS))}
     ORDER BY u.created_at ${dir}, u.id ${dir} LIMIT ${sql.placeholder('cap')}`;
 }
