@@ -7,7 +7,8 @@ import { tokenService } from '@/lib/tokens.ts';
  * One seller with `orders` orders and four noise sellers with a quarter as many each, over 20,000
  * buyers with Nigerian names, 1–3 lines each from 20 product names, over about a year, in every
  * state (roughly: 8% to pay, 12% to ship, 15% shipped, 55% delivered, 10% cancelled). Inserted in
- * bulk through the real triggers (tab counts, search text), then vacuumed (the word index too) and checkpointed, as after any bulk load.
+ * bulk through the real triggers (tab counts, search text, word index), then vacuumed and
+ * checkpointed, as after any bulk load.
  */
 export async function seedOrders(db: Database, jwtSecret: string, orders: number) {
   const [seller] = (
