@@ -171,6 +171,50 @@ export const orderTabCounts = pgTable(
 );
 
 /**
+ * The Orders search's word index: one row per order and word of its `search_text` (split on
+ * spaces), keyed in the list's own order per seller, tab and word, so page 50 of a searched tab
+ * reads the page's ~1,100 entries and nothing else (docs/order-lists.md). Kept by statement
+ * triggers on orders (migration 0033) whenever an order's search text, tab, date or seller change;
+ * no foreign key, as no row outlives its order (the orders' delete trigger removes them) and a key
+ * on `order_id` would need an index of its own on a table this size.
+ */
+export const orderSearchWords = pgTable(
+  'order_search_words',
+  {
+    sellerId: uuid('seller_id').notNull(),
+    listTab: text('list_tab').notNull(),
+    word: text('word').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    orderId: uuid('order_id').notNull(),
+  },
+  // Ascending: newest first reads it backwards, which is `created_at DESC NULLS FIRST`, the order
+  // `ORDER BY created_at DESC` asks for (an index built `DESC NULLS LAST` would not serve it).
+  (t) => [
+    primaryKey({
+      name: 'order_search_words_pkey',
+      columns: [t.sellerId, t.listTab, t.word, t.createdAt, t.orderId],
+    }),
+  ],
+);
+
+/**
+ * Every word that has been in one of a seller's orders' search text: a search's word is looked up
+ * here as a substring (`kara` finds `ankara`), and each word found is a range of
+ * `order_search_words`. Words are added by the same triggers and never removed (a word no order
+ * holds any more is an empty range).
+ */
+export const orderSearchVocabulary = pgTable(
+  'order_search_vocabulary',
+  {
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.word] })],
+);
+
+/**
  * A line of an order: name, variant and price copied in, so the order reads right after the product
  * is edited or deleted. An auctioned item's line names its stream product, which sells once.
  */

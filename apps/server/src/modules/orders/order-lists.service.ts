@@ -145,7 +145,7 @@ export function orderListsService({ repo, clock }: { repo: OrderListsRepository;
       const filter = orderListFilter(sellerId, query);
       const offset = (query.page - 1) * query.limit;
       const narrowed = isNarrowed(filter);
-      const found = await repo.readPage(repo.db, filter, {
+      const found = await repo.readPage(filter, {
         offset,
         limit: query.limit,
         countCap: narrowed ? offset + query.limit * NARROWED_COUNT_PAGES_AHEAD + 1 : null,
