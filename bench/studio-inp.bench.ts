@@ -15,7 +15,7 @@
 // of one key share one), which is what INP takes. Interactions not reported took under 16 ms.
 //
 // Baseline, in the same run: the same steps on the first QUIET_PRODUCTS products with no audience.
-// Quick run: STUDIO_INP_PRODUCTS=2 STUDIO_INP_QUIET=1.
+// Quick run: STUDIO_INP_PRODUCTS=2 STUDIO_INP_QUIET=1; with the seller's preview hidden: STUDIO_INP_HIDE_PREVIEW=1.
 import { execFileSync } from 'node:child_process';
 import { chromium, devices, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
@@ -29,6 +29,8 @@ const AUCTION_SECONDS = 20;
 const BIDS_PER_SECOND = 20;
 const COMMENTS_PER_SECOND = 5;
 const BUYERS = 12;
+/** STUDIO_INP_HIDE_PREVIEW=1: the seller has hidden their preview (what drawing the camera costs). */
+const HIDE_PREVIEW = process.env.STUDIO_INP_HIDE_PREVIEW === '1';
 const ANNOUNCEMENT = 'Free delivery in Lagos for every order tonight!!';
 
 const load = () =>
@@ -169,6 +171,7 @@ try {
     localStorage.setItem('seller', JSON.stringify(answer.user));
     localStorage.setItem('analyticsConsent', 'false');
   }, login);
+  if (HIDE_PREVIEW) await page.evaluate(() => localStorage.setItem('studioPreviewHidden', 'true'));
   await page.goto(`${base}/dashboard/live-streams/live-stream-studio/${stream._id}`);
   await page.getByText('LIVE', { exact: true }).waitFor({ timeout: 60_000 });
   const cdp = await context.newCDPSession(page);
@@ -267,7 +270,7 @@ try {
   const b = summary(busy, LOADED_PRODUCTS, busyKeys);
   const pass = b.p98 <= BUDGET_MS;
   process.stdout.write(
-    `studio INP, CPU 4× slower, Pixel 7 screen:\n` +
+    `studio INP, CPU 4× slower, Pixel 7 screen${HIDE_PREVIEW ? ', preview hidden' : ''}:\n` +
       `  baseline, no audience (${QUIET_PRODUCTS} products, load ${quietLoad}): p98 ${q.p98.toFixed(0)} ms of ${q.performed} interactions; ${q.text}\n` +
       `  busy show (${LOADED_PRODUCTS} products, ${seconds.toFixed(0)} s, load ${busyLoad} -> ${busyLoadAfter}):` +
       ` ${(counts.bidsAccepted / seconds).toFixed(1)} bids/s accepted (${counts.bidsTried} tried; bids stop between auctions),` +
