@@ -48,6 +48,16 @@ test('a seller runs a live auction with video; a buyer watches, comments and win
     .toBeGreaterThan(0);
   await expect(page.getByRole('status', { name: '1 watching' })).toBeVisible();
 
+  // issue 20: the studio counts the data the show's video has used (WebRTC getStats), which grows
+  // once a viewer receives it.
+  const dataUsed = page.getByText(/^Data used this show: [\d.]+ MB$/);
+  await expect
+    .poll(async () => Number((await dataUsed.textContent())?.match(/([\d.]+) MB/)?.[1] ?? 0), {
+      timeout: 20_000,
+      message: 'data used',
+    })
+    .toBeGreaterThan(0);
+
   // The buyer signs up in the sheet and comments; the comment reaches the studio.
   await buyer.getByRole('button', { name: 'Log in to comment and bid' }).click();
   const sheet = buyer.getByRole('dialog');

@@ -95,6 +95,10 @@ export default defineConfig(async () => {
       rolldownOptions: {
         output: {
           codeSplitting: {
+            // A shared chunk of under 2 KB of source (an icon, a query key factory, a label table)
+            // is copied into the chunks that use it instead of costing a phone a request of its own:
+            // the dashboard's first view was 94 scripts, most under 1 KB (issue 20, docs/performance.md).
+            experimentalInlineCommonChunks: { maxSize: 2048 },
             groups: [
               {
                 // React and the router change far less often than our code: in their own chunk

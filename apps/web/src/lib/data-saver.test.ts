@@ -5,6 +5,7 @@ import {
   isDataSaverOn,
   pollEvery,
   setDataSaver,
+  studioVideoProfile,
   useDataSaver,
 } from '@/lib/data-saver';
 
@@ -41,5 +42,11 @@ describe('data-saver', () => {
     expect(every()).toBe(60_000);
     setDataSaver(true);
     expect(every()).toBe(60_000 * DATA_SAVER_POLL_FACTOR);
+  });
+
+  it('has the studio send 480×270 at 15 fps while on, 720p at 30 fps otherwise', () => {
+    expect(studioVideoProfile()).toMatchObject({ width: 1280, height: 720, frameRate: 30 });
+    setDataSaver(true);
+    expect(studioVideoProfile()).toEqual({ width: 480, height: 270, frameRate: 15, maxBitrate: 300_000 });
   });
 });

@@ -67,9 +67,28 @@ export function useDataSaver(): boolean {
 /** A TanStack Query `refetchInterval` that polls DATA_SAVER_POLL_FACTOR times less often with data-saver on. */
 export const pollEvery = (ms: number) => () => (isDataSaverOn() ? ms * DATA_SAVER_POLL_FACTOR : ms);
 
+/**
+ * What the studio captures and sends: its camera's size and frame rate, and the most the video
+ * may take of the uplink (bits per second; the video providers' encoders keep under it).
+ */
+export interface VideoProfile {
+  width: number;
+  height: number;
+  frameRate: number;
+  maxBitrate: number;
+}
+
+/** 720p at 30 fps, about 1.5 Mbit/s: what a phone's front camera gives and 4G carries. */
+export const STANDARD_VIDEO: VideoProfile = {
+  width: 1280,
+  height: 720,
+  frameRate: 30,
+  maxBitrate: 1_500_000,
+};
+/** 480×270 at 15 fps under 300 kbit/s: about a fifth of the data (a 1-hour show ≈ 135 MB, not 675). */
+export const DATA_SAVER_VIDEO: VideoProfile = { width: 480, height: 270, frameRate: 15, maxBitrate: 300_000 };
+
 /** What the studio publishes: the usual camera, or a lighter one with data-saver on. */
-export function studioVideoProfile(): { width: number; height: number; frameRate: number } {
-  return isDataSaverOn()
-    ? { width: 480, height: 270, frameRate: 15 }
-    : { width: 1280, height: 720, frameRate: 30 };
+export function studioVideoProfile(saver: boolean = isDataSaverOn()): VideoProfile {
+  return saver ? DATA_SAVER_VIDEO : STANDARD_VIDEO;
 }

@@ -1,10 +1,14 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-/** The current time, updated every `intervalMs` while mounted (elapsed times, countdowns). */
+/**
+ * The current time, updated every `intervalMs` while mounted (elapsed times, countdowns). Each tick
+ * is a transition: a screen redrawn every second (the studio) then lets a tap or a key press go
+ * first (issue 20, interaction to next paint).
+ */
 export function useNow(intervalMs = 1_000, clock: () => number = Date.now): number {
   const [now, setNow] = useState(clock);
   useEffect(() => {
-    const id = setInterval(() => setNow(clock()), intervalMs);
+    const id = setInterval(() => startTransition(() => setNow(clock())), intervalMs);
     return () => clearInterval(id);
   }, [intervalMs, clock]);
   return now;

@@ -9,16 +9,25 @@ export class FakeTrack {
   readonly id = `track-${nextId++}`;
   enabled = true;
   readyState: 'live' | 'ended' = 'live';
+  /** The lines the camera gives (a video track), as getSettings() reports them. */
+  height: number | undefined;
+  /** Every applyConstraints() call, in order. */
+  readonly applied: MediaTrackConstraints[] = [];
   constructor(
     readonly kind: 'audio' | 'video',
     readonly label: string,
     readonly deviceId: string,
-  ) {}
+  ) {
+    this.height = kind === 'video' ? 720 : undefined;
+  }
   stop() {
     this.readyState = 'ended';
   }
   getSettings() {
-    return { deviceId: this.deviceId };
+    return { deviceId: this.deviceId, ...(this.height === undefined ? {} : { height: this.height }) };
+  }
+  async applyConstraints(constraints: MediaTrackConstraints) {
+    this.applied.push(constraints);
   }
 }
 

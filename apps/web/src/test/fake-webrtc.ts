@@ -105,10 +105,9 @@ export class FakePeer implements PeerConnectionLike {
   readonly received: RTCIceCandidateInit[] = [];
   readonly offersMade: number[] = [];
   readonly tracks: { track: MediaStreamTrack; stream: MediaStream }[] = [];
-  readonly senders: {
-    track: MediaStreamTrack | null;
-    replaceTrack(t: MediaStreamTrack | null): Promise<void>;
-  }[] = [];
+  readonly senders: FakeSender[] = [];
+  /** What getStats() reports as bytes on the wire, sent and received; null: no stats (a browser without). */
+  wire: { sent: number; received: number } | null = { sent: 0, received: 0 };
   private handlers: Handlers = { icecandidate: [], track: [], connectionstatechange: [] };
 
   constructor(readonly config: RTCConfiguration) {
@@ -124,14 +123,24 @@ export class FakePeer implements PeerConnectionLike {
 
   addTrack(track: MediaStreamTrack, stream: MediaStream) {
     this.tracks.push({ track, stream });
-    const sender = {
-      track: track as MediaStreamTrack | null,
-      async replaceTrack(next: MediaStreamTrack | null) {
-        sender.track = next;
-      },
-    };
+    const sender = new FakeSender(track, this);
     this.senders.push(sender);
     return sender;
+  }
+  async getStats(): Promise<RTCStatsReport> {
+    if (this.connectionState === 'closed') throw new Error('closed');
+    const entries = new Map<string, Record<string, unknown>>();
+    if (this.wire) {
+      entries.set('T01', {
+        id: 'T01',
+        type: 'transport',
+        bytesSent: this.wire.sent,
+        bytesReceived: this.wire.received,
+      });
+      // An RTP entry, which must not be counted again on top of its transport.
+      entries.set('OT01V', { id: 'OT01V', type: 'outbound-rtp', bytesSent: this.wire.sent });
+    }
+    return entries as unknown as RTCStatsReport;
   }
   getSenders() {
     return this.senders;
@@ -194,6 +203,34 @@ export class FakePeer implements PeerConnectionLike {
     if (this.connectionState === state) return;
     this.connectionState = state;
     for (const h of this.handlers.connectionstatechange) h();
+  }
+}
+
+/**
+ * An RTCRtpSender: its track, and its one encoding, which (as in browsers) exists only once the
+ * offer is made.
+ */
+export class FakeSender {
+  encodings: RTCRtpEncodingParameters[] = [];
+  constructor(
+    public track: MediaStreamTrack | null,
+    private readonly peer: FakePeer,
+  ) {}
+  async replaceTrack(next: MediaStreamTrack | null) {
+    this.track = next;
+  }
+  getParameters(): RTCRtpSendParameters {
+    const encodings = this.peer.localDescription ? (this.encodings.length ? this.encodings : [{}]) : [];
+    return {
+      transactionId: 't',
+      encodings: encodings.map((e) => ({ ...e })),
+      codecs: [],
+      headerExtensions: [],
+      rtcp: {},
+    };
+  }
+  async setParameters(parameters: RTCRtpSendParameters) {
+    this.encodings = parameters.encodings;
   }
 }
 

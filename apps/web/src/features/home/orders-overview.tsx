@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Card } from '@/features/home/home-overview';
 import { ordersOverviewQuery } from '@/features/home/home-queries';
-import { SalesChart } from '@/features/home/sales-chart';
+import { SalesChart, SalesChartPlaceholder } from '@/features/home/sales-chart';
 import type { ApiClient } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
@@ -33,7 +33,9 @@ function Figure({
       <dt className="text-ink-muted text-sm">{label}</dt>
       <dd className="mt-1 font-semibold text-ink text-xl tabular-nums">
         {pending ? (
-          <span aria-hidden className="inline-block h-6 w-20 animate-pulse rounded bg-line" />
+          // One text line high, as a block: an inline box on the baseline made the card taller until
+          // the figures came (issue 20, CLS).
+          <span aria-hidden className="block h-7 w-20 animate-pulse rounded bg-line" />
         ) : (
           value
         )}
@@ -88,11 +90,7 @@ export function OrdersOverview({ api }: { api: ApiClient }) {
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <Card title="Sales, last 7 days">
-          {pending ? (
-            <div aria-hidden className="h-36 animate-pulse rounded bg-line" />
-          ) : (
-            <SalesChart days={data?.dailySales ?? []} />
-          )}
+          {pending ? <SalesChartPlaceholder /> : <SalesChart days={data?.dailySales ?? []} />}
         </Card>
         <Card title="Recent orders">
           {pending ? (

@@ -18,6 +18,19 @@ const longFormat = new Intl.DateTimeFormat('en-NG', {
 // Noon in Lagos, so the day named is the date's whatever the phone's time zone.
 const atNoon = (date: string) => new Date(`${date}T12:00:00+01:00`);
 
+/**
+ * What stands in for the chart while its figures load: the chart's own size (its drawing's aspect
+ * ratio and the caption's line), so nothing below moves when it arrives (issue 20, CLS).
+ */
+export function SalesChartPlaceholder() {
+  return (
+    <div aria-hidden>
+      <div className="w-full animate-pulse rounded bg-line" style={{ aspectRatio: `${W} / ${H + 18}` }} />
+      <div className="mt-1 h-4" />
+    </div>
+  );
+}
+
 export function SalesChart({ days }: { days: ReadonlyArray<{ date: string; total: number }> }) {
   const max = Math.max(0, ...days.map((d) => d.total));
   const barWidth = days.length > 0 ? (W - GAP * (days.length - 1)) / days.length : 0;

@@ -9,7 +9,7 @@ import {
   viewerCountEvent,
 } from '@kasuwa/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import {
   emptyLiveRoom,
   type LiveRoomAction,
@@ -118,13 +118,17 @@ export function useLiveRoom({
   useEffect(() => {
     let cancelled = false;
     let opened: LiveConnection | null = null;
+    // What the socket says is drawn as a transition: on a busy show (20 bids and 5 comments a
+    // second) React then lets a tap or a key press go first instead of finishing each event's
+    // render before it (issue 20, interaction to next paint).
+    const later = (action: LiveRoomAction) => startTransition(() => dispatch(action));
     const handlers: [string, (payload: unknown) => void][] = [
       [
         streamSocketEvents.notification,
         (raw) => {
           const parsed = streamNotification.safeParse(raw);
           if (!parsed.success || parsed.data.data.streamId !== streamId) return;
-          dispatch({ type: 'notification', notification: parsed.data });
+          later({ type: 'notification', notification: parsed.data });
           if (parsed.data.type === 'auction_winner') {
             auctionRef.current?.winner(keyOf(parsed.data.data.product.product));
           }
@@ -135,7 +139,7 @@ export function useLiveRoom({
         (raw) => {
           const parsed = viewerCountEvent.safeParse(raw);
           if (parsed.success && parsed.data.streamId === streamId)
-            dispatch({ type: 'viewers', event: parsed.data });
+            later({ type: 'viewers', event: parsed.data });
         },
       ],
       [
@@ -143,7 +147,7 @@ export function useLiveRoom({
         (raw) => {
           const parsed = viewerCountEvent.safeParse(raw);
           if (parsed.success && parsed.data.streamId === streamId)
-            dispatch({ type: 'viewers', event: parsed.data });
+            later({ type: 'viewers', event: parsed.data });
         },
       ],
       [
@@ -151,7 +155,7 @@ export function useLiveRoom({
         (raw) => {
           const parsed = bidTimerUpdateEvent.safeParse(raw);
           if (!parsed.success || parsed.data.streamId !== streamId) return;
-          dispatch({ type: 'timer', event: parsed.data });
+          later({ type: 'timer', event: parsed.data });
           auctionRef.current?.timer(keyOf(parsed.data), parsed.data.secondsLeft);
         },
       ],
@@ -160,7 +164,7 @@ export function useLiveRoom({
         (raw) => {
           const parsed = productAuctionStatusEvent.safeParse(raw);
           if (!parsed.success || parsed.data.streamId !== streamId) return;
-          dispatch({ type: 'auctionStatus', event: parsed.data });
+          later({ type: 'auctionStatus', event: parsed.data });
           auctionRef.current?.signal(keyOf(parsed.data), parsed.data.status);
           // An activation carries no prices: the new run's starting bid comes with the stream.
           if (parsed.data.status === 'active') void refetch();
@@ -171,7 +175,7 @@ export function useLiveRoom({
         (raw) => {
           const parsed = streamStatusEvent.safeParse(raw);
           if (!parsed.success || parsed.data.streamId !== streamId) return;
-          dispatch({ type: 'streamStatus', event: parsed.data });
+          later({ type: 'streamStatus', event: parsed.data });
           void refetch();
         },
       ],

@@ -80,10 +80,7 @@ export const emptyDraftValues: LiveDraftValues = {
   startImmediately: false,
 };
 
-export const SHOW_KIND_LABELS: Record<StreamType, string> = {
-  live_show: 'Open Live Show',
-  live_auction: 'Live Auction',
-};
+export { SHOW_KIND_LABELS } from '@/features/live/show-kinds';
 
 const amountText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 

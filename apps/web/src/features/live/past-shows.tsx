@@ -4,8 +4,8 @@ import { Eye, FileDown, Film, Gavel, History, ImageOff, ShoppingBag, Timer } fro
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
-import { SHOW_KIND_LABELS } from '@/features/live/live-draft';
 import { ENDED_STATUSES, PAST_SHOWS_LIMIT } from '@/features/live/live-queries';
+import { SHOW_KIND_LABELS } from '@/features/live/show-kinds';
 import { formatLagosTime } from '@/features/live/show-time';
 import { useSellerStreams } from '@/features/live/use-seller-streams';
 import { type ApiClient, api as appApi } from '@/lib/api-client';

@@ -1,8 +1,8 @@
 import { CalendarClock, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
-import { SHOW_KIND_LABELS } from '@/features/live/live-draft';
 import { UPCOMING_STATUSES } from '@/features/live/live-queries';
+import { SHOW_KIND_LABELS } from '@/features/live/show-kinds';
 import { formatLagosTime, relativeTime } from '@/features/live/show-time';
 import { bySoonest, useSellerStreams } from '@/features/live/use-seller-streams';
 import { type ApiClient, api as appApi } from '@/lib/api-client';

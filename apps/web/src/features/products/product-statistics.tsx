@@ -38,7 +38,9 @@ function Statistic({ label, value, wide }: { label: string; value: string | unde
       <dt className="text-ink-muted text-xs sm:text-sm">{label}</dt>
       <dd className="font-bold text-ink text-lg tabular-nums sm:text-xl">
         {value ?? (
-          <span className="inline-block h-7 w-12 animate-pulse rounded bg-line">
+          // A block one text line high (28 px): an inline box on the baseline made the tile 9 px
+          // taller until the figures came, and everything below jumped (issue 20, CLS).
+          <span className="block h-7 w-12 animate-pulse rounded bg-line">
             <span className="sr-only">Loading</span>
           </span>
         )}

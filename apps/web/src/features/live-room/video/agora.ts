@@ -5,6 +5,7 @@ import {
   type VideoSession,
   type VideoStream,
 } from '@/features/live-room/video/video-provider';
+import type { VideoProfile } from '@/lib/data-saver';
 
 /**
  * Agora: `channelName` is the Agora channel and `agoraToken` the RTC token, built by the server
@@ -25,10 +26,20 @@ function tokenOf(stream: VideoStream): string {
   return stream.agoraToken;
 }
 
+/** The custom video track's encoding for a profile (Agora counts bitrates in kbit/s). */
+export function encodingOf(profile: VideoProfile) {
+  return {
+    width: profile.width,
+    height: profile.height,
+    frameRate: profile.frameRate,
+    bitrateMax: Math.round(profile.maxBitrate / 1000),
+  };
+}
+
 export const agoraProvider: VideoProviderClient = {
   name: 'agora',
 
-  async publish(stream, mediaStream, { renewToken, onStatus }): Promise<Publication> {
+  async publish(stream, mediaStream, { renewToken, onStatus, profile }): Promise<Publication> {
     const AgoraRTC = (await import('agora-rtc-sdk-ng')).default;
     const client = AgoraRTC.createClient({ mode: 'live', codec: 'vp8' });
     await client.setClientRole('host');
@@ -48,7 +59,12 @@ export const agoraProvider: VideoProviderClient = {
       return track ? AgoraRTC.createCustomAudioTrack({ mediaStreamTrack: track }) : null;
     };
     const cameraTrack = mediaStream.getVideoTracks()[0];
-    const video = cameraTrack ? AgoraRTC.createCustomVideoTrack({ mediaStreamTrack: cameraTrack }) : null;
+    const video = cameraTrack
+      ? AgoraRTC.createCustomVideoTrack({
+          mediaStreamTrack: cameraTrack,
+          ...(profile ? encodingOf(profile) : {}),
+        })
+      : null;
     let audio = customAudio(mediaStream);
     await client.publish([video, audio].filter((t) => t !== null));
     onStatus?.('playing');
@@ -63,6 +79,10 @@ export const agoraProvider: VideoProviderClient = {
           await client.publish(nextAudio);
           audio = nextAudio;
         }
+      },
+      async bytesUsed() {
+        const stats = client.getRTCStats();
+        return stats.SendBytes + stats.RecvBytes;
       },
       stop() {
         void client.leave();

@@ -1,4 +1,6 @@
+import type { TrackPublishOptions } from 'livekit-client';
 import {
+  bytesOfStats,
   MISSING_VIDEO_TOKEN,
   type Publication,
   type VideoOptions,
@@ -6,6 +8,7 @@ import {
   type VideoSession,
   type VideoStream,
 } from '@/features/live-room/video/video-provider';
+import type { VideoProfile } from '@/lib/data-saver';
 
 /**
  * LiveKit: the stream's `videoServerUrl` is the LiveKit server, `channelName` the room and
@@ -43,10 +46,22 @@ function reportStates(lk: LiveKit, room: InstanceType<LiveKit['Room']>, onStatus
   room.on(lk.RoomEvent.Disconnected, () => onStatus?.('failed', 'The video connection closed.'));
 }
 
+/**
+ * The camera's publishing options for a profile: its encoder capped at the profile's bitrate and
+ * frame rate. A data-saver profile (at most 360 lines) is sent as one layer: LiveKit's simulcast
+ * would add smaller copies of an already small picture to the uplink.
+ */
+export function publishingOf(profile: VideoProfile): TrackPublishOptions {
+  return {
+    videoEncoding: { maxBitrate: profile.maxBitrate, maxFramerate: profile.frameRate },
+    simulcast: profile.height > 360,
+  };
+}
+
 export const livekitProvider: VideoProviderClient = {
   name: 'livekit',
 
-  async publish(stream, mediaStream, { renewToken, onStatus }): Promise<Publication> {
+  async publish(stream, mediaStream, { renewToken, onStatus, profile }): Promise<Publication> {
     const lk = await import('livekit-client');
     const room = new lk.Room({ dynacast: true });
     reportStates(lk, room, onStatus);
@@ -56,6 +71,7 @@ export const livekitProvider: VideoProviderClient = {
       mediaStream.getTracks().map((track) =>
         room.localParticipant.publishTrack(track, {
           source: track.kind === 'video' ? lk.Track.Source.Camera : lk.Track.Source.Microphone,
+          ...(track.kind === 'video' && profile ? publishingOf(profile) : {}),
         }),
       ),
     );
@@ -68,6 +84,12 @@ export const livekitProvider: VideoProviderClient = {
             if (track && publication.track) await publication.track.replaceTrack(track, true);
           }),
         );
+      },
+      async bytesUsed() {
+        const reports = await Promise.all(
+          published.map((publication) => publication.track?.getRTCStatsReport().catch(() => undefined)),
+        );
+        return reports.some((r) => r !== undefined) ? bytesOfStats(reports) : null;
       },
       stop() {
         void room.disconnect(false);

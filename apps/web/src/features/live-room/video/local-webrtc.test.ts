@@ -2,7 +2,8 @@ import { webrtcSocketEvents } from '@kasuwa/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publishLocal, WATCH_RETRY_MS, watchLocal } from '@/features/live-room/video/local-webrtc';
 import type { VideoStatus, VideoStream } from '@/features/live-room/video/video-provider';
-import { fakeCameraStream } from '@/test/fake-media';
+import { DATA_SAVER_VIDEO, STANDARD_VIDEO, type VideoProfile } from '@/lib/data-saver';
+import { fakeCameraStream, fakeTrackOf } from '@/test/fake-media';
 import { createFakePeer, FakePeer, FakeRelay } from '@/test/fake-webrtc';
 
 const stream: VideoStream = {
@@ -26,12 +27,22 @@ afterEach(() => {
 /** Lets the relay deliver and the peers negotiate. */
 const settle = () => vi.advanceTimersByTimeAsync(10);
 
-function studio(relay: FakeRelay, camera = fakeCameraStream()) {
+function studio(relay: FakeRelay, camera = fakeCameraStream(), profile?: VideoProfile) {
   const socket = relay.socket('seller-socket');
   relay.seller = socket;
-  const publication = publishLocal(stream, camera, { signalling: socket, iceServers: ice }, createFakePeer);
+  const publication = publishLocal(
+    stream,
+    camera,
+    { signalling: socket, iceServers: ice, ...(profile ? { profile } : {}) },
+    createFakePeer,
+  );
   return { socket, publication, camera };
 }
+
+/** The connections the studio made (the ones sending tracks), in order. */
+const publisherPeers = () => FakePeer.all.filter((p) => p.tracks.length > 0);
+const videoEncodings = (peer: FakePeer | undefined) =>
+  peer?.senders.find((s) => s.track?.kind === 'video')?.encodings;
 
 function viewer(relay: FakeRelay, id: string) {
   const socket = relay.socket(id);
@@ -200,5 +211,65 @@ describe('local WebRTC provider', () => {
     const asked = watcher.socket.emitted.length;
     await vi.advanceTimersByTimeAsync(WATCH_RETRY_MS * 3);
     expect(watcher.socket.emitted).toHaveLength(asked);
+  });
+});
+
+describe('local WebRTC provider: data-saver and data used', () => {
+  it("keeps each viewer's video under the profile: its frame rate, its bitrate, scaled to its lines", async () => {
+    const relay = new FakeRelay();
+    const camera = fakeCameraStream();
+    // A camera that gave 540 lines where 270 were asked for.
+    const track = fakeTrackOf(camera.getVideoTracks()[0]);
+    if (track) track.height = 540;
+    studio(relay, camera, DATA_SAVER_VIDEO);
+    viewer(relay, 'viewer-1');
+    await settle();
+
+    const [peer] = publisherPeers();
+    expect(peer?.connectionState).toBe('connected');
+    expect(videoEncodings(peer)).toEqual([
+      { maxBitrate: 300_000, maxFramerate: 15, scaleResolutionDownBy: 2 },
+    ]);
+    // The microphone is left as the browser sends it.
+    expect(peer?.senders.find((s) => s.track?.kind === 'audio')?.encodings).toEqual([]);
+  });
+
+  it('sends every viewer at a new profile when data-saver is switched during the show', async () => {
+    const relay = new FakeRelay();
+    const { publication } = studio(relay, fakeCameraStream(), STANDARD_VIDEO);
+    viewer(relay, 'viewer-1');
+    viewer(relay, 'viewer-2');
+    await settle();
+    expect(publisherPeers().map((p) => videoEncodings(p)?.[0]?.maxFramerate)).toEqual([30, 30]);
+
+    await publication.setProfile?.(DATA_SAVER_VIDEO);
+    for (const peer of publisherPeers()) {
+      expect(videoEncodings(peer)).toEqual([
+        // The fake camera gives 720 lines: scaled down to 270.
+        { maxBitrate: 300_000, maxFramerate: 15, scaleResolutionDownBy: 720 / 270 },
+      ]);
+    }
+  });
+
+  it("counts the bytes of every viewer's connection, keeping a closed one's last count", async () => {
+    const relay = new FakeRelay();
+    const { publication } = studio(relay);
+    viewer(relay, 'viewer-1');
+    viewer(relay, 'viewer-2');
+    await settle();
+    expect(await publication.bytesUsed?.()).toBe(0);
+
+    const [first, second] = publisherPeers();
+    if (!first || !second) throw new Error('two connections expected');
+    first.wire = { sent: 4_000_000, received: 50_000 };
+    second.wire = { sent: 3_000_000, received: 40_000 };
+    expect(await publication.bytesUsed?.()).toBe(7_090_000);
+
+    // Viewer 1 leaves: its connection closes with 4.05 MB counted, and still counts.
+    relay.viewerLeft(stream._id, 'viewer-1');
+    await settle();
+    expect(first.connectionState).toBe('closed');
+    second.wire = { sent: 5_000_000, received: 60_000 };
+    expect(await publication.bytesUsed?.()).toBe(4_050_000 + 5_060_000);
   });
 });

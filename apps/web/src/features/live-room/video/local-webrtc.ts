@@ -1,17 +1,20 @@
+// size: both halves of one protocol (the studio publishing, a watch page playing) and their connection bookkeeping, kept side by side
 import {
   type WebrtcSignalPayload,
   webrtcSignalPayload,
   webrtcSocketEvents,
   webrtcViewerEvent,
 } from '@kasuwa/contracts';
-import type {
-  Publication,
-  VideoOptions,
-  VideoProviderClient,
-  VideoSession,
-  VideoStatus,
-  VideoStream,
+import {
+  bytesOfStats,
+  type Publication,
+  type VideoOptions,
+  type VideoProviderClient,
+  type VideoSession,
+  type VideoStatus,
+  type VideoStream,
 } from '@/features/live-room/video/video-provider';
+import type { VideoProfile } from '@/lib/data-saver';
 
 /**
  * The local provider: plain WebRTC, peer to peer. The studio keeps one RTCPeerConnection per
@@ -38,10 +41,9 @@ export interface PeerConnectionLike {
   ): void;
   addEventListener(type: 'connectionstatechange', listener: () => void): void;
   addTrack(track: MediaStreamTrack, stream: MediaStream): unknown;
-  getSenders(): readonly {
-    readonly track: MediaStreamTrack | null;
-    replaceTrack(t: MediaStreamTrack | null): Promise<void>;
-  }[];
+  getSenders(): readonly SenderLike[];
+  /** The connection's stats (bytes on the wire, for the studio's "Data used this show"). */
+  getStats?(): Promise<RTCStatsReport>;
   createOffer(): Promise<RTCSessionDescriptionInit>;
   createAnswer(): Promise<RTCSessionDescriptionInit>;
   setLocalDescription(description: RTCSessionDescriptionInit): Promise<void>;
@@ -50,7 +52,38 @@ export interface PeerConnectionLike {
   close(): void;
 }
 
+/** What we use of RTCRtpSender: swapping its track, and its encoding (the data-saver profile). */
+export interface SenderLike {
+  readonly track: MediaStreamTrack | null;
+  replaceTrack(t: MediaStreamTrack | null): Promise<void>;
+  getParameters?(): RTCRtpSendParameters;
+  setParameters?(parameters: RTCRtpSendParameters): Promise<void>;
+}
+
 export type CreatePeer = (config: RTCConfiguration) => PeerConnectionLike;
+
+/**
+ * Keeps a connection's video encoder under the profile: its frame rate and bitrate, and, when the
+ * camera gave more lines than the profile's (it may ignore the size asked for), scaled down to them.
+ * Browsers have the encoding to change once the offer is made (before it, `encodings` is empty).
+ */
+export async function encodeAt(pc: PeerConnectionLike, profile: VideoProfile): Promise<void> {
+  for (const sender of pc.getSenders()) {
+    const track = sender.track;
+    if (track?.kind !== 'video' || !sender.getParameters || !sender.setParameters) continue;
+    const parameters = sender.getParameters();
+    if (!parameters.encodings?.length) continue;
+    const height = track.getSettings?.().height;
+    const scaleResolutionDownBy = height && height > profile.height ? height / profile.height : 1;
+    parameters.encodings = parameters.encodings.map((encoding) => ({
+      ...encoding,
+      maxBitrate: profile.maxBitrate,
+      maxFramerate: profile.frameRate,
+      scaleResolutionDownBy,
+    }));
+    await sender.setParameters(parameters).catch(() => {});
+  }
+}
 
 const browserPeer: CreatePeer = (config) => new RTCPeerConnection(config);
 
@@ -108,18 +141,30 @@ class CandidateQueue {
 export function publishLocal(
   stream: VideoStream,
   mediaStream: MediaStream,
-  { signalling, iceServers = [], onStatus }: Pick<VideoOptions, 'signalling' | 'iceServers' | 'onStatus'>,
+  {
+    signalling,
+    iceServers = [],
+    onStatus,
+    profile: initialProfile,
+  }: Pick<VideoOptions, 'signalling' | 'iceServers' | 'onStatus' | 'profile'>,
   createPeer: CreatePeer = browserPeer,
 ): Publication & { viewerIds(): string[] } {
   const streamId = stream._id;
   const peers = new Map<string, { pc: PeerConnectionLike; candidates: CandidateQueue }>();
   let current = mediaStream;
+  let profile = initialProfile;
   let stopped = false;
+  // Bytes of each open connection at its last count, and of the connections closed since (their
+  // last count: a closed connection has no stats to ask).
+  const counted = new Map<PeerConnectionLike, number>();
+  let closedBytes = 0;
 
   const drop = (viewerId: string, pc?: PeerConnectionLike) => {
     const peer = peers.get(viewerId);
     if (!peer || (pc && peer.pc !== pc)) return;
     peers.delete(viewerId);
+    closedBytes += counted.get(peer.pc) ?? 0;
+    counted.delete(peer.pc);
     peer.pc.close();
   };
 
@@ -143,6 +188,7 @@ export function publishLocal(
     });
     const offer = await pc.createOffer();
     await pc.setLocalDescription(offer);
+    if (profile) await encodeAt(pc, profile);
     if (peers.get(viewerId)?.pc !== pc) return;
     signalling.emit(webrtcSocketEvents.signal, { streamId, to: viewerId, description: description(offer) });
   }
@@ -192,6 +238,23 @@ export function publishLocal(
         }
       }
       await Promise.all(replacing);
+    },
+    async setProfile(next) {
+      profile = next;
+      await Promise.all([...peers.values()].map(({ pc }) => encodeAt(pc, next)));
+    },
+    async bytesUsed() {
+      const open = [...peers.values()].map(({ pc }) => pc);
+      await Promise.all(
+        open.map(async (pc) => {
+          const report = await pc.getStats?.().catch(() => undefined);
+          // Not one dropped while its stats were read (its count is already in closedBytes).
+          if (report && [...peers.values()].some((p) => p.pc === pc)) counted.set(pc, bytesOfStats([report]));
+        }),
+      );
+      let total = closedBytes;
+      for (const pc of open) total += counted.get(pc) ?? 0;
+      return total;
     },
     stop() {
       stopped = true;

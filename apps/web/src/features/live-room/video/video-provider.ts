@@ -1,4 +1,5 @@
 import type { Stream, VideoProvider } from '@kasuwa/contracts';
+import type { VideoProfile } from '@/lib/data-saver';
 
 /**
  * The browser side of the video providers (docs/architecture.md, "Live video"): the studio
@@ -42,6 +43,11 @@ export interface VideoOptions {
    */
   renewToken: () => Promise<string>;
   onStatus?: (status: VideoStatus, message?: string) => void;
+  /**
+   * Publishing only: the most the video may take (lib/data-saver's studioVideoProfile). The camera
+   * is already captured at its size; the provider keeps the encoder under its frame rate and bitrate.
+   */
+  profile?: VideoProfile;
 }
 
 export interface VideoSession {
@@ -52,6 +58,13 @@ export interface VideoSession {
 export interface Publication extends VideoSession {
   /** Sends another camera or microphone (a device switch) without renegotiating with every viewer. */
   replaceStream(mediaStream: MediaStream): Promise<void>;
+  /** Sends at another profile from now on (data-saver switched during the show), where the provider can. */
+  setProfile?(profile: VideoProfile): Promise<void>;
+  /**
+   * Bytes this publication has sent and received so far (WebRTC getStats: bytesSent + bytesReceived
+   * of its connections), or null where the provider cannot tell.
+   */
+  bytesUsed?(): Promise<number | null>;
 }
 
 export interface VideoProviderClient {
@@ -70,6 +83,27 @@ export async function loadVideoProvider(name: VideoProvider): Promise<VideoProvi
     case 'agora':
       return (await import('@/features/live-room/video/agora')).agoraProvider;
   }
+}
+
+/**
+ * The bytes sent and received in WebRTC stats reports: each transport's bytesSent + bytesReceived
+ * (everything on the wire: media, RTCP, DTLS, ICE), or, in a browser whose reports have no
+ * transport entry, the selected candidate pairs'. An entry present in several reports (LiveKit
+ * gives one per track, sharing a transport) counts once.
+ */
+export function bytesOfStats(reports: Iterable<RTCStatsReport | undefined>): number {
+  const transports = new Map<string, number>();
+  const pairs = new Map<string, number>();
+  for (const report of reports) {
+    report?.forEach((entry: RTCStats & Record<string, unknown>) => {
+      const bytes = Number(entry.bytesSent ?? 0) + Number(entry.bytesReceived ?? 0);
+      if (entry.type === 'transport') transports.set(entry.id, bytes);
+      else if (entry.type === 'candidate-pair' && (entry.selected === true || entry.nominated === true))
+        pairs.set(entry.id, bytes);
+    });
+  }
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  return transports.size > 0 ? sum(transports) : sum(pairs);
 }
 
 /** The message shown when a provider has no token to connect with. */

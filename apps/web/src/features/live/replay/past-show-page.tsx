@@ -15,11 +15,11 @@ import {
 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
-import { SHOW_KIND_LABELS } from '@/features/live/live-draft';
 import { prepareNextShow } from '@/features/live/replay/next-show';
 import { type RecordingStore, recordingStore } from '@/features/live/replay/recording-store';
 import { replayQueries } from '@/features/live/replay/replay-queries';
 import { type ReplayUploadPhase, useReplayUpload } from '@/features/live/replay/use-replay-upload';
+import { SHOW_KIND_LABELS } from '@/features/live/show-kinds';
 import { formatLagosTime } from '@/features/live/show-time';
 import { ReplayPlayer } from '@/features/live-room/replay-player';
 import { type ApiClient, api as appApi } from '@/lib/api-client';

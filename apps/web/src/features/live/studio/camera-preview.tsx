@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { CameraOff, Mic, MicOff, Settings2, Video, VideoOff } from 'lucide-react';
+import { CameraOff, EyeOff, Mic, MicOff, Settings2, Video, VideoOff } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type Camera, cameraProblems, type DeviceOption } from '@/features/live/studio/use-camera';
 import { Button } from '@/ui/button';
@@ -7,12 +7,22 @@ import { Dialog } from '@/ui/dialog';
 import { Spinner } from '@/ui/spinner';
 
 /** The seller's own camera, mirrored like a selfie (viewers see it the right way round). */
-export function CameraPreview({ camera, overlay }: { camera: Camera; overlay?: ReactNode }) {
+export function CameraPreview({
+  camera,
+  overlay,
+  hidden = false,
+}: {
+  camera: Camera;
+  overlay?: ReactNode;
+  /** The seller hid their preview: the phone stops drawing the camera (viewers still get it). */
+  hidden?: boolean;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const shown = hidden ? null : camera.stream;
   useEffect(() => {
     const video = videoRef.current;
-    if (video && video.srcObject !== camera.stream) video.srcObject = camera.stream;
-  }, [camera.stream]);
+    if (video && video.srcObject !== shown) video.srcObject = shown;
+  }, [shown]);
 
   const problem = camera.problem ? cameraProblems[camera.problem] : null;
   return (
@@ -25,10 +35,17 @@ export function CameraPreview({ camera, overlay }: { camera: Camera; overlay?: R
         aria-label="Camera preview"
         className={clsx(
           'h-full w-full -scale-x-100 object-cover',
-          (!camera.cameraOn || !camera.stream) && 'invisible',
+          (!camera.cameraOn || !shown) && 'invisible',
         )}
       />
-      {camera.stream && !camera.cameraOn && (
+      {camera.stream && hidden && (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center text-white/85">
+          <EyeOff className="size-10" aria-hidden />
+          <p className="font-semibold">Your preview is hidden</p>
+          <p className="max-w-xs text-sm">Viewers still see your camera.</p>
+        </div>
+      )}
+      {camera.stream && !camera.cameraOn && !hidden && (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-white/80">
           <CameraOff className="size-10" aria-hidden />
           <p className="font-semibold">Camera is off</p>

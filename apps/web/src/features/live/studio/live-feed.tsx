@@ -1,11 +1,14 @@
 import { Gavel, Trophy } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { type ChatItem, ChatMessage, chatItems, useStickToBottom } from '@/features/live-room/chat';
 import type { FeedItem } from '@/features/live-room/live-room';
 import { formatNaira } from '@/lib/money';
 
-/** Live comments and the seller's announcements. */
-export function CommentList({
+/**
+ * Live comments and the seller's announcements. Memoised, row by row too: on a busy show bids and
+ * comments arrive many times a second, and a bid must not redraw 200 comments (issue 20, INP).
+ */
+export const CommentList = memo(function CommentList({
   items,
   removed,
   actions,
@@ -16,7 +19,7 @@ export function CommentList({
   /** issue 21: the seller's menu on each comment. */
   actions?: (item: ChatItem) => ReactNode;
 }) {
-  const messages = chatItems(items).filter((m) => !removed?.has(m.id));
+  const messages = useMemo(() => chatItems(items).filter((m) => !removed?.has(m.id)), [items, removed]);
   const ref = useStickToBottom(messages.length);
   if (messages.length === 0) {
     return (
@@ -33,15 +36,31 @@ export function CommentList({
       className="flex flex-1 flex-col gap-2 overflow-y-auto p-3"
     >
       {messages.map((item) => (
-        <ChatMessage key={item.id} item={item} labelAnnouncement actions={actions?.(item)} />
+        <CommentRow key={item.id} item={item} actions={actions} />
       ))}
     </ol>
   );
-}
+});
+
+const CommentRow = memo(function CommentRow({
+  item,
+  actions,
+}: {
+  item: ChatItem;
+  actions: ((item: ChatItem) => ReactNode) | undefined;
+}) {
+  return <ChatMessage item={item} labelAnnouncement actions={actions?.(item)} />;
+});
 
 /** Bids and winners as they happen (stream_notification new_bid and auction_winner). */
-export function BidFeed({ items, productName }: { items: FeedItem[]; productName: (id: string) => string }) {
-  const bids = items.filter((i) => i.kind === 'bid' || i.kind === 'winner');
+export const BidFeed = memo(function BidFeed({
+  items,
+  productName,
+}: {
+  items: FeedItem[];
+  productName: (id: string) => string;
+}) {
+  const bids = useMemo(() => items.filter((i) => i.kind === 'bid' || i.kind === 'winner'), [items]);
   const ref = useStickToBottom(bids.length);
   if (bids.length === 0) {
     return <p className="p-4 text-ink-muted text-sm">No bids yet. Activate bidding on a product to start.</p>;
@@ -74,4 +93,4 @@ export function BidFeed({ items, productName }: { items: FeedItem[]; productName
       )}
     </ol>
   );
-}
+});

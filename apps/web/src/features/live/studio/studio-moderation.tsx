@@ -7,7 +7,7 @@ import {
   SLOW_MODE_CHOICES,
 } from '@kasuwa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import {
   moderationKeys,
   moderationQueries,
@@ -45,8 +45,12 @@ export function useStudioModeration({
   const room = useRoomModeration({ api, streamId, socket, viewer: 'seller' });
   const store = useQuery(moderationQueries.store(api));
   const show = useQuery(moderationQueries.show(api, streamId));
-  const moderatorIds = new Set(store.data?.moderators.map((m) => m.buyerId) ?? []);
-  const mutedIds = new Set(show.data?.muted.map((m) => m.buyerId) ?? []);
+  // Kept between renders, so the comments' menus (and the memoised comment rows) change only when
+  // the moderators or the muted buyers do, not at every bid.
+  const moderators = store.data?.moderators;
+  const muted = show.data?.muted;
+  const moderatorIds = useMemo(() => new Set(moderators?.map((m) => m.buyerId) ?? []), [moderators]);
+  const mutedIds = useMemo(() => new Set(muted?.map((m) => m.buyerId) ?? []), [muted]);
 
   const naming = useMutation({
     mutationFn: ({ buyerId, add }: { buyerId: string; add: boolean }) =>
@@ -73,47 +77,51 @@ export function useStudioModeration({
     [moderate, client, streamId],
   );
 
-  const commentActions = (item: ChatItem): ReactNode => {
-    if (item.kind !== 'comment') return null;
-    const authorId = item.author._id;
-    const name = item.author.name;
-    const actions: CommentAction[] = [
-      {
-        label: 'Pin comment',
-        onSelect: () => void act({ action: 'pin', streamId, commentId: item.id }, 'Comment pinned'),
-      },
-      {
-        label: 'Remove comment',
-        danger: true,
-        onSelect: () => void act({ action: 'remove', streamId, commentId: item.id }, 'Comment removed'),
-      },
-    ];
-    if (item.author.role === 'buyer' && authorId) {
-      actions.push(
-        moderatorIds.has(authorId)
-          ? {
-              label: `Remove ${name} as moderator`,
-              onSelect: () => naming.mutate({ buyerId: authorId, add: false }),
-            }
-          : {
-              label: `Make ${name} a moderator`,
-              onSelect: () => naming.mutate({ buyerId: authorId, add: true }),
-            },
-        mutedIds.has(authorId)
-          ? {
-              label: `Unmute ${name}`,
-              onSelect: () =>
-                void act({ action: 'unmute', streamId, buyerId: authorId }, `${name} can comment again`),
-            }
-          : {
-              label: `Mute ${name} for this show`,
-              danger: true,
-              onSelect: () => void act({ action: 'mute', streamId, buyerId: authorId }, `${name} is muted`),
-            },
-      );
-    }
-    return <CommentMenu label={`Moderate ${name}’s comment`} actions={actions} />;
-  };
+  const nameModerator = naming.mutate;
+  const commentActions = useCallback(
+    (item: ChatItem): ReactNode => {
+      if (item.kind !== 'comment') return null;
+      const authorId = item.author._id;
+      const name = item.author.name;
+      const actions: CommentAction[] = [
+        {
+          label: 'Pin comment',
+          onSelect: () => void act({ action: 'pin', streamId, commentId: item.id }, 'Comment pinned'),
+        },
+        {
+          label: 'Remove comment',
+          danger: true,
+          onSelect: () => void act({ action: 'remove', streamId, commentId: item.id }, 'Comment removed'),
+        },
+      ];
+      if (item.author.role === 'buyer' && authorId) {
+        actions.push(
+          moderatorIds.has(authorId)
+            ? {
+                label: `Remove ${name} as moderator`,
+                onSelect: () => nameModerator({ buyerId: authorId, add: false }),
+              }
+            : {
+                label: `Make ${name} a moderator`,
+                onSelect: () => nameModerator({ buyerId: authorId, add: true }),
+              },
+          mutedIds.has(authorId)
+            ? {
+                label: `Unmute ${name}`,
+                onSelect: () =>
+                  void act({ action: 'unmute', streamId, buyerId: authorId }, `${name} can comment again`),
+              }
+            : {
+                label: `Mute ${name} for this show`,
+                danger: true,
+                onSelect: () => void act({ action: 'mute', streamId, buyerId: authorId }, `${name} is muted`),
+              },
+        );
+      }
+      return <CommentMenu label={`Moderate ${name}’s comment`} actions={actions} />;
+    },
+    [act, streamId, moderatorIds, mutedIds, nameModerator],
+  );
 
   return {
     room,

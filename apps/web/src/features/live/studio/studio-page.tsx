@@ -7,6 +7,7 @@ import { recordingStore } from '@/features/live/replay/recording-store';
 import { useReplayRecorder } from '@/features/live/replay/use-replay-recorder';
 import { CameraControls, CameraPreview } from '@/features/live/studio/camera-preview';
 import { EndShow } from '@/features/live/studio/end-show';
+import { PreviewTools, usePreviewHidden } from '@/features/live/studio/preview-tools';
 import { ProductRail } from '@/features/live/studio/product-rail';
 import { StudioGiveaways } from '@/features/live/studio/studio-giveaways';
 import { StudioHeader } from '@/features/live/studio/studio-header';
@@ -29,6 +30,7 @@ import type { ConnectLiveSocket } from '@/features/live-room/live-socket';
 import { PinnedComment } from '@/features/live-room/moderation-controls';
 import { loadVideoProvider, type VideoProviderClient } from '@/features/live-room/video/video-provider';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
+import { studioVideoProfile, useDataSaver } from '@/lib/data-saver';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useNow } from '@/lib/use-now';
 import { Button } from '@/ui/button';
@@ -60,7 +62,11 @@ export function StudioPage({
 }: StudioPageProps) {
   const navigate = useNavigate();
   const live = useStudioRoom({ streamId, sellerId, api, connect });
-  const camera = useCamera(mediaDevices);
+  // Data-saver (docs/phone.md): a lighter camera and encoder, the data used, the preview hidden.
+  const dataSaver = useDataSaver();
+  const profile = studioVideoProfile(dataSaver);
+  const [previewHidden, togglePreview] = usePreviewHidden();
+  const camera = useCamera(mediaDevices, profile);
   const now = useNow();
   const { room, stream, status, isLive, auction } = live;
   useDocumentTitle(stream ? `Studio · ${stream.title}` : 'Live Stream Studio');
@@ -82,6 +88,7 @@ export function StudioPage({
     connected: live.connected,
     camera,
     loadProvider,
+    profile,
   });
   const rail = useAuctionRail({
     api,
@@ -127,8 +134,17 @@ export function StudioPage({
         <div className="relative h-[42dvh] shrink-0 sm:h-[50dvh] lg:h-auto lg:min-h-0 lg:flex-1">
           <CameraPreview
             camera={camera}
+            hidden={previewHidden}
             overlay={
               <>
+                {camera.stream && (
+                  <PreviewTools
+                    hidden={previewHidden}
+                    onToggleHidden={togglePreview}
+                    bytesUsed={publishing.role === 'publisher' ? publishing.bytesUsed : null}
+                    dataSaver={dataSaver ? profile : null}
+                  />
+                )}
                 {closing && <WinnerBanner name={closing.name} winner={closing.winner} />}
                 {publishing.role === 'elsewhere' && <OpenElsewhere onUseThisWindow={publishing.reclaim} />}
                 {isLive && publishing.videoStatus === 'failed' && <VideoFailed />}

@@ -24,7 +24,14 @@ export const chioma = { _id: 'buyer-1', name: 'Chioma' };
 type Handlers = Record<string, FakeAnswer | ((call: RecordedCall) => FakeAnswer)>;
 
 export function renderStudio(
-  options: { stream?: Stream; handlers?: Handlers; failWith?: string; state?: unknown } = {},
+  options: {
+    stream?: Stream;
+    handlers?: Handlers;
+    failWith?: string;
+    state?: unknown;
+    /** The publication's count of bytes used (by default, a provider that cannot tell). */
+    bytesUsed?: () => number;
+  } = {},
 ) {
   storeTestSession();
   let current = options.stream ?? testStream();
@@ -35,9 +42,11 @@ export function renderStudio(
   });
   const api = createApiClient({ fetch });
   const media = fakeMediaDevices(undefined, options.failWith);
+  const bytesUsed = options.bytesUsed;
   const publish = vi.fn<VideoProviderClient['publish']>(async () => ({
     stop: vi.fn(),
     replaceStream: vi.fn(async () => {}),
+    ...(bytesUsed ? { bytesUsed: async () => bytesUsed() } : {}),
   }));
   const provider: VideoProviderClient = { name: 'local', publish, watch: vi.fn() };
   const router = createMemoryRouter(
@@ -71,6 +80,7 @@ export function renderStudio(
     socket,
     calls,
     publish,
+    media,
     router,
     setServerStream: (next: Stream) => {
       current = next;

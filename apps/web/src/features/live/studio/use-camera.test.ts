@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type MediaDevicesLike, useCamera } from '@/features/live/studio/use-camera';
+import { DATA_SAVER_VIDEO, STANDARD_VIDEO } from '@/lib/data-saver';
 import { fakeMediaDevices, fakeTrackOf } from '@/test/fake-media';
 
 /* The camera alone: the device pickers, switching devices, and letting go of the camera. */
@@ -76,5 +77,27 @@ describe('useCamera', () => {
     await act(async () => answer(late));
     expect(states(late)).toEqual(['video cam-1 ended', 'audio mic-1 ended']);
     expect(result.current.stream).toBeNull();
+  });
+
+  it('asks for a lighter camera with data-saver on, and lightens the running one when it is switched on', async () => {
+    const fake = fakeMediaDevices();
+    const { result, rerender } = renderHook(({ profile }) => useCamera(fake.mediaDevices, profile), {
+      initialProps: { profile: DATA_SAVER_VIDEO },
+    });
+    await waitFor(() => expect(result.current.stream).not.toBeNull());
+    expect(fake.requests[0]?.video).toMatchObject({
+      width: { ideal: 480 },
+      height: { ideal: 270 },
+      frameRate: { ideal: 15, max: 15 },
+    });
+
+    rerender({ profile: STANDARD_VIDEO });
+    const track = fakeTrackOf(result.current.stream?.getVideoTracks()[0]);
+    expect(track?.applied).toEqual([
+      { width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 30, max: 30 } },
+    ]);
+    // The same camera, not a new one.
+    expect(fake.requests).toHaveLength(1);
+    expect(track?.readyState).toBe('live');
   });
 });

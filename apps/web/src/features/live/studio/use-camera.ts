@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { STANDARD_VIDEO, type VideoProfile } from '@/lib/data-saver';
 
 /**
  * The studio's camera and microphone: a getUserMedia preview, the devices to choose from, and the
@@ -75,7 +76,24 @@ const stopAll = (stream: MediaStream | null) => {
   for (const track of stream?.getTracks() ?? []) track.stop();
 };
 
-export function useCamera(mediaDevices: MediaDevicesLike | undefined = browserDevices()) {
+/** The camera's constraints for a profile: its size and frame rate as ideals, the frame rate also as a ceiling. */
+export function videoConstraints(profile: VideoProfile): MediaTrackConstraints {
+  return {
+    width: { ideal: profile.width },
+    height: { ideal: profile.height },
+    frameRate: { ideal: profile.frameRate, max: profile.frameRate },
+  };
+}
+
+/**
+ * `profile` (lib/data-saver's studioVideoProfile) is the size and frame rate captured: a lighter
+ * camera with data-saver on. A change while the camera runs is applied to its track, not by
+ * starting it again.
+ */
+export function useCamera(
+  mediaDevices: MediaDevicesLike | undefined = browserDevices(),
+  profile: VideoProfile = STANDARD_VIDEO,
+) {
   const [state, setState] = useState<CameraState>({
     stream: null,
     problem: null,
@@ -90,6 +108,9 @@ export function useCamera(mediaDevices: MediaDevicesLike | undefined = browserDe
   const streamRef = useRef<MediaStream | null>(null);
   const toggles = useRef({ micOn: true, cameraOn: true });
   const request = useRef(0);
+  // Read when the camera starts, so a profile change does not restart it (see the effect below).
+  const profileRef = useRef(profile);
+  profileRef.current = profile;
 
   const refreshDevices = useCallback(async () => {
     if (!mediaDevices) return;
@@ -116,8 +137,8 @@ export function useCamera(mediaDevices: MediaDevicesLike | undefined = browserDe
       try {
         const stream = await mediaDevices.getUserMedia({
           video: choice.cameraId
-            ? { deviceId: { exact: choice.cameraId } }
-            : { facingMode: 'user', width: { ideal: 1280 }, height: { ideal: 720 } },
+            ? { deviceId: { exact: choice.cameraId }, ...videoConstraints(profileRef.current) }
+            : { facingMode: 'user', ...videoConstraints(profileRef.current) },
           audio: choice.microphoneId ? { deviceId: { exact: choice.microphoneId } } : true,
         });
         if (id !== request.current) {
@@ -159,6 +180,15 @@ export function useCamera(mediaDevices: MediaDevicesLike | undefined = browserDe
       streamRef.current = null;
     };
   }, [mediaDevices, start, refreshDevices]);
+
+  const { width, height, frameRate, maxBitrate } = profile;
+  useEffect(() => {
+    const constraints = videoConstraints({ width, height, frameRate, maxBitrate });
+    for (const track of streamRef.current?.getVideoTracks() ?? []) {
+      // A camera that cannot change keeps what it gives; the encoder still keeps under the profile.
+      void track.applyConstraints?.(constraints).catch(() => {});
+    }
+  }, [width, height, frameRate, maxBitrate]);
 
   const toggleMic = useCallback(() => {
     toggles.current.micOn = !toggles.current.micOn;

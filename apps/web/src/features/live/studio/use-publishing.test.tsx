@@ -2,9 +2,10 @@ import { studioSocketEvents } from '@kasuwa/contracts';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
-import { type PublishingCamera, usePublishing } from '@/features/live/studio/use-publishing';
+import { DATA_COUNT_MS, type PublishingCamera, usePublishing } from '@/features/live/studio/use-publishing';
 import type { Publication, VideoProviderClient } from '@/features/live-room/video/video-provider';
 import { createApiClient } from '@/lib/api-client';
+import { DATA_SAVER_VIDEO, STANDARD_VIDEO, type VideoProfile } from '@/lib/data-saver';
 import { fakeFetch } from '@/test/fake-api';
 import { FakeLiveSocket } from '@/test/fake-live-socket';
 import { fakeCameraStream } from '@/test/fake-media';
@@ -15,12 +16,30 @@ import { STREAM_ID, testStream } from '@/test/live-fixtures';
  * a broadcast, a switch while the provider is still loading, and the two ways sending can fail.
  */
 
-function setup(options: { loadProvider?: () => Promise<VideoProviderClient>; socket?: FakeLiveSocket } = {}) {
+function setup(
+  options: {
+    loadProvider?: () => Promise<VideoProviderClient>;
+    socket?: FakeLiveSocket;
+    profile?: VideoProfile;
+    /** What each publication's bytesUsed() answers (by default it has none). */
+    bytes?: () => number;
+  } = {},
+) {
   const socket = options.socket ?? new FakeLiveSocket();
   socket.connected = true;
-  const publications: { stop: ReturnType<typeof vi.fn>; replaceStream: ReturnType<typeof vi.fn> }[] = [];
+  const publications: {
+    stop: ReturnType<typeof vi.fn>;
+    replaceStream: ReturnType<typeof vi.fn>;
+    setProfile: ReturnType<typeof vi.fn>;
+  }[] = [];
+  const bytes = options.bytes;
   const publish = vi.fn<VideoProviderClient['publish']>(async () => {
-    const publication = { stop: vi.fn(), replaceStream: vi.fn(async () => {}) };
+    const publication = {
+      stop: vi.fn(),
+      replaceStream: vi.fn(async () => {}),
+      setProfile: vi.fn(async () => {}),
+      ...(bytes ? { bytesUsed: async () => bytes() } : {}),
+    };
     publications.push(publication);
     return publication satisfies Publication;
   });
@@ -35,7 +54,7 @@ function setup(options: { loadProvider?: () => Promise<VideoProviderClient>; soc
   const firstCamera = camera(fakeCameraStream('cam-1'));
   const api = createApiClient({ fetch: fakeFetch({}).fetch });
   const view = renderHook(
-    ({ cam }: { cam: PublishingCamera }) =>
+    ({ cam, profile }: { cam: PublishingCamera; profile?: VideoProfile | undefined }) =>
       usePublishing({
         api,
         streamId: STREAM_ID,
@@ -44,8 +63,14 @@ function setup(options: { loadProvider?: () => Promise<VideoProviderClient>; soc
         connected: true,
         camera: cam,
         loadProvider,
+        ...(profile ? { profile } : {}),
       }),
-    { initialProps: { cam: firstCamera } },
+    {
+      initialProps: { cam: firstCamera, profile: options.profile } as {
+        cam: PublishingCamera;
+        profile?: VideoProfile | undefined;
+      },
+    },
   );
   return { ...view, socket, publish, publications, provider, camera, firstCamera, loadProvider };
 }
@@ -128,5 +153,39 @@ describe('usePublishing', () => {
 
     act(() => result.current.reclaim());
     expect(cam.retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('publishes at the data-saver profile, and sends at the new one when data-saver is switched off', async () => {
+    const { rerender, publish, publications, firstCamera } = setup({ profile: DATA_SAVER_VIDEO });
+    await waitFor(() => expect(publish).toHaveBeenCalledTimes(1));
+    expect(publish.mock.calls[0]?.[2].profile).toEqual(DATA_SAVER_VIDEO);
+
+    rerender({ cam: firstCamera, profile: STANDARD_VIDEO });
+    await waitFor(() => expect(publications[0]?.setProfile).toHaveBeenCalledWith(STANDARD_VIDEO));
+    expect(publish).toHaveBeenCalledTimes(1);
+  });
+
+  it("counts the show's data every few seconds, going on from this tab's earlier count of the show", async () => {
+    // An earlier load of the studio in this tab had counted 2 MB of this show.
+    sessionStorage.setItem(`studioDataUsed.${STREAM_ID}`, JSON.stringify(2_000_000));
+    let sent = 0;
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { result } = setup({ bytes: () => sent });
+      await waitFor(() => expect(result.current.bytesUsed).toBe(2_000_000));
+      sent = 10_300_000;
+      await act(() => vi.advanceTimersByTimeAsync(DATA_COUNT_MS));
+      expect(result.current.bytesUsed).toBe(12_300_000);
+      expect(JSON.parse(sessionStorage.getItem(`studioDataUsed.${STREAM_ID}`) ?? 'null')).toBe(12_300_000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows no count for a provider that cannot tell', async () => {
+    const { result, publish } = setup();
+    await waitFor(() => expect(publish).toHaveBeenCalledTimes(1));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(result.current.bytesUsed).toBeNull();
   });
 });

@@ -9,6 +9,8 @@ import type {
   VideoStatus,
 } from '@/features/live-room/video/video-provider';
 import type { ApiClient } from '@/lib/api-client';
+import type { VideoProfile } from '@/lib/data-saver';
+import { readStored, writeStored } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 
 export type LoadVideoProvider = (name: VideoProvider) => Promise<VideoProviderClient>;
@@ -30,7 +32,19 @@ export interface Publishing {
   reclaim(): void;
   /** Stops sending at once (the show ended). */
   stop(): void;
+  /**
+   * Bytes the show's video has used from this browser tab (sent and received, WebRTC getStats),
+   * counted every DATA_COUNT_MS while publishing; null until the provider has told any.
+   */
+  bytesUsed: number | null;
 }
+
+/** How often the studio counts the video's bytes. */
+export const DATA_COUNT_MS = 5_000;
+
+/** Where a tab keeps a show's count, so a reload or another publication goes on from it. */
+const dataUsedKey = (streamId: string) => `studioDataUsed.${streamId}`;
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
 /**
  * Sending the camera to viewers: once broadcasting with a camera, the studio claims the show
@@ -47,6 +61,7 @@ export function usePublishing({
   connected,
   camera,
   loadProvider,
+  profile,
 }: {
   api: ApiClient;
   streamId: string;
@@ -56,8 +71,13 @@ export function usePublishing({
   connected: boolean;
   camera: PublishingCamera;
   loadProvider: LoadVideoProvider;
+  /** What to send (lib/data-saver's studioVideoProfile); a change applies to the running publication. */
+  profile?: VideoProfile;
 }): Publishing {
   const [videoStatus, setVideoStatus] = useState<VideoStatus | null>(null);
+  const [bytesUsed, setBytesUsed] = useState<number | null>(null);
+  const profileRef = useRef(profile);
+  profileRef.current = profile;
 
   const renewToken = useCallback(async () => {
     try {
@@ -84,7 +104,9 @@ export function usePublishing({
     if (!broadcast || !socket || !media || !isPublisher) return;
     let cancelled = false;
     let started: Publication | null = null;
+    let counting: ReturnType<typeof setInterval> | undefined;
     setVideoStatus('connecting');
+    const sentProfile = profileRef.current;
     loadRef
       .current(broadcast.videoProvider)
       .then((provider) =>
@@ -95,6 +117,7 @@ export function usePublishing({
           onStatus: (s) => {
             if (!cancelled) setVideoStatus(s);
           },
+          ...(sentProfile ? { profile: sentProfile } : {}),
         }),
       )
       .then((p) => {
@@ -104,6 +127,19 @@ export function usePublishing({
         }
         started = p;
         publication.current = p;
+        // The profile may have changed while the provider loaded.
+        if (profileRef.current && profileRef.current !== sentProfile) void p.setProfile?.(profileRef.current);
+        // Data used: what earlier publications of this show in this tab counted, plus this one's.
+        const key = dataUsedKey(broadcast._id);
+        const before = readStored(key, isCount, 'session') ?? 0;
+        const count = async () => {
+          const bytes = await p.bytesUsed?.().catch(() => null);
+          if (cancelled || bytes === null || bytes === undefined) return;
+          writeStored(key, before + bytes, 'session');
+          setBytesUsed(before + bytes);
+        };
+        void count();
+        counting = setInterval(() => void count(), DATA_COUNT_MS);
         // The camera may have been switched while the provider loaded.
         if (cameraStream.current && cameraStream.current !== media)
           void p.replaceStream(cameraStream.current);
@@ -115,10 +151,18 @@ export function usePublishing({
       });
     return () => {
       cancelled = true;
+      clearInterval(counting);
       started?.stop();
       publication.current = null;
     };
   }, [broadcast, socket, hasCamera, renewToken, isPublisher]);
+
+  const { width, height, frameRate, maxBitrate } = profile ?? {};
+  useEffect(() => {
+    if (width === undefined || height === undefined || frameRate === undefined || maxBitrate === undefined)
+      return;
+    void publication.current?.setProfile?.({ width, height, frameRate, maxBitrate });
+  }, [width, height, frameRate, maxBitrate]);
 
   // Another window took the show: this one stopped sending (above) and lets go of the camera, so
   // the other can use it on the same device.
@@ -149,5 +193,5 @@ export function usePublishing({
 
   const stop = useCallback(() => publication.current?.stop(), []);
 
-  return { role: claim.role, videoStatus, reclaim, stop };
+  return { role: claim.role, videoStatus, reclaim, stop, bytesUsed };
 }
