@@ -277,6 +277,20 @@ describe('live sockets', () => {
     });
   });
 
+  it('counts a crowd joining at once without sending the studio a count per viewer', async () => {
+    const { seller, stream } = await liveShow();
+    const studio = open(url, seller.token);
+    expect(await subscribe(studio, stream._id)).toEqual({ ok: true });
+    const counts = collect<ViewerCountEvent>(studio, streamSocketEvents.viewerJoined);
+    const crowd = Array.from({ length: 60 }, () => open(url));
+    await Promise.all(crowd.map((s) => subscribe(s, stream._id)));
+    await waitFor(() => counts.at(-1)?.viewerCount === 60);
+    // Every count goes to every viewer: one per join would be 60 × 60 messages. (Joins are coalesced
+    // for 150 ms and spaced by the room's size; a slow machine spreads the joins out, hence the margin.)
+    expect(counts.length).toBeLessThan(30);
+    expect(counts.at(-1)).toMatchObject({ streamId: stream._id, viewerCount: 60, peakViewers: 60 });
+  });
+
   it('tells a viewer to come back when no database connection is free, and lets a crowd into a show read a moment ago', async () => {
     // issue 18, `npm run cluster`: 2,000 viewers subscribing at once queued for ten pooled
     // connections past the pool's time-out and were answered "Something went wrong".

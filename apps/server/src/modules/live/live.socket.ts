@@ -20,6 +20,9 @@ import { type Realtime, type SocketIdentity, streamRoom } from '@/plugins/realti
 
 /** Joins and leaves arriving together (a show's link shared in a group) are counted once. */
 export const VIEWER_RECOUNT_DELAY_MS = 150;
+/** After a count, a show rests this long per viewer before the next (1,000 viewers: 1 s). */
+const VIEWER_RECOUNT_REST_MS_PER_VIEWER = 1;
+const VIEWER_RECOUNT_MAX_REST_MS = 5000;
 /**
  * How long a subscribe trusts what it last read of a show (its seller, its status). A crowd
  * subscribing at once (2,000 viewers opening a shared link) is then one read of the show a second,
@@ -160,15 +163,17 @@ export function registerLiveSocket({
 
   type Recount = {
     change: 'joined' | 'left';
+    /** Waiting to count, counting, or resting after a count (a big room's counts are spaced). */
+    state: 'waiting' | 'counting' | 'resting';
     timer: NodeJS.Timeout | null;
-    /** Joins or leaves arrived while a count was running: count again once it is done. */
+    /** Joins or leaves arrived while counting or resting: count again after the rest. */
     again: boolean;
   };
   const pending = new Map<string, Recount>();
   let closed = false;
-  const recount = async (streamId: string, change: 'joined' | 'left') => {
+  const recount = async (streamId: string, change: 'joined' | 'left'): Promise<number> => {
     const sellerId = await sellerOf(streamId);
-    if (!sellerId) return;
+    if (!sellerId) return 0;
     // The seller's own studio and dashboard are in the room too; they are not viewers.
     const viewerCount = await realtime.countIn(streamRoom(streamId), sellerId);
     const stored = await streams.recordViewers(streamId, viewerCount);
@@ -184,34 +189,51 @@ export function registerLiveSocket({
       change === 'joined' ? streamSocketEvents.viewerJoined : streamSocketEvents.viewerLeft,
       event,
     );
+    return viewerCount;
   };
   // At most one count per show waits or runs at a time: while thousands join, a count that takes
   // longer than the delay (a busy node, the other nodes' answers) is followed by one more, not by
-  // one per join piling up behind it.
-  const armRecount = (streamId: string, entry: Recount) => {
+  // one per join piling up behind it. After each count the show rests VIEWER_RECOUNT_REST_MS_PER_VIEWER
+  // per viewer (at most VIEWER_RECOUNT_MAX_REST_MS) before the next: every count goes to every viewer,
+  // so a crowd of N joining would otherwise cost N messages per join batch, N² in all (issue 18).
+  const armRecount = (streamId: string, entry: Recount, delayMs: number) => {
+    entry.state = 'waiting';
     entry.timer = setTimeout(() => {
+      entry.state = 'counting';
       entry.timer = null;
+      let viewers = 0;
       recount(streamId, entry.change)
+        .then((n) => {
+          viewers = n;
+        })
         .catch((err: unknown) => log.error({ err, streamId }, 'could not count the viewers of a stream'))
         .finally(() => {
-          if (entry.again && !closed) {
-            entry.again = false;
-            armRecount(streamId, entry);
-          } else pending.delete(streamId);
+          if (closed) return;
+          entry.state = 'resting';
+          entry.timer = setTimeout(
+            () => {
+              entry.timer = null;
+              if (entry.again && !closed) {
+                entry.again = false;
+                armRecount(streamId, entry, recountDelayMs);
+              } else pending.delete(streamId);
+            },
+            Math.min(VIEWER_RECOUNT_MAX_REST_MS, viewers * VIEWER_RECOUNT_REST_MS_PER_VIEWER),
+          );
         });
-    }, recountDelayMs);
+    }, delayMs);
   };
   const scheduleRecount = (streamId: string, change: 'joined' | 'left') => {
     if (closed) return;
     const existing = pending.get(streamId);
     if (existing) {
       existing.change = change;
-      if (!existing.timer) existing.again = true;
+      if (existing.state !== 'waiting') existing.again = true;
       return;
     }
-    const entry: Recount = { change, timer: null, again: false };
+    const entry: Recount = { change, state: 'waiting', timer: null, again: false };
     pending.set(streamId, entry);
-    armRecount(streamId, entry);
+    armRecount(streamId, entry, recountDelayMs);
   };
 
   /** The refusal to send when the show's seller may not act as its seller now, or null. */
