@@ -78,6 +78,12 @@ type RunResult = {
   load: { before: string; after: string };
 };
 
+/** A failed fetch with its cause ("fetch failed" alone says nothing). */
+const describe = (err: unknown) => {
+  const e = err as Error & { cause?: { code?: string; message?: string } };
+  return e.cause ? `${e.message} (${e.cause.code ?? e.cause.message})` : e.message;
+};
+
 const started = Date.now();
 const loadBefore = loadAverage();
 process.stdout.write(
@@ -179,7 +185,7 @@ try {
               minimum = Math.max(minimum, body.minimumNextBid ?? minimum);
             } else error(`bid ${res.status} ${body.message ?? ''}`.trim());
           } catch (err) {
-            error(`bid ${(err as Error).message}`);
+            error(`bid ${describe(err)}`);
           }
         }
       });
@@ -201,7 +207,7 @@ try {
             browseMs.push(performance.now() - t);
             if (!res.ok) error(`browse ${res.status} ${url.split('?')[0]}`);
           } catch (err) {
-            error(`browse ${(err as Error).message}`);
+            error(`browse ${describe(err)}`);
           }
           await sleep(500);
         }
