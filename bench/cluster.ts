@@ -22,6 +22,7 @@
 import type { StreamProduct } from '@kasuwa/contracts';
 import {
   type ApiNode,
+  cpuSeconds,
   histogramPercentile,
   loadAverage,
   portBase,
@@ -76,6 +77,8 @@ type RunResult = {
   /** Handshakes and subscribes tried again (busy server, time-outs), by reason. */
   retries: Record<string, number>;
   load: { before: string; after: string };
+  /** CPU used while bidding, in cores (CPU seconds per second), by process. */
+  cpu: Record<string, number>;
 };
 
 /** A failed fetch with its cause ("fetch failed" alone says nothing). */
@@ -120,11 +123,12 @@ try {
     const processes = Math.max(1, Math.ceil(VIEWERS / PER_PROCESS));
     const loads = Array.from({ length: processes }, () => spawnLoad('live-viewers.ts'));
     const connectStarted = performance.now();
+    const joinFailures: Record<string, number> = {};
     try {
       await Promise.all(
         loads.map(async (l, i) => {
           const count = Math.floor(VIEWERS / processes) + (i < VIEWERS % processes ? 1 : 0);
-          const r = await l.call<{ connected: number; retries: Record<string, number> }>({
+          const r = await l.call<{ connected: number; failures: Record<string, number> }>({
             type: 'connect',
             url: base,
             streamId: show.streamId,
@@ -132,7 +136,10 @@ try {
             batch: CONNECT_BATCH,
             connectTimeoutMs: 30_000,
           });
-          if (r.connected !== count) throw new Error(`only ${r.connected} of ${count} viewers connected`);
+          for (const [why, n] of Object.entries(r.failures)) {
+            const key = `viewer could not join: ${why}`;
+            joinFailures[key] = (joinFailures[key] ?? 0) + n;
+          }
         }),
       );
       const connectSeconds = (performance.now() - connectStarted) / 1000;
@@ -142,8 +149,20 @@ try {
       await sleep(1000);
       await Promise.all(loads.map((l) => l.call({ type: 'start' })));
       const rss = sampleRss(nodes);
+      // Who spends the machine's two cores while bidding: the nodes, the balancer, the viewers, and
+      // this process (bidders, sellers).
+      const cpuOf = () => {
+        const by: Record<string, number> = {};
+        for (const n of nodes) by[`node ${n.name}`] = cpuSeconds(n.pid);
+        by.balancer = cpuSeconds(balancer.pid);
+        by.viewers = loads.reduce((sum, l) => sum + cpuSeconds(l.pid), 0);
+        const own = process.cpuUsage();
+        by['bidders, sellers'] = (own.user + own.system) / 1e6;
+        return by;
+      };
+      const cpuBefore = cpuOf();
 
-      const errors: Record<string, number> = {};
+      const errors: Record<string, number> = { ...joinFailures };
       const error = (what: string) => {
         errors[what] = (errors[what] ?? 0) + 1;
       };
@@ -214,6 +233,10 @@ try {
       });
       await Promise.all([...bidders, ...sellers]);
       const seconds = (performance.now() - t0) / 1000;
+      const cpuAfter = cpuOf();
+      const cpu = Object.fromEntries(
+        Object.entries(cpuAfter).map(([k, v]) => [k, (v - (cpuBefore[k] ?? 0)) / seconds]),
+      );
       const reports = await Promise.all(
         loads.map((l) => l.call<ViewerReport>({ type: 'drain', expected: keys, quietMs: 5000 })),
       );
@@ -249,6 +272,7 @@ try {
         browse: browseMs.length,
         browseP99: percentile(sortedBrowse, 99),
         rss: memory,
+        cpu,
         routed,
         connectSeconds,
         retries,
@@ -278,6 +302,10 @@ try {
     Object.values(r.routed)
       .map((c) => `${c.upgrades}`)
       .join(' / ');
+  const cpuOf = (r: RunResult) =>
+    Object.entries(r.cpu)
+      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+      .join(', ');
   const retryCount = (r: RunResult) => Object.values(r.retries).reduce((n, v) => n + v, 0);
   const errorCount = (r: RunResult) => Object.values(r.errors).reduce((n, v) => n + v, 0);
   process.stdout.write(
@@ -287,6 +315,12 @@ try {
         fmt(one.accepted / one.seconds, 1),
         fmt(two.accepted / two.seconds, 1),
         ratio(two.accepted / two.seconds, one.accepted / one.seconds),
+      ) +
+      row(
+        'bids/s answered (accepted or outbid)',
+        fmt((one.accepted + one.refused) / one.seconds, 1),
+        fmt((two.accepted + two.refused) / two.seconds, 1),
+        ratio((two.accepted + two.refused) / two.seconds, (one.accepted + one.refused) / one.seconds),
       ) +
       row(
         'bids attempted / refused (outbid)',
@@ -335,6 +369,7 @@ try {
       row('load average after', one.load.after, two.load.after, ''),
   );
   for (const r of [one, two]) {
+    process.stdout.write(`  ${r.label}, CPU while bidding (cores): ${cpuOf(r)}\n`);
     if (retryCount(r)) process.stdout.write(`  ${r.label} retried joins: ${JSON.stringify(r.retries)}\n`);
     if (errorCount(r)) process.stdout.write(`  ${r.label} errors: ${JSON.stringify(r.errors)}\n`);
   }

@@ -31,13 +31,16 @@ let lastReceipt = 0;
 let firstReceipt = 0;
 let disconnects = 0;
 const retries: Record<string, number> = {};
+/** Viewers that could not join after every try, by the last reason. */
+const failures: Record<string, number> = {};
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const jitter = (ms: number) => Math.round(ms * (0.5 + Math.random()));
 const CONNECT_TRIES = 8;
 
+const reasonOf = (why: string) => why.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, '…').slice(0, 120);
 function retried(why: string) {
-  const key = why.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, '…').slice(0, 120);
+  const key = reasonOf(why);
   retries[key] = (retries[key] ?? 0) + 1;
 }
 
@@ -157,7 +160,11 @@ async function connectOne(url: string, streamId: string, timeoutMs: number): Pro
       return;
     } catch (err) {
       // A refusal that stands (a wrong stream id) is the benchmark's mistake, not a busy server.
-      if (tries >= CONNECT_TRIES || /subscribe refused/.test((err as Error).message)) throw err;
+      if (tries >= CONNECT_TRIES || /subscribe refused/.test((err as Error).message)) {
+        const key = reasonOf((err as Error).message);
+        failures[key] = (failures[key] ?? 0) + 1;
+        return;
+      }
       retried((err as Error).message);
       await sleep(jitter(Math.min(8000, 500 * 2 ** (tries - 1))));
     }
@@ -189,6 +196,7 @@ serveLoad(async (command) => {
         connected: viewers.length,
         seconds: (performance.now() - started) / 1000,
         retries: { ...retries },
+        failures: { ...failures },
       };
     }
     case 'start':
