@@ -3,7 +3,8 @@
 // them — then one table of what each fault did and what was found. Extra arguments are passed to
 // vitest (e.g. a file name to run one). Needs DATABASE_URL (or starts an embedded PostgreSQL, as the
 // server tests do) and redis-server on the PATH for the Redis fault. docs/operations.md says what
-// each row proves.
+// each row proves. The servers are the bundle `npm start` runs, built here first (esbuild, a few
+// seconds; CHAOS_BUILD=0 skips it), so they start in seconds and test what is checked out.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,10 @@ rmSync(reportFile, { force: true });
 rmSync(vitestJson, { force: true });
 
 const began = Date.now();
+if (process.env.CHAOS_BUILD !== '0' && process.env.CHAOS_SERVER !== 'source') {
+  const built = spawnSync(process.execPath, ['build.mjs'], { cwd: `${root}apps/server`, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
 const status =
   spawnSync('npx', ['vitest', 'run', '--project', 'chaos', ...process.argv.slice(2)], {
     cwd: root,
@@ -33,9 +38,16 @@ const rows = existsSync(reportFile)
       .map((l) => JSON.parse(l))
   : [];
 const tests = [];
+const files = [];
 if (existsSync(vitestJson)) {
   for (const file of JSON.parse(readFileSync(vitestJson, 'utf8')).testResults ?? []) {
     for (const t of file.assertionResults ?? []) tests.push({ name: t.title, status: t.status });
+    if (file.startTime && file.endTime) {
+      files.push({
+        name: String(file.name).split('/').pop(),
+        seconds: (file.endTime - file.startTime) / 1000,
+      });
+    }
   }
 }
 
@@ -54,6 +66,10 @@ if (tests.length) {
   process.stdout.write('\nTests:\n');
   const mark = { passed: 'ok     ', failed: 'FAIL   ' };
   for (const t of tests) process.stdout.write(`  ${mark[t.status] ?? 'not run'}  ${t.name}\n`);
+}
+if (files.length) {
+  process.stdout.write("\nTime per file (its servers' starts included):\n");
+  for (const f of files) process.stdout.write(`  ${f.seconds.toFixed(0).padStart(4)} s  ${f.name}\n`);
 }
 const passed = tests.filter((t) => t.status === 'passed').length;
 const failed = tests.filter((t) => t.status === 'failed').length;
