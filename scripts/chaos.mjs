@@ -38,16 +38,9 @@ const rows = existsSync(reportFile)
       .map((l) => JSON.parse(l))
   : [];
 const tests = [];
-const files = [];
 if (existsSync(vitestJson)) {
   for (const file of JSON.parse(readFileSync(vitestJson, 'utf8')).testResults ?? []) {
     for (const t of file.assertionResults ?? []) tests.push({ name: t.title, status: t.status });
-    if (file.startTime && file.endTime) {
-      files.push({
-        name: String(file.name).split('/').pop(),
-        seconds: (file.endTime - file.startTime) / 1000,
-      });
-    }
   }
 }
 
@@ -66,10 +59,6 @@ if (tests.length) {
   process.stdout.write('\nTests:\n');
   const mark = { passed: 'ok     ', failed: 'FAIL   ' };
   for (const t of tests) process.stdout.write(`  ${mark[t.status] ?? 'not run'}  ${t.name}\n`);
-}
-if (files.length) {
-  process.stdout.write("\nTime per file (its servers' starts included):\n");
-  for (const f of files) process.stdout.write(`  ${f.seconds.toFixed(0).padStart(4)} s  ${f.name}\n`);
 }
 const passed = tests.filter((t) => t.status === 'passed').length;
 const failed = tests.filter((t) => t.status === 'failed').length;
