@@ -48,8 +48,11 @@ export const buyerRoom = (buyerId: string) => `buyer:${buyerId}`;
 
 /** The server-side event by which nodes ask each other for their count of a room (countIn). */
 const COUNT_IN_ROOM = 'kasuwa:count-in-room';
-/** How long a count waits for the other nodes (Redis away: it fails instead of waiting). */
-const COUNT_TIMEOUT_MS = 3000;
+/**
+ * How long a count waits for the other nodes' numbers before it asks for their sockets instead
+ * (a node of an earlier version, during a rolling upgrade, does not know the question).
+ */
+const COUNT_TIMEOUT_MS = 2000;
 
 type ServerSideEvents = {
   [COUNT_IN_ROOM]: (room: string, exceptSellerId: string | null, reply: (count: number) => void) => void;
@@ -207,20 +210,31 @@ export function registerRealtime(
     countIn: async (room, exceptSellerId) => {
       const here = countHere(room, exceptSellerId ?? null);
       if (!clustered) return here;
-      const there = await new Promise<number[]>((resolve, reject) => {
-        // The adapter gives up after its own time-out, but not when Redis cannot even say how many
-        // nodes there are: this one always ends.
-        const timer = setTimeout(
-          () => reject(new Error('the other nodes did not answer a room count in time')),
-          COUNT_TIMEOUT_MS,
-        );
-        io.serverSideEmit(COUNT_IN_ROOM, room, exceptSellerId ?? null, (err, counts) => {
-          clearTimeout(timer);
-          if (err) reject(err);
-          else resolve(counts);
+      try {
+        const there = await new Promise<number[]>((resolve, reject) => {
+          // The adapter gives up after its own time-out, but not when Redis cannot even say how
+          // many nodes there are: this one always ends.
+          const timer = setTimeout(
+            () => reject(new Error('the other nodes did not answer a room count in time')),
+            COUNT_TIMEOUT_MS,
+          );
+          io.serverSideEmit(COUNT_IN_ROOM, room, exceptSellerId ?? null, (err, counts) => {
+            clearTimeout(timer);
+            if (err) reject(err);
+            else resolve(counts);
+          });
         });
-      });
-      return there.reduce((sum, n) => sum + (Number.isFinite(n) ? n : 0), here);
+        return there.reduce((sum, n) => sum + (Number.isFinite(n) ? n : 0), here);
+      } catch (err) {
+        // A node that does not answer the question (an earlier version during a rolling upgrade,
+        // or a slow one): its sockets, which every version's adapter lists, counted here instead.
+        log.warn({ err: { message: (err as Error).message }, room }, 'room count: asking for the sockets');
+        const sockets = await io.in(room).fetchSockets();
+        return sockets.filter((s) => {
+          const who = identityOf(s);
+          return !(exceptSellerId && who.kind === 'seller' && who.id === exceptSellerId);
+        }).length;
+      }
     },
     isInRoom: async (socketId, room) => {
       const local = io.sockets.sockets.get(socketId);

@@ -5,7 +5,6 @@ import {
   streamMessagePayload,
   streamSocketEvents,
   streamSubscriptionPayload,
-  type ViewerCountEvent,
 } from '@kasuwa/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
@@ -15,14 +14,10 @@ import { answer, guardedBy, refuse } from '@/modules/live/socket-acks.ts';
 import type { StreamChatService } from '@/modules/live/stream-chat.service.ts';
 import type { StreamsService } from '@/modules/live/streams.service.ts';
 import { studioRelay } from '@/modules/live/studio-relay.socket.ts';
+import { VIEWER_RECOUNT_DELAY_MS, viewerCounts } from '@/modules/live/viewer-counts.ts';
 import type { SellerFeatureGate } from '@/plugins/feature-gate.ts';
 import { type Realtime, type SocketIdentity, streamRoom } from '@/plugins/realtime.ts';
 
-/** Joins and leaves arriving together (a show's link shared in a group) are counted once. */
-export const VIEWER_RECOUNT_DELAY_MS = 150;
-/** After a count, a show rests this long per viewer before the next (1,000 viewers: 1 s). */
-const VIEWER_RECOUNT_REST_MS_PER_VIEWER = 1;
-const VIEWER_RECOUNT_MAX_REST_MS = 5000;
 /**
  * How long a subscribe trusts what it last read of a show (its seller, its status). A crowd
  * subscribing at once (2,000 viewers opening a shared link) is then one read of the show a second,
@@ -161,80 +156,8 @@ export function registerLiveSocket({
     writeViews();
   };
 
-  type Recount = {
-    change: 'joined' | 'left';
-    /** Waiting to count, counting, or resting after a count (a big room's counts are spaced). */
-    state: 'waiting' | 'counting' | 'resting';
-    timer: NodeJS.Timeout | null;
-    /** Joins or leaves arrived while counting or resting: count again after the rest. */
-    again: boolean;
-  };
-  const pending = new Map<string, Recount>();
-  let closed = false;
-  const recount = async (streamId: string, change: 'joined' | 'left'): Promise<number> => {
-    const sellerId = await sellerOf(streamId);
-    if (!sellerId) return 0;
-    // The seller's own studio and dashboard are in the room too; they are not viewers.
-    const viewerCount = await realtime.countIn(streamRoom(streamId), sellerId);
-    const stored = await streams.recordViewers(streamId, viewerCount);
-    const event: ViewerCountEvent = {
-      streamId,
-      viewerCount,
-      peakViewers: stored?.peakViewers ?? viewerCount,
-      timestamp: clock.now().getTime(),
-    };
-    realtime.toStreamAndSeller(
-      streamId,
-      sellerId,
-      change === 'joined' ? streamSocketEvents.viewerJoined : streamSocketEvents.viewerLeft,
-      event,
-    );
-    return viewerCount;
-  };
-  // At most one count per show waits or runs at a time: while thousands join, a count that takes
-  // longer than the delay (a busy node, the other nodes' answers) is followed by one more, not by
-  // one per join piling up behind it. After each count the show rests VIEWER_RECOUNT_REST_MS_PER_VIEWER
-  // per viewer (at most VIEWER_RECOUNT_MAX_REST_MS) before the next: every count goes to every viewer,
-  // so a crowd of N joining would otherwise cost N messages per join batch, N² in all (issue 18).
-  const armRecount = (streamId: string, entry: Recount, delayMs: number) => {
-    entry.state = 'waiting';
-    entry.timer = setTimeout(() => {
-      entry.state = 'counting';
-      entry.timer = null;
-      let viewers = 0;
-      recount(streamId, entry.change)
-        .then((n) => {
-          viewers = n;
-        })
-        .catch((err: unknown) => log.error({ err, streamId }, 'could not count the viewers of a stream'))
-        .finally(() => {
-          if (closed) return;
-          entry.state = 'resting';
-          entry.timer = setTimeout(
-            () => {
-              entry.timer = null;
-              if (entry.again && !closed) {
-                entry.again = false;
-                armRecount(streamId, entry, recountDelayMs);
-              } else pending.delete(streamId);
-            },
-            Math.min(VIEWER_RECOUNT_MAX_REST_MS, viewers * VIEWER_RECOUNT_REST_MS_PER_VIEWER),
-          );
-        });
-    }, delayMs);
-  };
-  const scheduleRecount = (streamId: string, change: 'joined' | 'left') => {
-    if (closed) return;
-    const existing = pending.get(streamId);
-    if (existing) {
-      existing.change = change;
-      if (existing.state !== 'waiting') existing.again = true;
-      return;
-    }
-    const entry: Recount = { change, state: 'waiting', timer: null, again: false };
-    pending.set(streamId, entry);
-    armRecount(streamId, entry, recountDelayMs);
-  };
+  const counts = viewerCounts({ realtime, streams, clock, log, sellerOf, delayMs: recountDelayMs });
+  const scheduleRecount = counts.schedule;
 
   /** The refusal to send when the show's seller may not act as its seller now, or null. */
   const gateRefusal = async (socket: Socket, sellerId: string): Promise<SocketAck | null> => {
@@ -395,9 +318,7 @@ export function registerLiveSocket({
   return {
     /** Stops pending recounts (the app is closing). */
     close() {
-      closed = true;
-      for (const { timer } of pending.values()) if (timer) clearTimeout(timer);
-      pending.clear();
+      counts.close();
     },
   };
 }
