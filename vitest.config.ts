@@ -50,9 +50,10 @@ export default defineConfig({
                 name: 'chaos',
                 environment: 'node',
                 include: ['apps/server/src/chaos/**/*.chaos.test.ts'],
-                globalSetup: [here('./apps/server/src/test/global-setup.ts')],
+                // The test PostgreSQL and template, plus a template seeded with the demo once per run.
+                globalSetup: [here('./apps/server/src/chaos/global-setup.ts')],
                 fileParallelism: false,
-                // Starting a server (migrations, the demo seed) took over a minute on a loaded machine.
+                // Starting a server took over a minute on a loaded machine (before the seeded template).
                 testTimeout: 300_000,
                 hookTimeout: 600_000,
               },

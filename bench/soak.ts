@@ -12,6 +12,7 @@
 // leak of a few hundred bytes per request (a listener, a map never pruned) grows RSS by tens of MB
 // over the ~20,000 requests of ten minutes; a table scan that slows as rows accumulate shows in p99.
 // Quick run: SOAK_SECONDS=60 SOAK_VIEWERS=20.
+import os from 'node:os';
 import type { StreamProduct } from '@kasuwa/contracts';
 import { subCategories } from '@/db/schema/index.ts';
 import {
@@ -61,7 +62,13 @@ try {
 
   const viewers = spawnLoad('live-viewers.ts');
   try {
-    await viewers.call({ type: 'connect', url: base, streamId: show.streamId, count: VIEWERS, batch: 50 });
+    const joined = await viewers.call<{ failures: Record<string, number> }>({
+      type: 'connect',
+      url: base,
+      streamId: show.streamId,
+      count: VIEWERS,
+      batch: 50,
+    });
     await viewers.call({ type: 'start' });
 
     // Every HTTP answer's time, by the window it finished in (-1: the warm-up).
@@ -73,7 +80,10 @@ try {
       t < measureFrom ? -1 : Math.min(WINDOWS - 1, Math.floor((t - measureFrom) / windowMs));
     const latencies: number[][] = Array.from({ length: WINDOWS }, () => []);
     const rssByWindow: number[][] = Array.from({ length: WINDOWS }, () => []);
+    // The machine's 1-minute load average, sampled with RSS: other work on a shared machine.
+    const loadByWindow: number[][] = Array.from({ length: WINDOWS }, () => []);
     const errors: Record<string, number> = {};
+    for (const [why, n] of Object.entries(joined.failures)) errors[`viewer could not join: ${why}`] = n;
     const error = (what: string) => {
       errors[what] = (errors[what] ?? 0) + 1;
     };
@@ -94,7 +104,10 @@ try {
     };
     const rssTimer = setInterval(() => {
       const w = windowOf(performance.now());
-      if (w >= 0) rssByWindow[w]?.push(node.rssMb());
+      if (w >= 0) {
+        rssByWindow[w]?.push(node.rssMb());
+        loadByWindow[w]?.push(os.loadavg()[0] ?? 0);
+      }
     }, 1000);
     const peak = sampleRss([node]);
 
@@ -211,7 +224,8 @@ try {
           ` ${String(l.length).padStart(6)} requests, p99 ${p99(l).toFixed(0).padStart(5)} ms,` +
           ` health p99 ${p99(probe[w] ?? [])
             .toFixed(0)
-            .padStart(5)} ms, RSS ${median(rssByWindow[w] ?? []).toFixed(0)} MB\n`,
+            .padStart(5)} ms, RSS ${median(rssByWindow[w] ?? []).toFixed(0)} MB,` +
+          ` load ${median(loadByWindow[w] ?? []).toFixed(1)}\n`,
       );
     }
     const first = {

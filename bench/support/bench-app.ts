@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from '@/db/client.ts';
 import { startEmbeddedPostgres } from '@/db/embedded.ts';
 import { runMigrations } from '@/db/migrate.ts';
 import { migrationsFolder } from '@/db/migrations-folder.ts';
+import { installJobSchema } from '@/jobs/job-worker.ts';
 import { systemClock } from '@/lib/clock.ts';
 import { createOutboxMailer } from '@/mail/mailer.ts';
 import { localDiskStorage } from '@/storage/file-storage.ts';
@@ -40,6 +41,9 @@ export async function benchEnvironment(name: string): Promise<BenchEnvironment> 
   url.pathname = `/${dbName}`;
   const database = openDatabase(url.toString());
   await runMigrations(database.db, migrationsFolder);
+  // The job queue's schema, as the server installs it at start: scheduling a show queues its
+  // followers' notices (issue 16), which failed with a 500 without it.
+  await installJobSchema(database.pool, quiet);
 
   return {
     database,

@@ -232,6 +232,18 @@ export function sampleRss(nodes: ApiNode[], everyMs = 500) {
   };
 }
 
+/** CPU time (user + system, seconds) a process has used so far, as `ps` counts it; 0 once it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: state is the 1st, utime the 12th, stime the 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Merges millisecond histograms and answers a percentile of the whole. */
 export function histogramPercentile(histograms: Record<string, number>[], p: number): number {
   const merged = new Map<number, number>();

@@ -171,6 +171,7 @@ export function spawnLoad(file: string) {
     waiting.clear();
   });
   return {
+    pid: child.pid ?? 0,
     call<T>(command: Record<string, unknown>): Promise<T> {
       const id = ++next;
       return new Promise<T>((resolve, reject) => {

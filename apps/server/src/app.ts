@@ -452,7 +452,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
     redis: deps.redis ?? null,
     recordAuctionWin: orders.recordAuctionWin,
     onShow: showNoticeJob(app.jobs.queue), // issue 16: followers hear of shows
-    recordViewer: recordView, // issue 17: analytics
+    recordViewers: (views) => analytics.recordViews(deps.db, views), // issue 17: analytics
     onStatus: replays.onStreamStatus, // issue 21: replays
     jobs: app.jobs, // issue 20: a show whose seller stays away ends
     ...(deps.sellerAwayGraceMs === undefined ? {} : { sellerAwayGraceMs: deps.sellerAwayGraceMs }),

@@ -87,8 +87,16 @@ export type StreamMessagePayload = z.infer<typeof streamMessagePayload>;
 /** What the server acknowledges a client event with, when the client asks for an acknowledgement. */
 export const socketAck = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true) }),
-  // `code` when a seller is refused a show's seller side by the SPEC section 5 gate.
-  z.object({ ok: z.literal(false), message: z.string(), code: featureGateCode.optional() }),
+  // `code` when a seller is refused a show's seller side by the SPEC section 5 gate. `retryAfterMs`
+  // when the server could not do it now (overloaded, its database away): the client may send the
+  // same event again after that long (issue 18; like HTTP's 503 with Retry-After). Without it the
+  // refusal stands and sending again would get the same answer.
+  z.object({
+    ok: z.literal(false),
+    message: z.string(),
+    code: featureGateCode.optional(),
+    retryAfterMs: z.number().int().positive().optional(),
+  }),
 ]);
 export type SocketAck = z.infer<typeof socketAck>;
 

@@ -3,6 +3,7 @@ import { connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHAOS_PORTS,
+  CHAOS_WINDOWS,
   call,
   chaosNodes,
   demoLogin,
@@ -25,8 +26,8 @@ let dataDir: string;
 let node: Node;
 
 beforeAll(async () => {
-  db = await freshDatabase('auction');
-  dataDir = await nodes.freshDataDir();
+  db = await freshDatabase('auction', { seeded: true });
+  dataDir = await nodes.freshDataDir({ seeded: true });
 });
 const sockets: Socket[] = [];
 afterAll(async () => {
@@ -90,7 +91,11 @@ describe('kill -9 in the last seconds of an auction', () => {
         // The second clock is long enough for a restart on a busy machine to be back before its end.
         products: products.map((productId, i) => ({
           productId,
-          auctionSettings: { startingBid: 20000, durationSeconds: i === 0 ? 25 : 75, counterBidSeconds: 5 },
+          auctionSettings: {
+            startingBid: 20000,
+            durationSeconds: i === 0 ? CHAOS_WINDOWS.auctionSeconds : CHAOS_WINDOWS.runningAuctionSeconds,
+            counterBidSeconds: 5,
+          },
         })),
       },
     });
@@ -157,7 +162,7 @@ describe('kill -9 in the last seconds of an auction', () => {
       );
       countdown = ticks.filter((e) => e.productId === productId).map((e) => e.secondsLeft);
       for (const e of ticks.filter((t) => t.productId === productId)) {
-        // What the clock shows is the time left to the stored end (within a tick), never a fresh 75 s.
+        // What the clock shows is the time left to the stored end (within a tick), never a fresh full clock.
         expect(Math.abs(e.secondsLeft * 1000 - (endsAt - e.timestamp))).toBeLessThan(2000);
       }
     }
@@ -216,9 +221,12 @@ describe('kill -9 in the last seconds of an auction', () => {
   });
 
   it('resumes the countdown from the stored end when the server is back before it', async () => {
-    // With 75 s on the clock, killed 60 s before the end: the restart is back in time.
-    const r = await killAndCheck(products[1] as string, 60_000);
-    expect(r.countdown.length).toBeGreaterThan(0);
+    // Killed CHAOS_RUNNING_AUCTION_LEFT_SECONDS (30) before the end: the restart is back in time.
+    const r = await killAndCheck(products[1] as string, CHAOS_WINDOWS.runningAuctionLeftSeconds * 1000);
+    expect(
+      r.countdown.length,
+      `the restart took ${r.readyAfter} ms: raise CHAOS_RUNNING_AUCTION_SECONDS and CHAOS_RUNNING_AUCTION_LEFT_SECONDS`,
+    ).toBeGreaterThan(0);
     report(
       'kill -9, auction still running at restart',
       'held',

@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type RunningServer, serverProcesses, waitForOutput } from '@/test/server-process.ts';
@@ -27,14 +28,36 @@ export const CHAOS_SECRETS = {
 
 export const DEMO = { email: 'demo@kasuwa.ng', password: 'KasuwaDemo#2026' };
 
-/** A fresh database on the test PostgreSQL (dropped by `drop`). */
-export async function freshDatabase(name: string) {
+/**
+ * How long the faults' windows are, in seconds (env CHAOS_*): an auction killed just before its end
+ * (CHAOS_AUCTION_SECONDS, 15) and one killed `CHAOS_RUNNING_AUCTION_LEFT_SECONDS` (30) before the
+ * end of CHAOS_RUNNING_AUCTION_SECONDS (45), so the restarted server is back before it ends. A
+ * restart of the built server on the seeded clone takes seconds; raise them on a machine where it
+ * takes longer (the test says so when the server was not back in time).
+ */
+export const CHAOS_WINDOWS = {
+  auctionSeconds: Number(process.env.CHAOS_AUCTION_SECONDS ?? 15),
+  runningAuctionSeconds: Number(process.env.CHAOS_RUNNING_AUCTION_SECONDS ?? 45),
+  runningAuctionLeftSeconds: Number(process.env.CHAOS_RUNNING_AUCTION_LEFT_SECONDS ?? 30),
+};
+
+/**
+ * A fresh database on the test PostgreSQL (dropped by `drop`): a clone of the migrated template, or
+ * with `seeded` of the template the chaos suite's global set-up seeded with the demo once
+ * (chaos/global-setup.ts), so a server starts on it in seconds instead of migrating and seeding.
+ * A node on a seeded clone gets a copy of the seeding server's DATA_DIR (`nodes.freshDataDir`
+ * with `seeded`): its uploads and keys go with the rows that name them.
+ */
+export async function freshDatabase(name: string, { seeded = false }: { seeded?: boolean } = {}) {
   const adminUrl = inject('pgAdminUrl');
+  const template = seeded ? inject('chaosSeeded').database : inject('templateDatabase');
   const dbName = `kasuwa_test_chaos_${name}_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(dbName)} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(dbName)}`);
+  await admin.query(
+    `CREATE DATABASE ${admin.escapeIdentifier(dbName)} TEMPLATE ${admin.escapeIdentifier(template)}`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
@@ -60,27 +83,42 @@ export async function freshDatabase(name: string) {
 
 export type Node = RunningServer & { base: string };
 
-/** Real server processes (`src/server.ts` under tsx, as the process tests start them). */
+/**
+ * Real server processes: the bundle `npm start` runs (apps/server/dist/server.js, which `npm run
+ * chaos` builds first), or the sources under tsx with CHAOS_SERVER=source.
+ */
 export function chaosNodes(prefix: string) {
   const procs = serverProcesses(prefix);
+  const built = process.env.CHAOS_SERVER !== 'source';
   async function start(
     dataDir: string,
     port: number,
     env: Record<string, string>,
     ready = 'is ready on',
   ): Promise<Node> {
-    const r = procs.startServer(dataDir, port, {
-      ...CHAOS_SECRETS,
-      LOG_LEVEL: 'info',
-      // On a machine this loaded (load average 30 on 2 cores), a `SELECT 1` can take over the
-      // default 1 s and the watchdog would call the database away; the database fault sets its own.
-      DB_PROBE_TIMEOUT_MS: '5000',
-      ...env,
-    });
+    const r = procs.startServer(
+      dataDir,
+      port,
+      {
+        ...CHAOS_SECRETS,
+        LOG_LEVEL: 'info',
+        // On a machine this loaded (load average 30 on 2 cores), a `SELECT 1` can take over the
+        // default 1 s and the watchdog would call the database away; the database fault sets its own.
+        DB_PROBE_TIMEOUT_MS: '5000',
+        ...env,
+      },
+      { built },
+    );
     await waitForOutput(r, ready, 240_000);
     return { ...r, base: `http://127.0.0.1:${port}` };
   }
-  return { ...procs, start };
+  /** A private DATA_DIR; with `seeded`, holding what the seeding server left (uploads, keys). */
+  async function freshDataDir({ seeded = false }: { seeded?: boolean } = {}) {
+    const dir = await procs.freshDataDir();
+    if (seeded) await fs.cp(inject('chaosSeeded').dataDir, dir, { recursive: true });
+    return dir;
+  }
+  return { ...procs, freshDataDir, start };
 }
 
 /** SIGKILL: no clean-up of any kind, as a crash or the OOM killer. */

@@ -50,7 +50,7 @@ async function killRedis() {
 
 beforeAll(async () => {
   await startRedis();
-  db = await freshDatabase('redis');
+  db = await freshDatabase('redis', { seeded: true });
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
@@ -109,8 +109,8 @@ describe('Redis lost with two nodes', () => {
 
   beforeAll(async () => {
     const env = { DATABASE_URL: db.url, SEED_DEMO: '1', REDIS_URL: `redis://127.0.0.1:${CHAOS_PORTS.redis}` };
-    a = await nodes.start(await nodes.freshDataDir(), CHAOS_PORTS.nodeA, env);
-    b = await nodes.start(await nodes.freshDataDir(), CHAOS_PORTS.nodeB, env);
+    a = await nodes.start(await nodes.freshDataDir({ seeded: true }), CHAOS_PORTS.nodeA, env);
+    b = await nodes.start(await nodes.freshDataDir({ seeded: true }), CHAOS_PORTS.nodeB, env);
     const login = await demoLogin(a.base);
     const { auctionProducts } = await call<{ auctionProducts: { _id: string }[] }>(
       a.base,

@@ -15,9 +15,9 @@ let node: Node;
 const BUCKET = 'kasuwa-chaos-uploads';
 
 beforeAll(async () => {
-  db = await freshDatabase('s3');
+  db = await freshDatabase('s3', { seeded: true });
   s3 = await startFakeS3(BUCKET, CHAOS_PORTS.service);
-  node = await nodes.start(await nodes.freshDataDir(), CHAOS_PORTS.nodeA, {
+  node = await nodes.start(await nodes.freshDataDir({ seeded: true }), CHAOS_PORTS.nodeA, {
     DATABASE_URL: db.url,
     SEED_DEMO: '1',
     REDIS_URL: '',

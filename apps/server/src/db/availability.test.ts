@@ -167,4 +167,48 @@ describe('the database watchdog', () => {
       await proxy.close();
     }
   });
+
+  it('does not take this node being held up for the database going quiet', async () => {
+    // issue 18, `npm run cluster`: a node busy writing to 2,000 sockets ran its probe's deadline
+    // before reading the answer that had arrived, and cut every connection of a healthy database.
+    const real = new URL(inject('pgAdminUrl'));
+    const proxy = await freezableProxy(real);
+    const through = new URL(real);
+    through.host = `127.0.0.1:${proxy.port}`;
+    const av = availability();
+    const downs: string[] = [];
+    av.onChange((state) => {
+      if (!state.available) downs.push(state.reason ?? '');
+    });
+    let probes = 0;
+    const watchdog = startWatchdog({
+      connectionConfig: () => {
+        probes++;
+        return { connectionString: through.toString() };
+      },
+      availability: av,
+      intervalMs: 100,
+      timeoutMs: 400,
+      log: quiet,
+    });
+    try {
+      await waitFor(() => probes > 0, 3000, 10);
+      await new Promise((r) => setTimeout(r, 500));
+      // A probe is sent and its answer held back for a moment…
+      proxy.freeze();
+      await new Promise((r) => setTimeout(r, 150));
+      proxy.thaw();
+      // …while this node's event loop is held up past the probe's deadline.
+      const until = performance.now() + 800;
+      let spins = 0;
+      while (performance.now() < until) spins++;
+      expect(spins).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(downs).toEqual([]);
+      expect(av.state().available).toBe(true);
+    } finally {
+      await watchdog.stop();
+      await proxy.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { Server, type Socket } from 'socket.io';
+import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import { HttpError } from '@/lib/errors.ts';
 import type { AuthenticateToken } from '@/plugins/auth.ts';
 
@@ -30,6 +30,12 @@ export type Realtime = {
   toSocket: (socketId: string, event: string, payload: unknown) => void;
   /** Every socket in a room across the cluster (with Redis, nodes answer each other). */
   socketsIn: (room: string) => Promise<SocketInfo[]>;
+  /**
+   * How many sockets are in a room across the cluster, leaving out one seller's own (a show's studio
+   * and dashboard). Each node counts its own and answers a number: unlike `socketsIn`, nothing is
+   * sent per socket, so counting a show of thousands stays cheap.
+   */
+  countIn: (room: string, exceptSellerId?: string) => Promise<number>;
   /** Whether one socket is in a room now: looked up on this node first, else across the cluster. */
   isInRoom: (socketId: string, room: string) => Promise<boolean>;
   /** Adds handlers to each new socket; modules (live shows) bring their own events. */
@@ -39,6 +45,18 @@ export type Realtime = {
 export const sellerRoom = (sellerId: string) => `seller:${sellerId}`;
 export const streamRoom = (streamId: string) => `stream:${streamId}`;
 export const buyerRoom = (buyerId: string) => `buyer:${buyerId}`;
+
+/** The server-side event by which nodes ask each other for their count of a room (countIn). */
+const COUNT_IN_ROOM = 'kasuwa:count-in-room';
+/**
+ * How long a count waits for the other nodes' numbers before it asks for their sockets instead
+ * (a node of an earlier version, during a rolling upgrade, does not know the question).
+ */
+const COUNT_TIMEOUT_MS = 2000;
+
+type ServerSideEvents = {
+  [COUNT_IN_ROOM]: (room: string, exceptSellerId: string | null, reply: (count: number) => void) => void;
+};
 
 export const identityOf = (socket: { data: unknown }): SocketIdentity =>
   ((socket.data as { identity?: SocketIdentity }).identity ?? { kind: 'viewer' }) as SocketIdentity;
@@ -64,7 +82,7 @@ export function registerRealtime(
     log: FastifyBaseLogger;
   },
 ): Realtime {
-  const io = new Server(app.server, {
+  const io = new Server<DefaultEventsMap, DefaultEventsMap, ServerSideEvents>(app.server, {
     path: '/socket.io',
     serveClient: false,
     // The SPA is served from the same origin; no other site may open a seller's socket.
@@ -92,6 +110,25 @@ export function registerRealtime(
       })) as typeof pub.publish;
   }
   if (pub && sub) io.adapter(createAdapter(pub, sub));
+  const clustered = Boolean(pub && sub);
+
+  /** This node's sockets in `room`, one seller's own left out. */
+  const countHere = (room: string, exceptSellerId: string | null) => {
+    const ids = io.of('/').adapter.rooms.get(room);
+    if (!ids) return 0;
+    if (!exceptSellerId) return ids.size;
+    let count = 0;
+    for (const id of ids) {
+      const socket = io.sockets.sockets.get(id);
+      if (!socket) continue;
+      const who = identityOf(socket);
+      if (!(who.kind === 'seller' && who.id === exceptSellerId)) count += 1;
+    }
+    return count;
+  };
+  io.on(COUNT_IN_ROOM, (room, exceptSellerId, reply) => {
+    if (typeof room === 'string' && typeof reply === 'function') reply(countHere(room, exceptSellerId));
+  });
 
   const identify = async (token: string): Promise<SocketIdentity> => {
     if (!token) return { kind: 'viewer' };
@@ -169,6 +206,35 @@ export function registerRealtime(
     socketsIn: async (room) => {
       const sockets = await io.in(room).fetchSockets();
       return sockets.map((s) => ({ id: s.id, identity: identityOf(s) }));
+    },
+    countIn: async (room, exceptSellerId) => {
+      const here = countHere(room, exceptSellerId ?? null);
+      if (!clustered) return here;
+      try {
+        const there = await new Promise<number[]>((resolve, reject) => {
+          // The adapter gives up after its own time-out, but not when Redis cannot even say how
+          // many nodes there are: this one always ends.
+          const timer = setTimeout(
+            () => reject(new Error('the other nodes did not answer a room count in time')),
+            COUNT_TIMEOUT_MS,
+          );
+          io.serverSideEmit(COUNT_IN_ROOM, room, exceptSellerId ?? null, (err, counts) => {
+            clearTimeout(timer);
+            if (err) reject(err);
+            else resolve(counts);
+          });
+        });
+        return there.reduce((sum, n) => sum + (Number.isFinite(n) ? n : 0), here);
+      } catch (err) {
+        // A node that does not answer the question (an earlier version during a rolling upgrade,
+        // or a slow one): its sockets, which every version's adapter lists, counted here instead.
+        log.warn({ err: { message: (err as Error).message }, room }, 'room count: asking for the sockets');
+        const sockets = await io.in(room).fetchSockets();
+        return sockets.filter((s) => {
+          const who = identityOf(s);
+          return !(exceptSellerId && who.kind === 'seller' && who.id === exceptSellerId);
+        }).length;
+      }
     },
     isInRoom: async (socketId, room) => {
       const local = io.sockets.sockets.get(socketId);

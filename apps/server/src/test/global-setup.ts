@@ -26,7 +26,7 @@ export const TEST_DB_PREFIX = 'kasuwa_test_';
  * folder) and a template database with every migration applied (graphile-worker's included). Each test file then clones the
  * template (CREATE DATABASE ... TEMPLATE), which takes milliseconds, and drops its clone at the end.
  */
-export default async function setup(project: TestProject) {
+export default async function setup(project: Pick<TestProject, 'provide'>) {
   let cluster: EmbeddedCluster | null = null;
   let tmpDir: string | null = null;
   let adminUrl = serviceUrl('DATABASE_URL');

@@ -191,6 +191,41 @@ export function analyticsRepository(db: Database) {
         ON CONFLICT (seller_id, day) DO UPDATE SET viewers = p.viewers + EXCLUDED.viewers`);
     },
 
+    /**
+     * Many views of shows at once (a crowd joining): each a viewer-day for its seller, counted once,
+     * and a distinct viewer of its show; the same as recordViewerDay and recordShowViewer for each,
+     * in one statement.
+     */
+    async recordShowViews(
+      q: Queryable,
+      views: ReadonlyArray<{ sellerId: string; day: string; viewer: string; streamId: string; at: Date }>,
+    ): Promise<void> {
+      if (views.length === 0) return;
+      await q.execute(sql`
+        WITH v AS (
+          SELECT * FROM unnest(
+            ${sql.param(views.map((v) => v.sellerId))}::uuid[],
+            ${sql.param(views.map((v) => v.day))}::date[],
+            ${sql.param(views.map((v) => v.viewer))}::text[],
+            ${sql.param(views.map((v) => v.streamId))}::uuid[],
+            ${sql.param(views.map((v) => v.at.toISOString()))}::timestamptz[]
+          ) AS t(seller_id, day, viewer, stream_id, at)
+        ),
+        shows AS (
+          INSERT INTO stream_viewers (stream_id, viewer, first_seen_at)
+          SELECT DISTINCT ON (stream_id, viewer) stream_id, viewer, at FROM v ORDER BY stream_id, viewer, at
+          ON CONFLICT DO NOTHING
+        ),
+        ins AS (
+          INSERT INTO analytics_viewer_days (seller_id, day, viewer)
+          SELECT DISTINCT seller_id, day, viewer FROM v
+          ON CONFLICT DO NOTHING RETURNING seller_id, day
+        )
+        INSERT INTO analytics_daily_people AS p (seller_id, day, viewers)
+        SELECT seller_id, day, count(*) FROM ins GROUP BY seller_id, day
+        ON CONFLICT (seller_id, day) DO UPDATE SET viewers = p.viewers + EXCLUDED.viewers`);
+    },
+
     /** A show's distinct viewer, once. */
     async recordShowViewer(q: Queryable, streamId: string, viewer: string, at: Date): Promise<void> {
       await q.execute(sql`

@@ -173,6 +173,16 @@ export function analyticsService({ repo, clock }: { repo: AnalyticsRepository; c
       if (view.streamId) await repo.recordShowViewer(q, view.streamId, view.viewer, view.at);
     },
 
+    /** recordView for many viewers of shows at once (a crowd joining a show), in one statement. */
+    recordViews: (
+      q: Queryable,
+      views: ReadonlyArray<{ sellerId: string; viewer: string; at: Date; streamId: string }>,
+    ): Promise<void> =>
+      repo.recordShowViews(
+        q,
+        views.map((v) => ({ ...v, day: lagosDay(v.at) })),
+      ),
+
     storedAndRecomputed: (sellerId: string) => repo.storedAndRecomputed(repo.db, sellerId),
   };
 }

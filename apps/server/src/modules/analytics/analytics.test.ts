@@ -360,6 +360,42 @@ describe('the viewers', () => {
   });
 });
 
+describe('the viewers of a show joining together', () => {
+  it('count as if each had been recorded alone: once per seller and Lagos day, once per show', async () => {
+    // issue 18: a crowd subscribing to a show is written a batch at a time (live.socket.ts).
+    const [one, many] = [await sellerWithToken(t), await sellerWithToken(t)];
+    const views = (seller: string, show: string) => [
+      { sellerId: seller, streamId: show, viewer: `buyer:${ada}`, at: new Date('2026-03-09T18:05:00Z') },
+      { sellerId: seller, streamId: show, viewer: `buyer:${ada}`, at: new Date('2026-03-09T18:30:00Z') },
+      { sellerId: seller, streamId: show, viewer: 'anon:x', at: new Date('2026-03-09T18:06:00Z') },
+      // 23:10Z is the next day in Lagos: the same viewer counts again that day, not again for the show.
+      { sellerId: seller, streamId: show, viewer: 'anon:x', at: new Date('2026-03-09T23:10:00Z') },
+      { sellerId: seller, streamId: show, viewer: `buyer:${tunde}`, at: new Date('2026-03-09T18:07:00Z') },
+    ];
+    const counts = async (seller: string, show: string) => {
+      const r = await t.db.execute<{ day: string; viewers: number }>(sql`
+        SELECT day::text, viewers FROM analytics_daily_people WHERE seller_id = ${seller} ORDER BY day`);
+      const v = await t.db.execute<{ viewer: string; first_seen_at: string }>(sql`
+        SELECT viewer, first_seen_at::text FROM stream_viewers WHERE stream_id = ${show} ORDER BY viewer`);
+      return { days: r.rows, show: v.rows };
+    };
+    const aloneShow = (await insertShow(t.db, one.seller.id, 'Alone', new Date('2026-03-09T18:00:00Z'))).id;
+    for (const v of views(one.seller.id, aloneShow)) await t.app.analytics.recordView(t.db, v);
+    const crowdShow = (await insertShow(t.db, many.seller.id, 'Crowd', new Date('2026-03-09T18:00:00Z'))).id;
+    const [first, ...rest] = views(many.seller.id, crowdShow);
+    await t.app.analytics.recordViews(t.db, first ? [first] : []);
+    await t.app.analytics.recordViews(t.db, [...rest, ...rest]);
+
+    const alone = await counts(one.seller.id, aloneShow);
+    expect(alone.days).toEqual([
+      { day: '2026-03-09', viewers: 3 },
+      { day: '2026-03-10', viewers: 1 },
+    ]);
+    expect(alone.show).toHaveLength(3);
+    expect(await counts(many.seller.id, crowdShow)).toEqual(alone);
+  });
+});
+
 describe('the distinct buyers of a period', () => {
   it('equal a DISTINCT over the buyer-days, for any sale days in any order and any period', async () => {
     const c = await sellerWithToken(t);

@@ -1,12 +1,17 @@
 // The auction clock across restarts, and live shows across nodes that share Redis.
+
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   type BidTimerUpdateEvent,
   type StreamNotification,
   streamSocketEvents,
   type ViewerCountEvent,
 } from '@kasuwa/contracts';
+import { createAdapter } from '@socket.io/redis-adapter';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '@/app.ts';
@@ -15,6 +20,7 @@ import { buildAppOnSameDatabase, buildTestApp, type TestApp } from '@/test/build
 import { buyerWithToken } from '@/test/buyers.ts';
 import {
   bid,
+  connected,
   forStream,
   listen,
   liveAuction,
@@ -176,6 +182,44 @@ describe.skipIf(!redisUrl)('live shows across nodes sharing Redis', () => {
       await nodeB.close();
       await nodeA.close();
       await Promise.all([redisA.quit(), redisB.quit()]);
+    }
+  });
+
+  it('counts the viewers on a node that does not answer room counts (an earlier version) from its sockets', async () => {
+    // issue 18: nodes tell each other their number of a room's sockets; a node of a version before
+    // that (during a rolling upgrade) never answers, and its viewers are still counted.
+    const redisA = new Redis(redisUrl as string);
+    const [oldPub, oldSub] = [new Redis(redisUrl as string), new Redis(redisUrl as string)];
+    const nodeA = await buildTestApp({ redis: redisA });
+    const oldServer = http.createServer();
+    const old = new Server(oldServer, { path: '/socket.io', serveClient: false });
+    old.adapter(createAdapter(oldPub, oldSub));
+    try {
+      const urlA = await listen(nodeA.app);
+      const seller = await sellerWithToken(nodeA);
+      const productIds = await productsOf(nodeA, seller.seller.id, 1);
+      const stream = await liveAuction(nodeA.app, nodeA, seller.auth, productIds, { startingBid: 2000 });
+      old.on('connection', (socket) => {
+        void socket.join(`stream:${stream._id}`);
+      });
+      await new Promise<void>((r) => oldServer.listen(0, '127.0.0.1', () => r()));
+      const oldViewer = open(`http://127.0.0.1:${(oldServer.address() as AddressInfo).port}`);
+      await connected(oldViewer);
+
+      const studio = open(urlA, seller.token);
+      await subscribe(studio, stream._id);
+      const two = nextEvent<ViewerCountEvent>(
+        studio,
+        streamSocketEvents.viewerJoined,
+        (e) => e.viewerCount === 2,
+        10_000,
+      );
+      await subscribe(open(urlA), stream._id);
+      expect((await two).viewerCount).toBe(2);
+    } finally {
+      await nodeA.close();
+      old.close();
+      await Promise.all([redisA.quit(), oldPub.quit(), oldSub.quit()]);
     }
   });
 });

@@ -9,7 +9,7 @@ import { type AuctionTicker, auctionTicker } from '@/modules/live/auction-ticker
 import { auctionsService, type TickResult } from '@/modules/live/auctions.service.ts';
 import { liveRepository } from '@/modules/live/live.repository.ts';
 import { liveRoutes } from '@/modules/live/live.routes.ts';
-import { registerLiveSocket } from '@/modules/live/live.socket.ts';
+import { registerLiveSocket, type ShowView } from '@/modules/live/live.socket.ts';
 import { liveAnnouncer } from '@/modules/live/live-announcer.ts';
 import { moderationRoutes } from '@/modules/live/moderation.routes.ts';
 import { moderationService } from '@/modules/live/moderation.service.ts';
@@ -71,8 +71,8 @@ export async function registerLiveModule(
     recordAuctionWin: RecordAuctionWin;
     /** issue 16: followers are told when a show is scheduled or starts. */
     onShow?: Parameters<typeof streamsService>[0]['onShow'];
-    /** Analytics (issue 17): each distinct viewer of a show. */
-    recordViewer?: (view: { sellerId: string; streamId: string; viewer: string; at: Date }) => Promise<void>;
+    /** Analytics (issue 17): distinct viewers of a show (several at once when a crowd joins). */
+    recordViewers?: (views: ShowView[]) => Promise<void>;
     /** issue 21: a show went live or ended (after the commit) — a recording video service follows it. */
     onStatus?: Parameters<typeof streamsService>[0]['onStatus'];
     /** issue 20: the job that ends a show whose seller stayed away past the grace period. */
@@ -168,7 +168,7 @@ export async function registerLiveModule(
     log: app.log,
     sellerGate: sellerFeatureGate(deps.db),
     publishers,
-    ...(deps.recordViewer ? { recordViewer: deps.recordViewer } : {}),
+    ...(deps.recordViewers ? { recordViewers: deps.recordViewers } : {}),
     commentPolicy: moderation.commentPolicy,
   });
 

@@ -5,7 +5,6 @@ import {
   streamMessagePayload,
   streamSocketEvents,
   streamSubscriptionPayload,
-  type ViewerCountEvent,
 } from '@kasuwa/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
@@ -15,11 +14,19 @@ import { answer, guardedBy, refuse } from '@/modules/live/socket-acks.ts';
 import type { StreamChatService } from '@/modules/live/stream-chat.service.ts';
 import type { StreamsService } from '@/modules/live/streams.service.ts';
 import { studioRelay } from '@/modules/live/studio-relay.socket.ts';
+import { VIEWER_RECOUNT_DELAY_MS, viewerCounts } from '@/modules/live/viewer-counts.ts';
 import type { SellerFeatureGate } from '@/plugins/feature-gate.ts';
 import { type Realtime, type SocketIdentity, streamRoom } from '@/plugins/realtime.ts';
 
-/** Joins and leaves arriving together (a show's link shared in a group) are counted once. */
-export const VIEWER_RECOUNT_DELAY_MS = 150;
+/**
+ * How long a subscribe trusts what it last read of a show (its seller, its status). A crowd
+ * subscribing at once (2,000 viewers opening a shared link) is then one read of the show a second,
+ * not one per viewer: on ten pooled connections those reads queued past the pool's time-out (issue
+ * 18, `npm run cluster`). A subscribe only needs the seller, which never changes, and whether the show
+ * ended (to record a viewer for analytics); comments and announcements still read it afresh.
+ */
+export const SUBSCRIBE_STREAM_CACHE_MS = 1000;
+const MAX_CACHED_STREAMS = 10_000;
 /** Comments and announcements one socket may send per window, so nobody floods a show. */
 const MESSAGES_PER_WINDOW = 10;
 const MESSAGE_WINDOW_MS = 10_000;
@@ -33,6 +40,8 @@ export type CommentPolicy = (comment: {
   author: SocketIdentity;
   content: string;
 }) => Promise<{ ok: false; message: string } | { ok: true; hidden: boolean }>;
+
+export type ShowView = { sellerId: string; streamId: string; viewer: string; at: Date };
 
 type SocketState = {
   messageTimes: number[];
@@ -70,20 +79,24 @@ export function registerLiveSocket({
   sellerGate,
   publishers = memoryPublisherStore(),
   recountDelayMs = VIEWER_RECOUNT_DELAY_MS,
-  recordViewer,
+  recordViewers,
   commentPolicy,
 }: {
   realtime: Realtime;
   streams: Pick<StreamsService, 'audience' | 'recordViewers'>;
   chat: Pick<StreamChatService, 'post'>;
   clock: Clock;
-  log: Pick<FastifyBaseLogger, 'error'>;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   sellerGate: SellerFeatureGate;
   /** Which studio publishes each show (publishers.ts); in Redis when several nodes share it. */
   publishers?: PublisherStore;
   recountDelayMs?: number;
-  /** Analytics (issue 17): a distinct viewer of the show joined (the funnel's first step). */
-  recordViewer?: (view: { sellerId: string; streamId: string; viewer: string; at: Date }) => Promise<void>;
+  /**
+   * Analytics (issue 17): distinct viewers of a show joined (the funnel's first step). Called with
+   * one view, or with the views that arrived while the previous call was being written (a crowd
+   * joining is a few multi-row writes, not one pair of inserts per viewer).
+   */
+  recordViewers?: (views: ShowView[]) => Promise<void>;
   /** issue 21: muted viewers, slow mode and muted words (moderation.service.ts). */
   commentPolicy?: CommentPolicy;
 }) {
@@ -100,46 +113,51 @@ export function registerLiveSocket({
   const sellerOf = async (streamId: string) =>
     sellers.get(streamId) ?? (await streamInfo(streamId))?.sellerId;
 
-  const pending = new Map<string, { timer: NodeJS.Timeout; change: 'joined' | 'left' }>();
-  const recount = async (streamId: string, change: 'joined' | 'left') => {
-    const sellerId = await sellerOf(streamId);
-    if (!sellerId) return;
-    const sockets = await realtime.socketsIn(streamRoom(streamId));
-    // The seller's own studio and dashboard are in the room too; they are not viewers.
-    const viewerCount = sockets.filter(
-      (s) => !(s.identity.kind === 'seller' && s.identity.id === sellerId),
-    ).length;
-    const stored = await streams.recordViewers(streamId, viewerCount);
-    const event: ViewerCountEvent = {
-      streamId,
-      viewerCount,
-      peakViewers: stored?.peakViewers ?? viewerCount,
-      timestamp: clock.now().getTime(),
-    };
-    realtime.toStreamAndSeller(
-      streamId,
-      sellerId,
-      change === 'joined' ? streamSocketEvents.viewerJoined : streamSocketEvents.viewerLeft,
-      event,
-    );
-  };
-  const scheduleRecount = (streamId: string, change: 'joined' | 'left') => {
-    const existing = pending.get(streamId);
-    if (existing) {
-      existing.change = change;
-      return;
+  // One read in flight or fresh per show for subscribes (SUBSCRIBE_STREAM_CACHE_MS); a failed read
+  // is forgotten at once, so the next subscribe tries again.
+  const subscribeCache = new Map<string, { at: number; info: ReturnType<typeof streamInfo> }>();
+  const streamInfoForSubscribe = (streamId: string): ReturnType<typeof streamInfo> => {
+    const now = clock.now().getTime();
+    const hit = subscribeCache.get(streamId);
+    if (hit && now - hit.at < SUBSCRIBE_STREAM_CACHE_MS) return hit.info;
+    if (subscribeCache.size >= MAX_CACHED_STREAMS) {
+      for (const [id, entry] of subscribeCache) {
+        if (now - entry.at >= SUBSCRIBE_STREAM_CACHE_MS) subscribeCache.delete(id);
+      }
+      if (subscribeCache.size >= MAX_CACHED_STREAMS) subscribeCache.clear();
     }
-    const entry = {
-      change,
-      timer: setTimeout(() => {
-        pending.delete(streamId);
-        recount(streamId, entry.change).catch((err: unknown) =>
-          log.error({ err, streamId }, 'could not count the viewers of a stream'),
-        );
-      }, recountDelayMs),
-    };
-    pending.set(streamId, entry);
+    const info = streamInfo(streamId);
+    subscribeCache.set(streamId, { at: now, info });
+    info.catch(() => {
+      if (subscribeCache.get(streamId)?.info === info) subscribeCache.delete(streamId);
+    });
+    return info;
   };
+
+  // Viewers for analytics: written one call at a time; those arriving meanwhile wait and go together.
+  let viewsWaiting: ShowView[] = [];
+  let viewsWriting = false;
+  const writeViews = () => {
+    if (!recordViewers || viewsWriting || viewsWaiting.length === 0) return;
+    const batch = viewsWaiting;
+    viewsWaiting = [];
+    viewsWriting = true;
+    recordViewers(batch)
+      .catch((err: unknown) =>
+        log.error({ err, views: batch.length }, 'could not record the viewers of a stream'),
+      )
+      .finally(() => {
+        viewsWriting = false;
+        writeViews();
+      });
+  };
+  const recordViewer = (view: ShowView) => {
+    viewsWaiting.push(view);
+    writeViews();
+  };
+
+  const counts = viewerCounts({ realtime, streams, clock, log, sellerOf, delayMs: recountDelayMs });
+  const scheduleRecount = counts.schedule;
 
   /** The refusal to send when the show's seller may not act as its seller now, or null. */
   const gateRefusal = async (socket: Socket, sellerId: string): Promise<SocketAck | null> => {
@@ -244,7 +262,7 @@ export function registerLiveSocket({
         const parsed = streamSubscriptionPayload.safeParse(payload);
         if (!parsed.success) return refuse(ack, 'Stream not found');
         const { streamId } = parsed.data;
-        const info = await streamInfo(streamId);
+        const info = await streamInfoForSubscribe(streamId);
         if (!info) return refuse(ack, 'Stream not found');
         // The show's own seller subscribing is the studio joining its show; another seller is a viewer.
         if (identity.kind === 'seller' && identity.id === info.sellerId) {
@@ -254,11 +272,9 @@ export function registerLiveSocket({
         await socket.join(streamRoom(streamId));
         scheduleRecount(streamId, 'joined');
         const isOwner = identity.kind === 'seller' && identity.id === info.sellerId;
-        if (recordViewer && !isOwner && info.status !== 'ended') {
+        if (recordViewers && !isOwner && info.status !== 'ended') {
           const viewer = identity.kind === 'viewer' ? `anon:${socket.id}` : `${identity.kind}:${identity.id}`;
-          recordViewer({ sellerId: info.sellerId, streamId, viewer, at: clock.now() }).catch((err: unknown) =>
-            log.error({ err, streamId }, 'could not record a viewer of a stream'),
-          );
+          recordViewer({ sellerId: info.sellerId, streamId, viewer, at: clock.now() });
         }
         answer(ack, { ok: true });
       }),
@@ -302,8 +318,7 @@ export function registerLiveSocket({
   return {
     /** Stops pending recounts (the app is closing). */
     close() {
-      for (const { timer } of pending.values()) clearTimeout(timer);
-      pending.clear();
+      counts.close();
     },
   };
 }

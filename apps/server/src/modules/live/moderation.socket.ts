@@ -15,7 +15,7 @@ export function registerModerationSocket({
 }: {
   realtime: Pick<Realtime, 'onConnection'>;
   moderation: Pick<ModerationService, 'moderate'>;
-  log: Pick<FastifyBaseLogger, 'error'>;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }) {
   const guarded = guardedBy(log);
   realtime.onConnection((socket, identity) => {

@@ -51,7 +51,7 @@ export function studioRelay({
 }: {
   realtime: Realtime;
   clock: Clock;
-  log: Pick<FastifyBaseLogger, 'error'>;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   publishers: PublisherStore;
   streamInfo: (streamId: string) => Promise<{ sellerId: string; status: string } | null>;
   sellerOf: (streamId: string) => Promise<string | undefined>;

@@ -42,6 +42,19 @@ export interface LiveConnection {
   close(): void;
 }
 
+/** The longest a watch page waits between tries of a subscription the server could not take. */
+export const SUBSCRIBE_RETRY_MAX_MS = 30_000;
+
+/**
+ * How long to wait before subscribing again after the server answered "not now" (issue 18: a crowd
+ * joining at once): at least what the server asked, doubling with each refusal up to 30 s, and
+ * spread by ±50% so a crowd refused together does not come back together.
+ */
+export function subscribeRetryDelay(retryAfterMs: number, refusals: number, random = Math.random): number {
+  const base = retryAfterMs * 2 ** Math.max(0, Math.min(refusals - 1, 10));
+  return Math.min(SUBSCRIBE_RETRY_MAX_MS, Math.round(base * (0.5 + random())));
+}
+
 export async function openLiveSocket({
   streamId,
   getToken,
@@ -52,15 +65,42 @@ export async function openLiveSocket({
 }: LiveSocketOptions): Promise<LiveConnection> {
   const socket = await connect(getToken);
   let connectedBefore = false;
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  const cancelRetry = () => {
+    if (retry) clearTimeout(retry);
+    retry = null;
+  };
+
+  // A subscription the server could not take now (its answer has `retryAfterMs`) is sent again
+  // after a back-off while this connection lasts; any other refusal stands.
+  const subscribe = (refusals: number) => {
+    socket.emit(streamSocketEvents.subscribe, { streamId }, (raw: unknown) => {
+      const ack = socketAck.safeParse(raw);
+      if (closed || !socket.connected || !ack.success || ack.data.ok || !ack.data.retryAfterMs) return;
+      cancelRetry();
+      retry = setTimeout(
+        () => {
+          retry = null;
+          if (!closed && socket.connected) subscribe(refusals + 1);
+        },
+        subscribeRetryDelay(ack.data.retryAfterMs, refusals + 1),
+      );
+    });
+  };
 
   const onConnect = () => {
+    cancelRetry();
     if (sellerId) socket.emit(streamSocketEvents.join, sellerId);
-    socket.emit(streamSocketEvents.subscribe, { streamId });
+    subscribe(0);
     onConnectionChange?.(true);
     onSubscribed?.({ reconnected: connectedBefore });
     connectedBefore = true;
   };
-  const onDisconnect = () => onConnectionChange?.(false);
+  const onDisconnect = () => {
+    cancelRetry();
+    onConnectionChange?.(false);
+  };
   const onConnectError = (error: unknown) =>
     onConnectionChange?.(false, error instanceof Error ? error.message : undefined);
 
@@ -76,6 +116,8 @@ export async function openLiveSocket({
       socket.connect();
     },
     close() {
+      closed = true;
+      cancelRetry();
       if (socket.connected) socket.emit(streamSocketEvents.unsubscribe, { streamId });
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);

@@ -6,9 +6,14 @@ import {
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/app/providers';
-import { sendStreamMessage } from '@/features/live-room/live-socket';
+import {
+  openLiveSocket,
+  SUBSCRIBE_RETRY_MAX_MS,
+  sendStreamMessage,
+  subscribeRetryDelay,
+} from '@/features/live-room/live-socket';
 import { useLiveRoom } from '@/features/live-room/use-live-room';
 import { createApiClient } from '@/lib/api-client';
 import { fakeFetch } from '@/test/fake-api';
@@ -241,6 +246,89 @@ describe('useLiveRoom', () => {
     unmount();
     expect(socket.eventsNamed(streamSocketEvents.unsubscribe)).toEqual([{ streamId: STREAM_ID }]);
     expect(socket.connected).toBe(false);
+  });
+});
+
+describe('subscribing when the server is busy (issue 18)', () => {
+  const busy = {
+    ok: false,
+    message: 'The database did not answer in time. Please try again in a moment.',
+    retryAfterMs: 2000,
+  };
+  const subscribes = (socket: FakeLiveSocket) => socket.eventsNamed(streamSocketEvents.subscribe).length;
+
+  it('subscribes again after the time the server asked, backing off, until it is let in', async () => {
+    vi.useFakeTimers();
+    try {
+      const socket = new FakeLiveSocket();
+      const answers: unknown[] = [busy, busy, { ok: true }];
+      socket.answerAcks = (event) =>
+        event === streamSocketEvents.subscribe ? answers.shift() : { ok: true };
+      const connection = await openLiveSocket({
+        streamId: STREAM_ID,
+        getToken: () => null,
+        connect: async () => socket,
+      });
+      socket.connect();
+      await vi.advanceTimersByTimeAsync(999);
+      expect(subscribes(socket)).toBe(1); // not before half of the 2 s asked
+      await vi.advanceTimersByTimeAsync(2001);
+      expect(subscribes(socket)).toBe(2);
+      await vi.advanceTimersByTimeAsync(6000); // refused twice: 4 s ± 50%
+      expect(subscribes(socket)).toBe(3);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(subscribes(socket)).toBe(3); // let in: nothing more
+      connection.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not try again after a refusal that stands, after a drop, or once the page left', async () => {
+    vi.useFakeTimers();
+    try {
+      const refusedForGood = new FakeLiveSocket();
+      refusedForGood.answerAcks = () => ({ ok: false, message: 'Stream not found' });
+      await openLiveSocket({
+        streamId: STREAM_ID,
+        getToken: () => null,
+        connect: async () => refusedForGood,
+      });
+      refusedForGood.connect();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(subscribes(refusedForGood)).toBe(1);
+
+      const dropped = new FakeLiveSocket();
+      dropped.answerAcks = () => busy;
+      await openLiveSocket({ streamId: STREAM_ID, getToken: () => null, connect: async () => dropped });
+      dropped.connect();
+      await vi.advanceTimersByTimeAsync(0);
+      dropped.drop();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(subscribes(dropped)).toBe(1);
+
+      const left = new FakeLiveSocket();
+      left.answerAcks = () => busy;
+      const connection = await openLiveSocket({
+        streamId: STREAM_ID,
+        getToken: () => null,
+        connect: async () => left,
+      });
+      left.connect();
+      await vi.advanceTimersByTimeAsync(0);
+      connection.close();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(subscribes(left)).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('spreads a refused crowd over time and never waits more than 30 s', () => {
+    expect(subscribeRetryDelay(2000, 1, () => 0)).toBe(1000);
+    expect(subscribeRetryDelay(2000, 1, () => 0.999)).toBe(2998);
+    expect(subscribeRetryDelay(2000, 3, () => 0.5)).toBe(8000);
+    expect(subscribeRetryDelay(2000, 50, () => 0.999)).toBe(SUBSCRIBE_RETRY_MAX_MS);
   });
 });
 
