@@ -129,7 +129,7 @@ test('when the server stops accepting the token: Session expired, then /login ab
     const w = window as unknown as { expiry: { toastAt?: number; toastPath?: string; loginAt?: number } };
     w.expiry = {};
     const look = () => {
-      const toast = [...document.querySelectorAll('[data-sonner-toast]')].some((t) =>
+      const toast = Array.from(document.querySelectorAll('[data-sonner-toast]')).some((t) =>
         t.textContent?.includes('Session expired'),
       );
       if (toast && w.expiry.toastAt === undefined) {
