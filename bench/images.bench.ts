@@ -12,6 +12,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from '@playwri
 import sharp from 'sharp';
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
 import { startBuiltServer } from './support/built-server';
+import { demoLogin } from './support/demo-session';
 
 const FIRST_SCREEN_BUDGET_BYTES = 300 * 1024;
 const PRODUCTS = 24;
@@ -117,11 +118,7 @@ const { base } = server;
 let browser: Browser | undefined;
 
 try {
-  const login = await fetch(`${base}/api/seller/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@kasuwa.ng', password: 'KasuwaDemo#2026' }),
-  }).then((r) => r.json());
+  const login = await demoLogin(base);
   const auth = { authorization: `Bearer ${login.token}` };
   const sellerId: string = login.user._id;
 

@@ -24,6 +24,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromiumPath } from '../e2e/support/chromium';
 import { startBuiltServer } from './support/built-server';
+import { demoLogin, storeDemoSession } from './support/demo-session';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
@@ -89,27 +90,12 @@ const chrome = await launch({
 let failed = false;
 try {
   // The session, stored the way the app stores it, in the profile Lighthouse will use.
-  const login = await fetch(`${base}/api/seller/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@kasuwa.ng', password: 'KasuwaDemo#2026' }),
-  }).then((r) => r.json());
+  const login = await demoLogin(base);
   const attached = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const context = attached.contexts()[0];
   if (!context) throw new Error('no default browser context');
   const signIn = await context.newPage();
-  await signIn.goto(`${base}/login`);
-  await signIn.evaluate((answer) => {
-    localStorage.setItem(
-      'sellerToken',
-      JSON.stringify({ data: answer.user, token: answer.token, isVerified: answer.user.emailVerified }),
-    );
-    localStorage.setItem('seller', JSON.stringify(answer.user));
-    if (answer.user.onboardingProcess)
-      localStorage.setItem('onboardingProcess', JSON.stringify(answer.user.onboardingProcess));
-    // A returning seller has answered the analytics question.
-    localStorage.setItem('analyticsConsent', 'false');
-  }, login);
+  await storeDemoSession(signIn, base, login);
   await signIn.close();
 
   const flags: Flags = {

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
 import { startBuiltServer } from './support/built-server';
+import { demoLogin, storeDemoSession } from './support/demo-session';
 
 const ROUTE_JS_BUDGET_BYTES = 60 * 1024;
 const RENDER_BUDGET_MS = 16;
@@ -18,11 +19,7 @@ const server = await startBuiltServer();
 const { base } = server;
 let browser: Browser | undefined;
 try {
-  const login = await fetch(`${base}/api/seller/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@kasuwa.ng', password: 'KasuwaDemo#2026' }),
-  }).then((r) => r.json());
+  const login = await demoLogin(base);
   const auth = { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' };
 
   // Enough products for several 100-row pages.
@@ -54,15 +51,7 @@ try {
   const openSignedIn = async (path: string) => {
     const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${base}/login`);
-    await page.evaluate((answer) => {
-      localStorage.setItem(
-        'sellerToken',
-        JSON.stringify({ data: answer.user, token: answer.token, isVerified: answer.user.emailVerified }),
-      );
-      localStorage.setItem('seller', JSON.stringify(answer.user));
-      localStorage.setItem('analyticsConsent', 'false');
-    }, login);
+    await storeDemoSession(page, base, login);
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
     return page;
   };

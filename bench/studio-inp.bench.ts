@@ -20,6 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { chromium, devices, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
 import { startBuiltServer } from './support/built-server';
+import { demoLogin, storeDemoSession } from './support/demo-session';
 import { spawnLoad } from './support/live-auction';
 
 const BUDGET_MS = 200;
@@ -90,15 +91,7 @@ const audience = spawnLoad('studio-audience.ts');
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 try {
   // ---- The show ----
-  const login = await api<{ token: string; user: Record<string, unknown> }>(
-    base,
-    '/api/seller/login',
-    {},
-    {
-      email: 'demo@kasuwa.ng',
-      password: 'KasuwaDemo#2026',
-    },
-  );
+  const login = await demoLogin(base);
   const seller = { authorization: `Bearer ${login.token}` };
   const { categories } = await api<{ categories: { _id: string; subCategories: { _id: string }[] }[] }>(
     base,
@@ -162,15 +155,7 @@ try {
   const context = await browser.newContext({ ...devices['Pixel 7'] });
   const page = await context.newPage();
   await page.addInitScript({ content: observeInteractions });
-  await page.goto(`${base}/login`);
-  await page.evaluate((answer) => {
-    localStorage.setItem(
-      'sellerToken',
-      JSON.stringify({ data: answer.user, token: answer.token, isVerified: answer.user.emailVerified }),
-    );
-    localStorage.setItem('seller', JSON.stringify(answer.user));
-    localStorage.setItem('analyticsConsent', 'false');
-  }, login);
+  await storeDemoSession(page, base, login);
   if (HIDE_PREVIEW) await page.evaluate(() => localStorage.setItem('studioPreviewHidden', 'true'));
   await page.goto(`${base}/dashboard/live-streams/live-stream-studio/${stream._id}`);
   await page.getByText('LIVE', { exact: true }).waitFor({ timeout: 60_000 });
