@@ -1,3 +1,4 @@
+// size: buy-now and pay-order share one transaction's rules (stock locks, coupon, delivery fee, payment window), kept together so they cannot drift apart
 import { randomInt } from 'node:crypto';
 import {
   BUY_NOW_PAYMENT_WINDOW_MINUTES,

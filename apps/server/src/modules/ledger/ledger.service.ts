@@ -1,3 +1,4 @@
+// size: the double-entry ledger of a seller's money in one place — every posting (sale, fees, refunds, release, payouts) keeps the books balanced, and the invariants are checked together
 import { z } from 'zod';
 import type { JobQueue, TaskList } from '@/jobs/job-queue.ts';
 import { taskOf } from '@/jobs/tasks.ts';
