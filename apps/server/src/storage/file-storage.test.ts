@@ -8,9 +8,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStorageUnavailableError } from '@/lib/errors.ts';
-import { type FileStorage, localDiskStorage } from '@/storage/file-storage.ts';
+import type { FileStorage } from '@/storage/file-storage.ts';
 import { StorageUnavailableError, s3Storage } from '@/storage/s3-storage.ts';
-import { type FakeS3, startFakeS3 } from '@/test/fake-s3.ts';
+import { bothStorages, type FakeS3, startFakeS3 } from '@/test/fake-s3.ts';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -43,26 +43,7 @@ afterAll(async () => {
 });
 
 /** Both implementations, made fresh for each case; S3 deletes in batches of 2 to exercise batching. */
-const implementations: Array<{ name: string; make: () => Promise<FileStorage> }> = [
-  { name: 'local disk', make: async () => localDiskStorage(await tempDir()) },
-  {
-    name: 'S3 (s3rver)',
-    make: async () => {
-      const storage = await s3Storage({
-        bucket: s3.bucket,
-        endpoint: s3.endpoint,
-        region: 'us-east-1',
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        forcePathStyle: true,
-        scratchDir: path.join(await tempDir(), 'scratch'),
-        deleteBatchSize: 2,
-      });
-      closers.push(() => storage.close());
-      return storage;
-    },
-  },
-];
+const implementations = bothStorages(() => s3, tempDir, closers, { deleteBatchSize: 2 });
 
 let n = 0;
 const uniqueKey = (prefix = 'documents/seller') => {

@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { type FileStorage, localDiskStorage } from '@/storage/file-storage.ts';
+import { type S3StorageOptions, s3Storage } from '@/storage/s3-storage.ts';
 
 export type FakeS3 = {
   endpoint: string;
@@ -64,4 +66,38 @@ export async function startFakeS3(bucket = 'kasuwa-test-uploads', port = 0): Pro
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Both storage implementations, each made fresh for a case: local disk, and S3 against the fake
+ * (`s3` is read when a case makes one, after beforeAll started it). Each S3 storage is closed through
+ * `closers`; `s3Extra` adds options such as a small delete batch.
+ */
+export function bothStorages(
+  s3: () => FakeS3,
+  tempDir: () => Promise<string>,
+  closers: Array<() => void>,
+  s3Extra: Partial<S3StorageOptions> = {},
+): Array<{ name: string; make: () => Promise<FileStorage> }> {
+  return [
+    { name: 'local disk', make: async () => localDiskStorage(await tempDir()) },
+    {
+      name: 'S3 (s3rver)',
+      make: async () => {
+        const fake = s3();
+        const storage = await s3Storage({
+          bucket: fake.bucket,
+          endpoint: fake.endpoint,
+          region: 'us-east-1',
+          accessKeyId: fake.accessKeyId,
+          secretAccessKey: fake.secretAccessKey,
+          forcePathStyle: true,
+          scratchDir: path.join(await tempDir(), 'scratch'),
+          ...s3Extra,
+        });
+        closers.push(() => storage.close());
+        return storage;
+      },
+    },
+  ];
 }

@@ -8,9 +8,8 @@ import type { Readable } from 'node:stream';
 import { IMAGE_FORMATS, IMAGE_WIDTHS } from '@kasuwa/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FileStorage, localDiskStorage } from '@/storage/file-storage.ts';
-import { s3Storage } from '@/storage/s3-storage.ts';
-import { type FakeS3, startFakeS3 } from '@/test/fake-s3.ts';
+import type { FileStorage } from '@/storage/file-storage.ts';
+import { bothStorages, type FakeS3, startFakeS3 } from '@/test/fake-s3.ts';
 import { imageSizes, sizedKeysOf, splitSizedKey } from '@/uploads/image-sizes.ts';
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -50,25 +49,7 @@ const tempDir = async () => {
   return dir;
 };
 
-const storages: Array<{ name: string; make: () => Promise<FileStorage> }> = [
-  { name: 'local disk', make: async () => localDiskStorage(await tempDir()) },
-  {
-    name: 'S3 (s3rver)',
-    make: async () => {
-      const storage = await s3Storage({
-        bucket: s3.bucket,
-        endpoint: s3.endpoint,
-        region: 'us-east-1',
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        forcePathStyle: true,
-        scratchDir: path.join(await tempDir(), 'scratch'),
-      });
-      closers.push(() => storage.close());
-      return storage;
-    },
-  },
-];
+const storages = bothStorages(() => s3, tempDir, closers);
 
 const quiet = { warn: () => {} };
 
