@@ -261,28 +261,37 @@ export function productPages(db: Database) {
         shape.statusLiterals === null
           ? sql``
           : sql` and ${productCreatedDays.status} in (${sql.raw(shape.statusLiterals)})`;
-      const anchor = sql`(select a.day, a.upto - a.n as before from (
-          select d.day, d.n, sum(d.n) over (order by d.day ${order}) as upto from (
+      // The day holding the page's first product and how many products come before that day. Read
+      // once: the walk beside it (lateral) takes its bound and its offset from this one row, where
+      // two subqueries, the bound and the skip, each computed it (docs/cold-path.md).
+      const anchor = db
+        .select({ day: sql<string>`a.day`.as('day'), before: sql<number>`a.upto - a.n`.as('before') })
+        .from(sql`(select d.day, d.n, sum(d.n) over (order by d.day ${order}) as upto from (
             select ${productCreatedDays.day} as day, sum(${productCreatedDays.productCount})::int as n
             from ${productCreatedDays}
             where ${productCreatedDays.sellerId} = ${sql.placeholder('seller')}${statuses}
-            group by 1) d) a
-        where a.upto > ${sql.placeholder('offset')} order by a.day ${order} limit 1)`;
+            group by 1) d) a`)
+        .where(sql`a.upto > ${sql.placeholder('offset')}`)
+        .orderBy(sql`a.day ${order}`)
+        .limit(1)
+        .as('x');
       const edge = newest
-        ? sql`(select (x.day + 1)::timestamp at time zone 'UTC' from ${anchor} x)`
-        : sql`(select x.day::timestamp at time zone 'UTC' from ${anchor} x)`;
-      const skip = sql`(select ${sql.placeholder('offset')} - x.before from ${anchor} x)`;
-      return (
-        db
-          .select({ id: products.id, total: sql<number | null>`null::int`.as('total') })
-          .from(products)
-          .where(and(shape.where, newest ? lt(products.createdAt, edge) : gte(products.createdAt, edge)))
-          .orderBy(dir(products.createdAt), dir(products.id))
-          .limit(sql.placeholder('limit'))
-          // drizzle writes any SQL here as it is; its type only names numbers and placeholders.
-          .offset(skip as unknown as Placeholder)
-          .as('page')
-      );
+        ? sql`(${anchor.day} + 1)::timestamp at time zone 'UTC'`
+        : sql`${anchor.day}::timestamp at time zone 'UTC'`;
+      const walk = db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(shape.where, newest ? lt(products.createdAt, edge) : gte(products.createdAt, edge)))
+        .orderBy(dir(products.createdAt), dir(products.id))
+        .limit(sql.placeholder('limit'))
+        // drizzle writes any SQL here as it is; its type only names numbers and placeholders.
+        .offset(sql`${sql.placeholder('offset')} - ${anchor.before}` as unknown as Placeholder)
+        .as('w');
+      return db
+        .select({ id: walk.id, total: sql<number | null>`null::int`.as('total') })
+        .from(anchor)
+        .crossJoinLateral(walk)
+        .as('page');
     };
     const page = shape.hasWords ? wordsPage() : byDay ? dayPage() : indexPage();
 
