@@ -1,16 +1,15 @@
 import type { OrderSummary } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Phone, SearchX } from 'lucide-react';
+import { Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { formatDate } from '@/features/customers/customer-format';
 import { customerQueries } from '@/features/customers/customers-api';
 import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { stateText } from '@/lib/state-name';
-import { buttonClasses } from '@/ui/button';
 import { ListSkeleton, LoadFailed } from '@/ui/list-skeleton';
+import { BackLink, NotFoundCard } from '@/ui/record-page';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -50,13 +49,12 @@ export function CustomerPage({
     const status = isApiError(query.error) ? query.error.status : 0;
     if (status === 404 || status === 400) {
       return (
-        <div className="flex flex-col items-center gap-3 rounded-card bg-surface px-4 py-12 text-center shadow-card">
-          <SearchX className="size-10 text-ink-subtle" aria-hidden />
-          <h2 className="font-semibold text-ink text-lg">Customer not found</h2>
-          <Link to={paths.dashboard.customers} className={buttonClasses({ variant: 'secondary' })}>
-            Back to Customers
-          </Link>
-        </div>
+        <NotFoundCard
+          title="Customer not found"
+          what="customer"
+          backTo={paths.dashboard.customers}
+          backLabel="Back to Customers"
+        />
       );
     }
     return <LoadFailed what="this customer" onRetry={() => void query.refetch()} />;
@@ -64,13 +62,7 @@ export function CustomerPage({
   const { customer, orders } = query.data;
   return (
     <div className="flex flex-col gap-4">
-      <Link
-        to={paths.dashboard.customers}
-        className="inline-flex min-h-10 items-center gap-1 self-start text-brand-700 text-sm"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        Customers
-      </Link>
+      <BackLink to={paths.dashboard.customers}>Customers</BackLink>
       <div>
         <h2 className="font-semibold text-ink text-xl">{customer.name}</h2>
         {customer.state && <p className="text-ink-muted text-sm">{stateText(customer.state)}</p>}

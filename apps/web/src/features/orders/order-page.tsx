@@ -1,9 +1,8 @@
 import type { OrderDetail } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, FileDown, MapPin, Phone, SearchX } from 'lucide-react';
+import { FileDown, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { OrderActions } from '@/features/orders/order-actions';
 import { formatDate, formatDateTime, timeLeft } from '@/features/orders/order-format';
@@ -18,9 +17,10 @@ import { apiErrorDetail } from '@/lib/mutation-errors';
 import { stateText } from '@/lib/state-name';
 import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
-import { Button, buttonClasses } from '@/ui/button';
+import { Button } from '@/ui/button';
 import { ListSkeleton, LoadFailed } from '@/ui/list-skeleton';
 import { fixedSlot, MediaImage } from '@/ui/media-image';
+import { BackLink, NotFoundCard } from '@/ui/record-page';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -215,21 +215,6 @@ function Timeline({ order }: { order: OrderDetail }) {
   );
 }
 
-function NotFound() {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-card bg-surface px-4 py-12 text-center shadow-card">
-      <SearchX className="size-10 text-ink-subtle" aria-hidden />
-      <h2 className="font-semibold text-ink text-lg">Order not found</h2>
-      <p className="max-w-sm text-ink-muted text-sm">
-        It may have been a link to another store’s order, or a mistyped address.
-      </p>
-      <Link to={paths.dashboard.orders} className={buttonClasses({ variant: 'secondary' })}>
-        Back to Orders
-      </Link>
-    </div>
-  );
-}
-
 function PackingSlip({ order, download }: { order: OrderDetail; download: FileDownloader }) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -265,19 +250,22 @@ export function OrderPage({
   if (query.isError) {
     const status = isApiError(query.error) ? query.error.status : 0;
     // The server answers 404 (not 403) for another seller's order, and 400 for an id that is no id.
-    if (status === 404 || status === 400) return <NotFound />;
+    if (status === 404 || status === 400) {
+      return (
+        <NotFoundCard
+          title="Order not found"
+          what="order"
+          backTo={paths.dashboard.orders}
+          backLabel="Back to Orders"
+        />
+      );
+    }
     return <LoadFailed what="this order" onRetry={() => void query.refetch()} />;
   }
   const order = query.data;
   return (
     <div className="flex flex-col gap-4">
-      <Link
-        to={paths.dashboard.orders}
-        className="inline-flex min-h-10 items-center gap-1 self-start text-brand-700 text-sm"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        Orders
-      </Link>
+      <BackLink to={paths.dashboard.orders}>Orders</BackLink>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h2 className="font-semibold text-ink text-xl">{order.number}</h2>

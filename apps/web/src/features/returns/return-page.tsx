@@ -1,6 +1,6 @@
 import type { ReturnDetail } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ExternalLink, SearchX } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -15,8 +15,8 @@ import { returnQueries } from '@/features/returns/returns-queries';
 import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { useNow } from '@/lib/use-now';
-import { buttonClasses } from '@/ui/button';
 import { ListSkeleton, LoadFailed } from '@/ui/list-skeleton';
+import { BackLink, NotFoundCard } from '@/ui/record-page';
 
 export function Panel({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -123,21 +123,6 @@ export function ShippingBack({
   );
 }
 
-function NotFound() {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-card bg-surface px-4 py-12 text-center shadow-card">
-      <SearchX className="size-10 text-ink-subtle" aria-hidden />
-      <h2 className="font-semibold text-ink text-lg">Return not found</h2>
-      <p className="max-w-sm text-ink-muted text-sm">
-        It may have been a link to another store’s return, or a mistyped address.
-      </p>
-      <Link to={paths.dashboard.returns} className={buttonClasses({ variant: 'secondary' })}>
-        Back to Returns
-      </Link>
-    </div>
-  );
-}
-
 function Conversation({ api, ret }: { api: ApiClient; ret: ReturnDetail }) {
   const message = useSellerReturnMessage(api, ret._id);
   const open = !['refunded', 'rejected', 'closed'].includes(ret.status);
@@ -166,19 +151,21 @@ export function ReturnPage({ returnId, api = appApi }: { returnId: string; api?:
   if (query.isError) {
     const status = isApiError(query.error) ? query.error.status : 0;
     // The server answers 404 (not 403) for another seller's return, and 400 for an id that is no id.
-    if (status === 404 || status === 400) return <NotFound />;
+    if (status === 404 || status === 400)
+      return (
+        <NotFoundCard
+          title="Return not found"
+          what="return"
+          backTo={paths.dashboard.returns}
+          backLabel="Back to Returns"
+        />
+      );
     return <LoadFailed what="this return" onRetry={() => void query.refetch()} />;
   }
   const ret = query.data;
   return (
     <div className="flex flex-col gap-4">
-      <Link
-        to={paths.dashboard.returns}
-        className="inline-flex min-h-10 items-center gap-1 self-start text-brand-700 text-sm"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        Returns
-      </Link>
+      <BackLink to={paths.dashboard.returns}>Returns</BackLink>
       <section
         aria-label="Return status"
         className="flex flex-col gap-3 rounded-card bg-surface p-4 shadow-card sm:p-5"
