@@ -6,6 +6,7 @@ import { paths } from '@/app/paths';
 import type { InboxSide } from '@/features/conversations/messages-api';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 /** What the seller is told about a flagged buyer message (docs/messages.md lists what is detected). */
 export const WARNING_TEXT: Record<PaymentFlag, string> = {
@@ -43,7 +44,13 @@ function ProductCard({ message, viewer }: { message: Message; viewer: InboxSide 
   return (
     <div className="w-60 overflow-hidden rounded-xl border border-line bg-surface text-ink">
       {card.image ? (
-        <img src={card.image} alt="" className="aspect-square w-full object-cover" loading="lazy" />
+        <MediaImage
+          src={card.image}
+          shownAt={fixedSlot(240)}
+          alt=""
+          className="aspect-square w-full object-cover"
+          loading="lazy"
+        />
       ) : (
         <div className="flex aspect-[2/1] w-full items-center justify-center bg-canvas">
           <ShoppingBag className="size-8 text-ink-muted" aria-hidden />

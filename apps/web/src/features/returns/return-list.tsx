@@ -7,6 +7,7 @@ import { RETURN_REASON_TEXT, RETURN_STATUS_TEXT, returnBadgeClasses } from '@/fe
 import { formatNaira } from '@/lib/money';
 import { useMediaQuery, WIDE_LIST_QUERY } from '@/lib/use-media-query';
 import { useNow } from '@/lib/use-now';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
   return <span className={returnBadgeClasses[status]}>{RETURN_STATUS_TEXT[status]}</span>;
@@ -16,8 +17,9 @@ function Thumb({ src, count }: { src: string | null; count: number }) {
   return (
     <span className="relative size-12 shrink-0 self-start">
       {src ? (
-        <img
+        <MediaImage
           src={src}
+          shownAt={fixedSlot(48)}
           alt=""
           width={48}
           height={48}

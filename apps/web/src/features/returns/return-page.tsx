@@ -16,6 +16,7 @@ import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { useNow } from '@/lib/use-now';
 import { ListSkeleton, LoadFailed } from '@/ui/list-skeleton';
+import { fixedSlot, MediaImage } from '@/ui/media-image';
 import { BackLink, NotFoundCard } from '@/ui/record-page';
 
 export function Panel({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
@@ -49,8 +50,9 @@ export function ReturnLines({ ret }: { ret: Pick<ReturnDetail, 'lines' | 'amount
           return (
             <li key={line.orderLineId} className="flex gap-3 py-3 first:pt-0">
               {line.image ? (
-                <img
+                <MediaImage
                   src={line.image}
+                  shownAt={fixedSlot(56)}
                   alt=""
                   width={56}
                   height={56}
