@@ -100,6 +100,19 @@ export const socketAck = z.discriminatedUnion('ok', [
 ]);
 export type SocketAck = z.infer<typeof socketAck>;
 
+/** The longest a client waits between tries of a subscription the server could not take. */
+export const SUBSCRIBE_RETRY_MAX_MS = 30_000;
+
+/**
+ * How long a client waits before subscribing again after the server answered "not now" (an ack with
+ * `retryAfterMs`; issue 18: a crowd joining at once): the server's figure doubling with each refusal
+ * up to 30 s, spread by ±50% so a crowd refused together does not come back together.
+ */
+export function subscribeRetryDelay(retryAfterMs: number, refusals: number, random = Math.random): number {
+  const base = retryAfterMs * 2 ** Math.max(0, Math.min(refusals - 1, 10));
+  return Math.min(SUBSCRIBE_RETRY_MAX_MS, Math.round(base * (0.5 + random())));
+}
+
 // ---- Server → client ----
 
 /**

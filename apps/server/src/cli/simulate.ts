@@ -7,7 +7,9 @@ import {
   type Stream,
   type StreamNotification,
   type StreamStatusEvent,
+  socketAck,
   streamSocketEvents,
+  subscribeRetryDelay,
 } from '@kasuwa/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { loadConfig } from '@/config.ts';
@@ -138,6 +140,8 @@ export type SimulationStats = {
   bidErrors: number;
   comments: number;
   eventsReceived: number;
+  /** Subscriptions the server asked to try again later (a crowd joining at once), each tried again. */
+  subscribeRetries: number;
 };
 
 /**
@@ -174,6 +178,7 @@ export async function runSimulation(
     bidErrors: 0,
     comments: 0,
     eventsReceived: 0,
+    subscribeRetries: 0,
   };
   let stopped = false;
   let showEnded = false;
@@ -256,9 +261,22 @@ export async function runSimulation(
     socket.onAny(() => {
       stats.eventsReceived += 1;
     });
+    // As the watch page does: a subscription the server could not take now (an ack with
+    // `retryAfterMs`, a crowd joining at once) is sent again after the contract's back-off.
+    const subscribe = (refusals: number) => {
+      socket.emit(streamSocketEvents.subscribe, { streamId: options.streamId }, (raw: unknown) => {
+        const ack = socketAck.safeParse(raw);
+        if (!ack.success || ack.data.ok || !ack.data.retryAfterMs) return;
+        stats.subscribeRetries += 1;
+        const wait = subscribeRetryDelay(ack.data.retryAfterMs, refusals + 1);
+        setTimeout(() => {
+          if (socket.connected) subscribe(refusals + 1);
+        }, wait).unref();
+      });
+    };
     socket.on('connect', () => {
       stats.connected += 1;
-      socket.emit(streamSocketEvents.subscribe, { streamId: options.streamId });
+      subscribe(0);
     });
     socket.on('disconnect', () => {
       stats.connected -= 1;
@@ -344,7 +362,8 @@ export async function runSimulation(
     io.out(
       `${now} buyers ${stats.connected}/${stats.buyers} connected · bids ${stats.bidsAccepted} accepted, ` +
         `${stats.bidsRefused} refused, ${stats.bidErrors} failed · comments ${stats.comments} · ${on} · ` +
-        `events received ${stats.eventsReceived}`,
+        `events received ${stats.eventsReceived}` +
+        (stats.subscribeRetries ? ` · subscriptions retried ${stats.subscribeRetries}` : ''),
     );
   };
   timers.push(setInterval(summary, options.summaryEveryMs));

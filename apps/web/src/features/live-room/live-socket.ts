@@ -1,4 +1,10 @@
-import { MAX_STREAM_COMMENT_LENGTH, socketAck, streamSocketEvents } from '@kasuwa/contracts';
+import {
+  MAX_STREAM_COMMENT_LENGTH,
+  SUBSCRIBE_RETRY_MAX_MS,
+  socketAck,
+  streamSocketEvents,
+  subscribeRetryDelay,
+} from '@kasuwa/contracts';
 import { connectSellerSocket } from '@/lib/socket';
 
 /**
@@ -42,18 +48,8 @@ export interface LiveConnection {
   close(): void;
 }
 
-/** The longest a watch page waits between tries of a subscription the server could not take. */
-export const SUBSCRIBE_RETRY_MAX_MS = 30_000;
-
-/**
- * How long to wait before subscribing again after the server answered "not now" (issue 18: a crowd
- * joining at once): at least what the server asked, doubling with each refusal up to 30 s, and
- * spread by ±50% so a crowd refused together does not come back together.
- */
-export function subscribeRetryDelay(retryAfterMs: number, refusals: number, random = Math.random): number {
-  const base = retryAfterMs * 2 ** Math.max(0, Math.min(refusals - 1, 10));
-  return Math.min(SUBSCRIBE_RETRY_MAX_MS, Math.round(base * (0.5 + random())));
-}
+// The back-off of a refused subscription is the contract's, shared with `npm run simulate`.
+export { SUBSCRIBE_RETRY_MAX_MS, subscribeRetryDelay };
 
 export async function openLiveSocket({
   streamId,
