@@ -24,8 +24,11 @@ export async function registerReplaysModule(
     storage: deps.storage,
     clock: deps.clock,
     video: deps.video,
+    jobs: app.jobs.queue,
     log: app.log,
   });
+  // An upload left unfinished for a week is given up and its chunks removed, by the job queue.
+  app.jobs.register(replays.tasks);
   await app.register(replaysRoutes({ replays, requireSeller: deps.requireSeller }));
   return replays;
 }

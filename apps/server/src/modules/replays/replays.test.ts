@@ -7,6 +7,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeFollows } from '@/db/schema/audience.ts';
 import { streams } from '@/db/schema/live.ts';
+import { tokenService } from '@/lib/tokens.ts';
 import { s3Storage } from '@/storage/s3-storage.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
@@ -123,6 +124,57 @@ describe('replay uploads (local disk)', () => {
     expect(left.files.map((f) => f.key)).toEqual([`replays/${a.seller.id}/${show._id}/replay.webm`]);
     // A finished replay is not replaced by accident.
     expect((await post(t.app, url, a.auth, { sizeBytes: 10, mimeType: 'video/webm' })).statusCode).toBe(409);
+  });
+
+  it('gives up an upload left for a week: its chunks are removed and the seller can send it again', async () => {
+    const { a, show } = await endedShow(t);
+    const file = await recording();
+    const url = `/api/streams/${show._id}/replay/upload`;
+    const chunks = `replays/${a.seller.id}/${show._id}/chunks/`;
+    // A week on, the seller signs in again (their first token has run out).
+    const signedIn = async () => ({
+      authorization: `Bearer ${await tokenService(t.jwtSecret, t.clock).sign(a.seller)}`,
+    });
+    expect(
+      (await post(t.app, url, a.auth, { sizeBytes: file.length, mimeType: 'video/webm' })).statusCode,
+    ).toBe(201);
+    expect((await put(t, a.auth, show._id, 0, chunkAt(file, 0))).statusCode).toBe(200);
+    // Six days on, a second chunk arrives: the upload is still moving.
+    t.clock.advance(6 * 24 * 3_600_000);
+    await t.jobs.runDue();
+    expect(
+      (await put(t, await signedIn(), show._id, REPLAY_CHUNK_BYTES, chunkAt(file, REPLAY_CHUNK_BYTES)))
+        .statusCode,
+    ).toBe(200);
+    // A week after the upload began, but two days after its last chunk: kept.
+    t.clock.advance(2 * 24 * 3_600_000);
+    await t.jobs.runDue();
+    expect((await get(t, url, await signedIn())).json().upload).toMatchObject({
+      status: 'uploading',
+      receivedBytes: 2 * REPLAY_CHUNK_BYTES,
+    });
+    expect((await t.storage.list(chunks, { limit: 10 })).files).toHaveLength(2);
+    // A week after its last chunk: given up, the chunks removed, the seller told why.
+    t.clock.advance(5 * 24 * 3_600_000 + 60_000);
+    await t.jobs.runDue();
+    expect((await get(t, url, await signedIn())).json().upload).toMatchObject({
+      status: 'failed',
+      receivedBytes: 0,
+    });
+    expect((await t.storage.list(chunks, { limit: 10 })).files).toEqual([]);
+    // The recording is still on the phone: sending it again starts over and finishes.
+    const restarted = await post(t.app, url, await signedIn(), {
+      sizeBytes: file.length,
+      mimeType: 'video/webm',
+    });
+    expect(restarted.json().upload).toMatchObject({ status: 'uploading', receivedBytes: 0 });
+    expect(await uploadWhole(t, await signedIn(), show._id, file)).toMatchObject({ status: 'ready' });
+    // The job left for the new upload finds it ready and leaves it alone.
+    t.clock.advance(8 * 24 * 3_600_000);
+    await t.jobs.runDue();
+    expect((await get(t, `/api/streams/${show._id}/replay`)).json().replay).toMatchObject({
+      status: 'ready',
+    });
   });
 
   it('caps the size, refuses a live show, odd chunks and a file that is not a video', async () => {
