@@ -1,5 +1,7 @@
-import { Users } from 'lucide-react';
+import { ArrowLeft, Users } from 'lucide-react';
 import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
 import { CommentList } from '@/features/live/studio/live-feed';
 import { ProductRail } from '@/features/live/studio/product-rail';
 import { StudioHeader } from '@/features/live/studio/studio-header';
@@ -13,6 +15,10 @@ import { useRoomModeration } from '@/features/live-room/room-moderation';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useNow } from '@/lib/use-now';
+import { buttonClasses } from '@/ui/button';
+
+/** Where a co-host came from: the Live Stream page lists the shows they co-host. */
+const BACK = paths.dashboard.liveStreams.liveStream;
 
 /**
  * The host's rail calls, made as the co-host: `POST /streams/{id}/activate-product-bidding` and
@@ -67,6 +73,9 @@ export function CohostStudioPage({
       <main className="flex h-dvh flex-col items-center justify-center gap-2 bg-canvas p-6 text-center">
         <h1 className="font-semibold text-ink text-xl">This show has ended</h1>
         <p className="max-w-sm text-ink-muted">Your co-host access ended with it. Thanks for helping!</p>
+        <Link to={BACK} className={`${buttonClasses({ variant: 'secondary' })} mt-2`}>
+          Back to Live Stream
+        </Link>
       </main>
     );
   }
@@ -79,6 +88,13 @@ export function CohostStudioPage({
           <Users className="size-4 shrink-0" aria-hidden />
           Co-host: you run the products; the host runs the camera and ends the show.
         </p>
+        <Link
+          to={BACK}
+          className="mx-4 mb-3 inline-flex min-h-10 items-center gap-1 text-sm text-white/85 underline-offset-2 hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          Leave the studio
+        </Link>
       </section>
       <div className="flex min-h-0 flex-1 flex-col lg:w-[420px] lg:flex-none lg:border-line lg:border-l">
         <section aria-label="Products" className="min-h-0 flex-1 overflow-y-auto">
