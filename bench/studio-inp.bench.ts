@@ -239,6 +239,8 @@ try {
     bidsRefused: number;
     comments: number;
     commentsRefused: number;
+    auctionOpenSeconds: number;
+    bidAnswerMs: { p50: number; p90: number };
   }>({ type: 'stop' });
   const seconds = (performance.now() - started) / 1000;
   const busy = await collect();
@@ -278,6 +280,9 @@ try {
       `  busy show (${LOADED_PRODUCTS} products, ${seconds.toFixed(0)} s, load ${busyLoad} -> ${busyLoadAfter}):` +
       ` ${(counts.bidsAccepted / seconds).toFixed(1)} bids/s accepted (${counts.bidsTried} tried; bids stop between auctions),` +
       ` ${(counts.comments / seconds).toFixed(1)} comments/s (${counts.commentsRefused} refused)\n` +
+      `    while an auction was open (${counts.auctionOpenSeconds.toFixed(0)} s): ${(counts.bidsTried / counts.auctionOpenSeconds).toFixed(1)} bids/s sent,` +
+      ` ${(counts.bidsAccepted / counts.auctionOpenSeconds).toFixed(1)} accepted; a bid's answer took ${counts.bidAnswerMs.p50.toFixed(0)} ms (median),` +
+      ` ${counts.bidAnswerMs.p90.toFixed(0)} ms (p90), at most 4 in flight\n` +
       `    p98 ${b.p98.toFixed(0)} ms of ${b.performed} interactions; ${b.text}\n` +
       `  -> ratio to the quiet studio ${(Math.max(b.p98, 16) / Math.max(q.p98, 16)).toFixed(2)};` +
       ` ratio ${(b.p98 / BUDGET_MS).toFixed(2)} of the ${BUDGET_MS} ms budget ${pass ? 'PASS' : 'FAIL'}\n` +
