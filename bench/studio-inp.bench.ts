@@ -16,6 +16,8 @@
 //
 // Baseline, in the same run: the same steps on the first QUIET_PRODUCTS products with no audience.
 // Quick run: STUDIO_INP_PRODUCTS=2 STUDIO_INP_QUIET=1; with the seller's preview hidden: STUDIO_INP_HIDE_PREVIEW=1.
+// STUDIO_INP_TRACE=/tmp/studio.json: a Chromium trace of the first busy product's typing, which
+// bench/support/trace-keys.ts breaks down key by key (where a slow key's time went).
 import { execFileSync } from 'node:child_process';
 import { chromium, devices, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
@@ -32,6 +34,7 @@ const COMMENTS_PER_SECOND = 5;
 const BUYERS = 12;
 /** STUDIO_INP_HIDE_PREVIEW=1: the seller has hidden their preview (what drawing the camera costs). */
 const HIDE_PREVIEW = process.env.STUDIO_INP_HIDE_PREVIEW === '1';
+const TRACE = process.env.STUDIO_INP_TRACE;
 const ANNOUNCEMENT = 'Free delivery in Lagos for every order tonight!!';
 
 const load = () =>
@@ -84,6 +87,18 @@ const observeInteractions = `
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 `;
+
+/** What DevTools' performance panel records: tasks, scripts, style, layout, paint, event timing. */
+const traceCategories = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'blink.user_timing',
+  'latencyInfo',
+  'v8.execute',
+  'toplevel',
+  'disabled-by-default-v8.cpu_profiler',
+];
 
 const server = await startBuiltServer();
 const { base } = server;
@@ -166,7 +181,7 @@ try {
     page.evaluate((name) => window.__phases.push({ at: performance.now(), phase: name }), p);
 
   /** One product's round: returns the keys typed (each one interaction). */
-  async function round(p: Page, product: { name: string }) {
+  async function round(p: Page, product: { name: string }, trace?: string) {
     await phase('other');
     await p.getByRole('tab', { name: /^Products/ }).tap();
     const card = p.getByRole('listitem', { name: product.name, exact: true });
@@ -180,10 +195,12 @@ try {
     await p.getByRole('radio', { name: 'Announcement' }).tap();
     const box = p.getByRole('textbox', { name: 'Announcement' });
     await box.tap();
+    if (trace) await browser.startTracing(p, { path: trace, categories: traceCategories });
     await phase('typing');
     await p.keyboard.type(ANNOUNCEMENT, { delay: 100 });
     await p.keyboard.press('Enter');
     await p.waitForTimeout(300);
+    if (trace) await browser.stopTracing();
     await phase('other');
     await p.getByRole('tab', { name: /^Products/ }).tap();
     await card
@@ -214,13 +231,16 @@ try {
   });
   const started = performance.now();
   let busyKeys = 0;
-  for (const product of products.slice(QUIET_PRODUCTS)) busyKeys += await round(page, product);
+  for (const [i, product] of products.slice(QUIET_PRODUCTS).entries())
+    busyKeys += await round(page, product, i === 0 ? TRACE : undefined);
   const counts = await audience.call<{
     bidsTried: number;
     bidsAccepted: number;
     bidsRefused: number;
     comments: number;
     commentsRefused: number;
+    auctionOpenSeconds: number;
+    bidAnswerMs: { p50: number; p90: number };
   }>({ type: 'stop' });
   const seconds = (performance.now() - started) / 1000;
   const busy = await collect();
@@ -260,6 +280,9 @@ try {
       `  busy show (${LOADED_PRODUCTS} products, ${seconds.toFixed(0)} s, load ${busyLoad} -> ${busyLoadAfter}):` +
       ` ${(counts.bidsAccepted / seconds).toFixed(1)} bids/s accepted (${counts.bidsTried} tried; bids stop between auctions),` +
       ` ${(counts.comments / seconds).toFixed(1)} comments/s (${counts.commentsRefused} refused)\n` +
+      `    while an auction was open (${counts.auctionOpenSeconds.toFixed(0)} s): ${(counts.bidsTried / counts.auctionOpenSeconds).toFixed(1)} bids/s sent,` +
+      ` ${(counts.bidsAccepted / counts.auctionOpenSeconds).toFixed(1)} accepted; a bid's answer took ${counts.bidAnswerMs.p50.toFixed(0)} ms (median),` +
+      ` ${counts.bidAnswerMs.p90.toFixed(0)} ms (p90), at most 4 in flight\n` +
       `    p98 ${b.p98.toFixed(0)} ms of ${b.performed} interactions; ${b.text}\n` +
       `  -> ratio to the quiet studio ${(Math.max(b.p98, 16) / Math.max(q.p98, 16)).toFixed(2)};` +
       ` ratio ${(b.p98 / BUDGET_MS).toFixed(2)} of the ${BUDGET_MS} ms budget ${pass ? 'PASS' : 'FAIL'}\n` +

@@ -32,6 +32,16 @@ let auction: {
   step: number;
 } | null = null;
 let counts = { bidsTried: 0, bidsAccepted: 0, bidsRefused: 0, comments: 0, commentsRefused: 0 };
+// Whether the server's bid path is the limit: how long each bid's answer took, and for how long an
+// auction was open to bid on (bids stop between auctions).
+let bidAnswerMs: number[] = [];
+let openMs = 0;
+let openSince: number | null = null;
+const opened = (open: boolean) => {
+  const now = performance.now();
+  if (openSince !== null) openMs += now - openSince;
+  openSince = open && running ? now : null;
+};
 
 async function connect(token: string): Promise<Socket> {
   const socket = io(base, {
@@ -66,9 +76,11 @@ function follow(socket: Socket) {
     if (status === 'active') {
       void minimumOf(productId).then((minimum) => {
         auction = { productId, minimum, highest: null, lastSent: 0, step: 0 };
+        opened(true);
       });
     } else if (auction?.productId === productId) {
       auction = null;
+      opened(false);
     }
   });
   socket.on(streamSocketEvents.notification, (raw: unknown) => {
@@ -100,8 +112,10 @@ async function bidOnce() {
   current.lastSent = amount;
   inFlight += 1;
   counts.bidsTried += 1;
+  const sent = performance.now();
   try {
     const { status, body } = await placeBid(base, streamId, current.productId, buyer.token, amount);
+    bidAnswerMs.push(performance.now() - sent);
     if (status === 200) {
       counts.bidsAccepted += 1;
       current.highest = buyer.id;
@@ -153,15 +167,21 @@ serveLoad(async (command) => {
     }
     case 'start': {
       counts = { bidsTried: 0, bidsAccepted: 0, bidsRefused: 0, comments: 0, commentsRefused: 0 };
+      bidAnswerMs = [];
+      openMs = 0;
       running = true;
+      opened(auction !== null);
       timers.push(setInterval(() => void bidOnce(), 1000 / (command.bidsPerSecond as number)));
       timers.push(setInterval(commentOnce, 1000 / (command.commentsPerSecond as number)));
       return null;
     }
     case 'stop': {
+      opened(false);
       running = false;
       for (const t of timers.splice(0)) clearInterval(t);
-      return counts;
+      const sorted = [...bidAnswerMs].sort((a, b) => a - b);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+      return { ...counts, auctionOpenSeconds: openMs / 1000, bidAnswerMs: { p50: at(0.5), p90: at(0.9) } };
     }
     case 'close':
       for (const b of buyers.splice(0)) b.socket.close();

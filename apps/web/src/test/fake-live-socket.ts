@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import type { LiveSocketLike } from '@/features/live-room/live-socket';
 
 type Handler = (payload: unknown) => void;
@@ -60,4 +61,12 @@ export class FakeLiveSocket implements LiveSocketLike {
   private fire(event: string, payload?: unknown) {
     for (const handler of [...(this.handlers.get(event) ?? [])]) handler(payload);
   }
+}
+
+/**
+ * Lets the next frame be drawn: the live room applies what the socket said once a frame
+ * (lib/frame-queue, issue 20), so a test checks the screen after it.
+ */
+export async function nextFrame(): Promise<void> {
+  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 }

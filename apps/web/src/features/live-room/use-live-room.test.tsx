@@ -122,7 +122,8 @@ describe('useLiveRoom', () => {
     });
     await waitFor(() => expect(result.current.room.products[0]?.bidStatus).toBe('active'));
     act(() => socket.serverSends(streamSocketEvents.notification, newBid(5000, 1)));
-    expect(result.current.room.products[0]?.currentBid).toBe(5000);
+    // Socket events are drawn at the next frame, all that arrived meanwhile at once (issue 20).
+    await waitFor(() => expect(result.current.room.products[0]?.currentBid).toBe(5000));
 
     act(() => socket.drop());
     expect(result.current.connected).toBe(false);
@@ -216,7 +217,8 @@ describe('useLiveRoom', () => {
       });
     });
 
-    expect(result.current.room.viewerCount).toBe(3);
+    // Drawn at the next frame, all four events in one go (issue 20).
+    await waitFor(() => expect(result.current.room.viewerCount).toBe(3));
     expect(result.current.room.products[0]?.timer?.formattedTime).toBe('00:12');
     expect(result.current.room.feed.map((f) => f.kind === 'comment' && f.content)).toEqual([
       'Good evening!',
@@ -234,6 +236,8 @@ describe('useLiveRoom', () => {
         },
       }),
     );
+    // Given a frame to be drawn, it is still listed once.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(result.current.room.feed).toHaveLength(2);
   });
 

@@ -17,7 +17,7 @@ import { BUYER_SESSION_KEY, type BuyerSession } from '@/features/watch/buyer-ses
 import { type WatchAuction, WatchPage } from '@/features/watch/watch-page';
 import { createApiClient } from '@/lib/api-client';
 import { fakeFetch } from '@/test/fake-api';
-import { FakeLiveSocket } from '@/test/fake-live-socket';
+import { FakeLiveSocket, nextFrame } from '@/test/fake-live-socket';
 import {
   ANKARA_ID,
   RED_L_ROW_ID,
@@ -147,6 +147,7 @@ describe('Watch page: a product auctioned per variant', () => {
         timestamp: Date.now(),
       });
     });
+    await nextFrame();
     expect(within(panel).getByText('by Ada')).toBeVisible();
     expect(within(panel).getByRole('timer')).toHaveProperty('textContent', '00:09');
 

@@ -23,7 +23,7 @@ import { type WatchAuction, WatchPage } from '@/features/watch/watch-page';
 import { createApiClient } from '@/lib/api-client';
 import { readBearerToken } from '@/lib/session-token';
 import { type FakeAnswer, fakeFetch, type RecordedCall, storeTestSession } from '@/test/fake-api';
-import { FakeLiveSocket } from '@/test/fake-live-socket';
+import { FakeLiveSocket, nextFrame } from '@/test/fake-live-socket';
 import { ANKARA_ID, STREAM_ID, testStream, testStreamProduct } from '@/test/live-fixtures';
 
 const ada = { _id: 'buyer-ada', name: 'Ada' };
@@ -132,6 +132,7 @@ describe('Watch page', () => {
         data: { streamId: STREAM_ID, comment: { _id: 'c1', author: { ...ada, role: 'buyer' } } },
       });
     });
+    await nextFrame();
     expect(screen.getByLabelText('7 watching')).toBeVisible();
     expect(screen.getByText('Is the gown available in XL?')).toBeVisible();
     // Reading needs no account; writing does.
@@ -309,6 +310,7 @@ describe('Watch page', () => {
         },
       }),
     );
+    await nextFrame();
     await user.type(within(sheet).getByRole('textbox', { name: 'Email' }), 'chioma@example.ng');
     await user.type(within(sheet).getByLabelText('Password', { selector: 'input' }), 'Lekki2026market');
     await user.click(within(sheet).getByRole('button', { name: 'Log in' }));
@@ -408,6 +410,7 @@ describe('Watch page', () => {
         },
       }),
     );
+    await nextFrame();
     expect(screen.getByText('You won!')).toBeVisible();
     expect(screen.getByText(/You won Ankara gown for ₦6,000.00!/)).toBeVisible();
   });
@@ -424,6 +427,7 @@ describe('Watch page', () => {
         timestamp: 1,
       }),
     );
+    await nextFrame();
     expect(screen.queryByLabelText(/watching/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Log in/ })).not.toBeInTheDocument();
     expect(screen.getByText('The show has ended. The chat is closed.')).toBeVisible();

@@ -1,13 +1,16 @@
 import { clsx } from 'clsx';
 import { CameraOff, EyeOff, Mic, MicOff, Settings2, Video, VideoOff } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type Camera, cameraProblems, type DeviceOption } from '@/features/live/studio/use-camera';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { Spinner } from '@/ui/spinner';
 
-/** The seller's own camera, mirrored like a selfie (viewers see it the right way round). */
-export function CameraPreview({
+/**
+ * The seller's own camera, mirrored like a selfie (viewers see it the right way round). Memoised,
+ * as the controls below: a bid or a comment does not redraw them (issue 20).
+ */
+export const CameraPreview = memo(function CameraPreview({
   camera,
   overlay,
   hidden = false,
@@ -72,13 +75,13 @@ export function CameraPreview({
       {overlay}
     </div>
   );
-}
+});
 
 const roundButton =
   'flex size-12 shrink-0 items-center justify-center rounded-full transition-colors disabled:opacity-50';
 
 /** Microphone and camera toggles, and the device pickers. */
-export function CameraControls({ camera }: { camera: Camera }) {
+export const CameraControls = memo(function CameraControls({ camera }: { camera: Camera }) {
   const [devicesOpen, setDevicesOpen] = useState(false);
   const ready = camera.stream !== null;
   return (
@@ -140,7 +143,7 @@ export function CameraControls({ camera }: { camera: Camera }) {
       </Dialog>
     </>
   );
-}
+});
 
 function DeviceSelect({
   label,

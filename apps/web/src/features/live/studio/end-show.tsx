@@ -1,5 +1,5 @@
 import { STREAM_MESSAGES } from '@kasuwa/contracts';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { endStream, serverMessage } from '@/features/live/studio/studio-api';
 import type { ApiClient } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -10,7 +10,7 @@ import { Dialog } from '@/ui/dialog';
  * End Show asks first (a show cannot go live again), then `POST /end`; `onEnded` runs once the
  * server has ended it (stop sending, free the camera, leave for past shows).
  */
-export function EndShow({
+export const EndShow = memo(function EndShow({
   api,
   streamId,
   onEnded,
@@ -59,4 +59,4 @@ export function EndShow({
       />
     </>
   );
-}
+});

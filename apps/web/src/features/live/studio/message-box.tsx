@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { ChatInput, useChatSender } from '@/features/live-room/chat';
 import type { SendOutcome, StreamMessageKind } from '@/features/live-room/live-socket';
 
@@ -20,7 +20,7 @@ const kinds: { kind: StreamMessageKind; label: string; placeholder: string }[] =
 ];
 
 /** The seller's comment and announcement box. */
-export function MessageBox({ send, connected }: MessageBoxProps) {
+export const MessageBox = memo(function MessageBox({ send, connected }: MessageBoxProps) {
   const inputId = useId();
   const [kind, setKind] = useState<StreamMessageKind>('comment');
   const sender = useChatSender((text) => send(text, kind));
@@ -60,4 +60,4 @@ export function MessageBox({ send, connected }: MessageBoxProps) {
       </ChatInput>
     </form>
   );
-}
+});

@@ -1,6 +1,7 @@
 import type { AuctionStatus } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
 import { Gavel, ImageOff, Pin, PinOff, Trophy } from 'lucide-react';
+import { memo } from 'react';
 import { countdownOf, type LiveProduct } from '@/features/live-room/live-room';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
@@ -86,8 +87,10 @@ export function ProductRail({
             showActivate={auction && live && canActivate(status, product)}
             activating={activatingId === product.key}
             activateDisabled={activatingId !== null}
-            onActivate={() => onActivate(product)}
-            now={now}
+            onActivate={onActivate}
+            // Only a running auction's countdown reads the clock: the other cards are not redrawn
+            // every second (issue 20).
+            now={status === 'active' ? now : 0}
             pin={pin}
           />
         );
@@ -96,7 +99,8 @@ export function ProductRail({
   );
 }
 
-function ProductCard({
+/** Memoised: a bid redraws its own product's card, not every card of the show (issue 20). */
+const ProductCard = memo(function ProductCard({
   product,
   status,
   auction,
@@ -114,7 +118,7 @@ function ProductCard({
   showActivate: boolean;
   activating: boolean;
   activateDisabled: boolean;
-  onActivate: () => void;
+  onActivate: (product: LiveProduct) => void;
   now: number;
 }) {
   const countdown = status === 'active' ? countdownOf(product, now) : null;
@@ -183,7 +187,7 @@ function ProductCard({
           className="mt-3 w-full"
           loading={activating}
           disabled={activateDisabled}
-          onClick={onActivate}
+          onClick={() => onActivate(product)}
         >
           <Gavel className="size-4" aria-hidden />
           Activate bidding
@@ -191,7 +195,7 @@ function ProductCard({
       )}
     </li>
   );
-}
+});
 
 function PinControl({ product, pin }: { product: LiveProduct; pin: NonNullable<ProductRailProps['pin']> }) {
   const pinned = pin.pinnedProductId === product.productId;

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { chioma, liveStream, renderStudio } from '@/features/live/studio/studio-testing';
+import { nextFrame } from '@/test/fake-live-socket';
 import { STREAM_ID } from '@/test/live-fixtures';
 
 /* The studio's chat: what the seller sends, what is refused, and what arrives. */
@@ -42,6 +43,7 @@ describe('Studio: chat', () => {
         data: { streamId: STREAM_ID, comment: { _id: 'c1', author: { ...chioma, role: 'buyer' } } },
       }),
     );
+    await nextFrame();
     const comments = screen.getByRole('list', { name: 'Comments' });
     expect(within(comments).getByText('Do you deliver to Abuja?')).toBeVisible();
     expect(within(comments).getByText('Chioma')).toBeVisible();

@@ -13,7 +13,7 @@ import {
 } from '@kasuwa/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Gift, Trash2, Trophy, Users } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, memo, useState } from 'react';
 import { countdown, useShowGiveaways } from '@/features/live-room/giveaways';
 import type { LiveSocketLike } from '@/features/live-room/live-socket';
 import type { ApiClient } from '@/lib/api-client';
@@ -32,7 +32,7 @@ const itemName = (g: Pick<Giveaway, 'productName' | 'variant' | 'quantity'>) =>
  * variant and quantity, who may enter, how long, who pays delivery), start one, draw it early, and
  * see the winner as the server drew them.
  */
-export function StudioGiveaways({
+export const StudioGiveaways = memo(function StudioGiveaways({
   api,
   streamId,
   socket,
@@ -64,7 +64,7 @@ export function StudioGiveaways({
       </Dialog>
     </>
   );
-}
+});
 
 export function GiveawayPanel({
   api,

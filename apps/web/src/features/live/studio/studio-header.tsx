@@ -1,11 +1,12 @@
 import type { Stream } from '@kasuwa/contracts';
 import { Eye, Radio, X } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { formatElapsed } from '@/lib/use-now';
 
 /** The studio's top bar: leave, the show's title, LIVE with the time on air, and the viewers. */
-export function StudioHeader({
+export const StudioHeader = memo(function StudioHeader({
   stream,
   isLive,
   viewerCount,
@@ -54,4 +55,4 @@ export function StudioHeader({
       </span>
     </header>
   );
-}
+});

@@ -12,6 +12,7 @@ import { cohostApi } from '@/features/live/studio/cohost-studio-page';
 import { liveStream, renderStudio } from '@/features/live/studio/studio-testing';
 import { createApiClient } from '@/lib/api-client';
 import { fakeFetch, type RecordedCall } from '@/test/fake-api';
+import { nextFrame } from '@/test/fake-live-socket';
 import { STREAM_ID } from '@/test/live-fixtures';
 
 /* Issue 21 in the studio: the seller's menu on comments and the Room tab. */
@@ -82,6 +83,7 @@ describe('Studio: moderation', () => {
         },
       }),
     );
+    await nextFrame();
     const list = screen.getByRole('list', { name: 'Comments' });
     await user.click(within(list).getByRole('button', { name: 'Moderate Ada’s comment' }));
     expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual([

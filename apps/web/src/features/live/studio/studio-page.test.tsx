@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { GO_LIVE_ON_ARRIVAL } from '@/features/live/studio/go-live-on-arrival';
 import { chioma, liveStream, renderStudio } from '@/features/live/studio/studio-testing';
+import { nextFrame } from '@/test/fake-live-socket';
 import { ANKARA_ID, STREAM_ID } from '@/test/live-fixtures';
 
 /* The studio page: the camera, going live and ending, the header, and the side panels' tabs. */
@@ -152,7 +153,8 @@ describe('Studio: going live and ending', () => {
         timestamp: 1,
       }),
     );
-    expect(screen.getByLabelText('2 watching')).toBeVisible();
+    await nextFrame();
+    expect(await screen.findByLabelText('2 watching')).toBeVisible();
     act(() =>
       socket.serverSends(streamSocketEvents.viewerLeft, {
         streamId: STREAM_ID,
@@ -161,7 +163,8 @@ describe('Studio: going live and ending', () => {
         timestamp: 2,
       }),
     );
-    expect(screen.getByLabelText('1 watching')).toBeVisible();
+    await nextFrame();
+    expect(await screen.findByLabelText('1 watching')).toBeVisible();
   });
 });
 
@@ -222,6 +225,7 @@ describe('Studio: panels', () => {
         },
       });
     });
-    expect(screen.getByRole('tab', { name: /Bids/ }).textContent).toBe('Bids (1)');
+    await nextFrame();
+    await waitFor(() => expect(screen.getByRole('tab', { name: /Bids/ }).textContent).toBe('Bids (1)'));
   });
 });

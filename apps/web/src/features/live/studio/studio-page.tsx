@@ -1,6 +1,6 @@
 import type { VideoProvider } from '@kasuwa/contracts';
 import { Radio } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { recordingStore } from '@/features/live/replay/recording-store';
@@ -26,6 +26,7 @@ import { useGoLive } from '@/features/live/studio/use-go-live';
 import { usePin } from '@/features/live/studio/use-pin';
 import { usePublishing } from '@/features/live/studio/use-publishing';
 import { useStudioRoom } from '@/features/live/studio/use-studio-room';
+import type { LiveProduct } from '@/features/live-room/live-room';
 import type { ConnectLiveSocket } from '@/features/live-room/live-socket';
 import { PinnedComment } from '@/features/live-room/moderation-controls';
 import { loadVideoProvider, type VideoProviderClient } from '@/features/live-room/video/video-provider';
@@ -120,37 +121,59 @@ export function StudioPage({
     navigate(paths.dashboard.liveStreams.pastShow(streamId));
   }, [stopRecording, stopPublishing, releaseCamera, navigate, streamId]);
 
+  // What the memoised parts are given keeps its identity between renders, so that a bid or a
+  // comment (a render of this page a frame) redraws only the panels (issue 20, INP).
+  const { closing, activate } = rail;
+  const onActivate = useCallback((product: LiveProduct) => void activate(product), [activate]);
+  const { pinnedProductId, pinningId, setPinned } = pin;
+  const pinControls = useMemo(
+    () => ({ pinnedProductId, pinningId, onPin: setPinned }),
+    [pinnedProductId, pinningId, setPinned],
+  );
+  const { role, bytesUsed, reclaim, videoStatus } = publishing;
+  const previewOverlay = useMemo(
+    () => (
+      <>
+        {camera.stream && (
+          <PreviewTools
+            hidden={previewHidden}
+            onToggleHidden={togglePreview}
+            bytesUsed={role === 'publisher' ? bytesUsed : null}
+            dataSaver={dataSaver ? profile : null}
+          />
+        )}
+        {closing && <WinnerBanner name={closing.name} winner={closing.winner} />}
+        {role === 'elsewhere' && <OpenElsewhere onUseThisWindow={reclaim} />}
+        {isLive && videoStatus === 'failed' && <VideoFailed />}
+      </>
+    ),
+    [
+      camera.stream,
+      previewHidden,
+      togglePreview,
+      role,
+      bytesUsed,
+      dataSaver,
+      profile,
+      closing,
+      reclaim,
+      isLive,
+      videoStatus,
+    ],
+  );
+
   if (live.query.isPending) return <StudioLoading />;
   if (live.query.isError || !stream)
     return <StudioLoadFailed error={live.query.error} onRetry={() => void live.query.refetch()} />;
   if (status === 'ended') return <ShowEnded />;
   if (status === 'expired') return <ShowExpired />;
 
-  const { closing } = rail;
   return (
     <main className="flex h-dvh flex-col bg-canvas lg:flex-row">
       <section aria-label="Broadcast" className="flex min-h-0 flex-col bg-ink text-white lg:flex-1">
         <StudioHeader stream={stream} isLive={isLive} viewerCount={room.viewerCount} now={now} />
         <div className="relative h-[42dvh] shrink-0 sm:h-[50dvh] lg:h-auto lg:min-h-0 lg:flex-1">
-          <CameraPreview
-            camera={camera}
-            hidden={previewHidden}
-            overlay={
-              <>
-                {camera.stream && (
-                  <PreviewTools
-                    hidden={previewHidden}
-                    onToggleHidden={togglePreview}
-                    bytesUsed={publishing.role === 'publisher' ? publishing.bytesUsed : null}
-                    dataSaver={dataSaver ? profile : null}
-                  />
-                )}
-                {closing && <WinnerBanner name={closing.name} winner={closing.winner} />}
-                {publishing.role === 'elsewhere' && <OpenElsewhere onUseThisWindow={publishing.reclaim} />}
-                {isLive && publishing.videoStatus === 'failed' && <VideoFailed />}
-              </>
-            }
-          />
+          <CameraPreview camera={camera} hidden={previewHidden} overlay={previewOverlay} />
         </div>
         <div className="flex shrink-0 items-center gap-2 px-3 py-3 sm:gap-3">
           <CameraControls camera={camera} />
@@ -191,9 +214,9 @@ export function StudioPage({
             auction={live.isAuction}
             live={isLive}
             activatingId={rail.activatingId}
-            onActivate={(product) => void rail.activate(product)}
+            onActivate={onActivate}
             now={now}
-            pin={{ pinnedProductId: pin.pinnedProductId, pinningId: pin.pinningId, onPin: pin.setPinned }}
+            pin={pinControls}
           />
         }
       />

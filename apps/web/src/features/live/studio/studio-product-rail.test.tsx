@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chioma, liveStream, renderStudio } from '@/features/live/studio/studio-testing';
+import { nextFrame } from '@/test/fake-live-socket';
 import { ANKARA_ID, STREAM_ID, testStreamProduct } from '@/test/live-fixtures';
 
 /* The studio's product rail: activating bidding and following an auction to its result. */
@@ -64,6 +65,7 @@ describe('Studio: product rail', () => {
         },
       });
     });
+    await nextFrame();
     expect(within(ankara).getByText('00:03')).toBeVisible();
     expect(within(ankara).getByText('₦5,000.00')).toBeVisible();
     expect(within(ankara).getByText('by Chioma')).toBeVisible();
@@ -95,6 +97,7 @@ describe('Studio: product rail', () => {
         timestamp: Date.now(),
       });
     });
+    await nextFrame();
     expect(screen.getByText('Sold to Chioma!')).toBeVisible();
     expect(within(ankara).getByText('Won by Chioma for ₦5,000.00')).toBeVisible();
 

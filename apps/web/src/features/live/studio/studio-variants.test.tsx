@@ -8,6 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chioma, liveStream, renderStudio } from '@/features/live/studio/studio-testing';
+import { nextFrame } from '@/test/fake-live-socket';
 import { ANKARA_ID, RED_L_ROW_ID, RED_M_ROW_ID, STREAM_ID, testVariantRows } from '@/test/live-fixtures';
 
 /* The studio's rail when one product is auctioned per variant (issue 14). */
@@ -79,6 +80,7 @@ describe('Studio: a product auctioned per variant', () => {
         },
       });
     });
+    await nextFrame();
     expect(within(l).getByText('00:12')).toBeVisible();
     expect(within(l).getByText('by Chioma')).toBeVisible();
     expect(within(m).queryByText('00:12')).not.toBeInTheDocument();
@@ -131,6 +133,7 @@ describe('Studio: a product auctioned per variant', () => {
         timestamp: Date.now(),
       });
     });
+    await nextFrame();
     expect(within(m).getByText('Bidding open')).toBeVisible();
     expect(within(l).getByText('Unsold')).toBeVisible();
   });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { STANDARD_VIDEO, type VideoProfile } from '@/lib/data-saver';
 
 /**
@@ -220,7 +220,12 @@ export function useCamera(
     setState((s) => ({ ...s, stream: null }));
   }, []);
 
-  return { ...state, toggleMic, toggleCamera, chooseCamera, chooseMicrophone, retry, release };
+  // One object while nothing changed: the studio's memoised camera parts are then not redrawn by a
+  // bid or a comment (issue 20).
+  return useMemo(
+    () => ({ ...state, toggleMic, toggleCamera, chooseCamera, chooseMicrophone, retry, release }),
+    [state, toggleMic, toggleCamera, chooseCamera, chooseMicrophone, retry, release],
+  );
 }
 
 export type Camera = ReturnType<typeof useCamera>;

@@ -1,5 +1,6 @@
 import type { PinProductResponse, TrayResponse } from '@kasuwa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { serverMessage } from '@/features/live/studio/studio-api';
 import type { ApiClient } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -29,10 +30,14 @@ export function usePin({ api, streamId }: { api: ApiClient; streamId: string }) 
     },
     onError: (error) => toast.error('Could not change the pinned product', serverMessage(error)),
   });
+  // useMutation's mutate keeps its identity: so does setPinned, and the memoised product cards are
+  // not redrawn by every render of the studio (issue 20).
+  const { mutate } = pin;
+  const setPinned = useCallback((productId: string | null) => mutate(productId), [mutate]);
   return {
     pinnedProductId: tray.data?.pinnedProductId ?? null,
     /** The product being pinned or unpinned now, so only its button spins. */
     pinningId: pin.isPending ? (pin.variables ?? 'none') : null,
-    setPinned: (productId: string | null) => pin.mutate(productId),
+    setPinned,
   };
 }
