@@ -1,3 +1,4 @@
+// size: one CLI that signs up buyers, keeps the auction state from the socket, bids, comments and reports; its option parsing and its run share the types
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {

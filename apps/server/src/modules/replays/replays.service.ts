@@ -12,14 +12,14 @@ import {
   type StreamReplayResponse,
   streamDurationMinutes,
 } from '@kasuwa/contracts';
-import { z } from 'zod';
 import type { StreamReplayRow } from '@/db/schema/replays.ts';
 import type { JobQueue } from '@/jobs/job-queue.ts';
-import { type TaskList, taskOf } from '@/jobs/tasks.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '@/lib/errors.ts';
 import { toNaira } from '@/lib/naira.ts';
 import type { Queryable } from '@/lib/queryable.ts';
+import { abandonedReplayUploads } from '@/modules/replays/replay-abandoned.ts';
+import { chunkKey, chunkKeys, fileKey } from '@/modules/replays/replay-keys.ts';
 import type { ReplayStream, ReplaysRepository } from '@/modules/replays/replays.repository.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '@/uploads/multipart-files.ts';
@@ -29,30 +29,8 @@ import { channelNameOf, type VideoProvider } from '@/video/video-provider.ts';
 const EXT: Record<string, string> = { 'video/webm': 'webm', 'video/mp4': 'mp4' };
 const CONTENT_TYPES: Record<string, string> = { webm: 'video/webm', mp4: 'video/mp4' };
 
-const folderOf = (sellerId: string, streamId: string) => `replays/${sellerId}/${streamId}`;
-/** Chunk keys sort in offset order: the offset zero-padded. */
-const chunkKey = (sellerId: string, streamId: string, offset: number) =>
-  `${folderOf(sellerId, streamId)}/chunks/${String(offset).padStart(13, '0')}`;
-const fileKey = (sellerId: string, streamId: string, ext: string) =>
-  `${folderOf(sellerId, streamId)}/replay.${ext}`;
-
 export const REPLAY_URL_PREFIX = '/api/media/replays/';
 const FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(webm|mp4)$/;
-
-/** An upload that has not moved for this long is given up: its chunks are removed (docs/live-replays.md). */
-export const REPLAY_UPLOAD_ABANDONED_MS = 7 * 24 * 3_600_000;
-export const ABANDONED_UPLOAD_FAILURE =
-  'The upload was not finished within 7 days, so its parts were removed. Send the recording again from this phone.';
-const REMOVE_ABANDONED_TASK = 'replays.remove-abandoned-upload';
-const abandonedJobKey = (streamId: string) => `replay-upload:${streamId}`;
-
-const chunkKeys = (sellerId: string, streamId: string, receivedBytes: number) => {
-  const keys: string[] = [];
-  for (let offset = 0; offset < receivedBytes; offset += REPLAY_CHUNK_BYTES) {
-    keys.push(chunkKey(sellerId, streamId, offset));
-  }
-  return keys;
-};
 
 const toState = (row: StreamReplayRow): ReplayUploadState => ({
   status: row.status,
@@ -79,54 +57,8 @@ export function replaysService(deps: {
 }) {
   const { repo, storage, clock } = deps;
 
-  /** Looks at the upload again once it may have been idle for REPLAY_UPLOAD_ABANDONED_MS. */
-  const watchForAbandon = (q: Queryable, streamId: string, from: Date) =>
-    deps.jobs?.add(
-      q,
-      REMOVE_ABANDONED_TASK,
-      { streamId },
-      { runAt: new Date(from.getTime() + REPLAY_UPLOAD_ABANDONED_MS), jobKey: abandonedJobKey(streamId) },
-    );
-
-  /**
-   * An upload that has not received a chunk for REPLAY_UPLOAD_ABANDONED_MS is given up: marked failed
-   * (committed first, keeping how many bytes it held), then its chunks are removed and the count
-   * cleared. One still moving is looked at again a week after its last chunk. Idempotent: a retry
-   * after a crash between the two steps finds it failed with chunks left and removes them.
-   */
-  async function removeAbandoned(streamId: string): Promise<void> {
-    const row = await repo.transaction(async (tx) => {
-      const found = await repo.lockReplay(tx, streamId);
-      if (found?.source !== 'browser') return null;
-      if (found.status === 'uploading') {
-        const idleFrom = found.updatedAt;
-        if (idleFrom.getTime() + REPLAY_UPLOAD_ABANDONED_MS > clock.now().getTime()) {
-          await watchForAbandon(tx, streamId, idleFrom);
-          return null;
-        }
-        return repo.updateReplay(tx, streamId, {
-          status: 'failed',
-          failure: ABANDONED_UPLOAD_FAILURE,
-          updatedAt: clock.now(),
-        });
-      }
-      return found.status === 'failed' && found.failure === ABANDONED_UPLOAD_FAILURE ? found : null;
-    });
-    if (!row || row.receivedBytes === 0) return;
-    await storage.delete(chunkKeys(row.sellerId, row.streamId, row.receivedBytes));
-    await repo.transaction(async (tx) => {
-      const again = await repo.lockReplay(tx, streamId);
-      if (again?.status === 'failed' && again.failure === ABANDONED_UPLOAD_FAILURE) {
-        await repo.updateReplay(tx, streamId, { receivedBytes: 0 });
-      }
-    });
-  }
-
-  const tasks: TaskList = {
-    [REMOVE_ABANDONED_TASK]: taskOf(z.object({ streamId: z.string().uuid() }), ({ streamId }) =>
-      removeAbandoned(streamId),
-    ),
-  };
+  const abandoned = abandonedReplayUploads({ repo, storage, clock, jobs: deps.jobs });
+  const watchForAbandon = abandoned.watch;
 
   async function ownStream(q: Queryable, sellerId: string, streamId: string): Promise<ReplayStream> {
     const row = await repo.lockSellerStream(q, sellerId, streamId);
@@ -227,7 +159,7 @@ export function replaysService(deps: {
 
   return {
     /** The graphile-worker task that gives up abandoned uploads. */
-    tasks,
+    tasks: abandoned.tasks,
 
     async startUpload(
       sellerId: string,

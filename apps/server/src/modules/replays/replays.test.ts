@@ -1,3 +1,4 @@
+// size: the replay journeys through the real routes (resume, caps, isolation, sold moments, a week-old upload given up), on local disk, on S3 and by LiveKit egress
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
