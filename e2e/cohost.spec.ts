@@ -48,6 +48,11 @@ test('a co-host runs the product rail from another phone; the buyer and the host
   await expect(cohostPage.getByText('Co-host: you run the products')).toBeVisible();
   // No camera, no Go Live, no End Show: those stay the host's.
   await expect(cohostPage.getByRole('button', { name: /Go Live|End Show/ })).toHaveCount(0);
+  // A way back to the dashboard, and in again.
+  await cohostPage.getByRole('link', { name: 'Leave the studio' }).click();
+  await expect(cohosting.getByText(show.title)).toBeVisible();
+  await cohosting.getByRole('link', { name: /Open co-host studio/ }).click();
+  await expect(cohostPage.getByText('Co-host: you run the products')).toBeVisible();
 
   // A buyer watches.
   const buyerContext = await browser.newContext({ ...devices['Pixel 7'], baseURL });

@@ -1,4 +1,4 @@
-import { ArrowLeft, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -83,18 +83,17 @@ export function CohostStudioPage({
   return (
     <main className="flex h-dvh flex-col bg-canvas lg:flex-row">
       <section aria-label="Show" className="shrink-0 bg-ink text-white lg:flex-1">
-        <StudioHeader stream={stream} isLive={isLive} viewerCount={room.viewerCount} now={now} />
+        <StudioHeader
+          stream={stream}
+          isLive={isLive}
+          viewerCount={room.viewerCount}
+          now={now}
+          leaveTo={BACK}
+        />
         <p className="flex items-center gap-2 px-4 pb-3 text-sm text-white/85">
           <Users className="size-4 shrink-0" aria-hidden />
           Co-host: you run the products; the host runs the camera and ends the show.
         </p>
-        <Link
-          to={BACK}
-          className="mx-4 mb-3 inline-flex min-h-10 items-center gap-1 text-sm text-white/85 underline-offset-2 hover:underline"
-        >
-          <ArrowLeft className="size-4" aria-hidden />
-          Leave the studio
-        </Link>
       </section>
       <div className="flex min-h-0 flex-1 flex-col lg:w-[420px] lg:flex-none lg:border-line lg:border-l">
         <section aria-label="Products" className="min-h-0 flex-1 overflow-y-auto">

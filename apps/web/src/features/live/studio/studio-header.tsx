@@ -11,18 +11,21 @@ export const StudioHeader = memo(function StudioHeader({
   isLive,
   viewerCount,
   now,
+  leaveTo = paths.dashboard.liveStreams.scheduledShows,
 }: {
   stream: Stream;
   isLive: boolean;
   viewerCount: number;
   now: number;
+  /** Where "Leave the studio" goes: the host's scheduled shows, or where a co-host came from. */
+  leaveTo?: string;
 }) {
   const elapsed =
     isLive && stream.actualStartTime ? formatElapsed(now - Date.parse(stream.actualStartTime)) : null;
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 px-2 sm:px-4">
       <Link
-        to={paths.dashboard.liveStreams.scheduledShows}
+        to={leaveTo}
         aria-label="Leave the studio"
         className="flex size-11 shrink-0 items-center justify-center rounded-control hover:bg-white/10"
       >
