@@ -96,8 +96,43 @@ export type SendTools = {
    * remembered at once; any other URL is returned as it is. Null for a photo the browser no longer
    * has (evicted storage): the rest of the draft can still be sent.
    */
-  resolvePhoto(url: string, upload: (file: File) => Promise<string>): Promise<string | null>;
+  resolvePhoto(url: string, upload: PhotoUpload): Promise<string | null>;
 };
+
+/**
+ * Sends one photo; `key` names it across reloads (its local-photo: URL), so a resumable upload
+ * (lib/resumable-upload.ts) picks up where the last try stopped, and `onProgress` feeds the bar.
+ */
+export type PhotoUpload = (
+  file: File,
+  progress: { key: string; onProgress: (fraction: number) => void },
+) => Promise<string>;
+
+/**
+ * How far the photo being sent of each entry is (0–1), in this tab: what the waiting list's bar
+ * shows while the outbox sends. Not kept: a reload starts with none, and the upload tells again.
+ */
+const photoProgress = new Map<string, number>();
+const progressListeners = new Set<() => void>();
+function setPhotoProgress(entryId: string, fraction: number | null) {
+  if (fraction === null) photoProgress.delete(entryId);
+  else photoProgress.set(entryId, fraction);
+  for (const listener of progressListeners) listener();
+}
+
+/** The fraction of the photo being sent for this entry, or null when none is going up. */
+export function usePhotoProgress(entryId: string): number | null {
+  const [fraction, setFraction] = useState<number | null>(photoProgress.get(entryId) ?? null);
+  useEffect(() => {
+    const update = () => setFraction(photoProgress.get(entryId) ?? null);
+    progressListeners.add(update);
+    update();
+    return () => {
+      progressListeners.delete(update);
+    };
+  }, [entryId]);
+  return fraction;
+}
 
 /** Every local-photo: URL in a value, in order of appearance, once each. */
 export function localPhotosIn(value: unknown, found: string[] = []): string[] {
@@ -252,7 +287,16 @@ export function createOutbox(stores: { entries: KeyValueStore; photos: KeyValueS
             if (done) return done;
             const file = await outbox.readPhoto(url);
             if (!file) return null;
-            const serverUrl = await upload(file);
+            setPhotoProgress(entry.id, 0);
+            let serverUrl: string;
+            try {
+              serverUrl = await upload(file, {
+                key: url,
+                onProgress: (fraction) => setPhotoProgress(entry.id, fraction),
+              });
+            } finally {
+              setPhotoProgress(entry.id, null);
+            }
             uploaded = { ...uploaded, [url]: serverUrl };
             await patch(entry.id, { uploaded });
             return serverUrl;
@@ -322,11 +366,7 @@ export async function keepInOutbox(draft: Parameters<Outbox['add']>[0]): Promise
  * `body` with each photo still on the phone sent with `upload` (each once: `tools` remembers what is
  * up) and replaced by its server URL. The senders of every kind of draft send their photos this way.
  */
-export async function withServerPhotos<T>(
-  body: T,
-  tools: SendTools,
-  upload: (file: File) => Promise<string>,
-): Promise<T> {
+export async function withServerPhotos<T>(body: T, tools: SendTools, upload: PhotoUpload): Promise<T> {
   const urls = new Map<string, string | null>();
   for (const local of localPhotosIn(body)) urls.set(local, await tools.resolvePhoto(local, upload));
   return replacePhotos(body, urls);
