@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
+import { setPhotoProgress } from '@/lib/photo-progress';
 
 /**
  * The outbox: what the seller saved while the phone had no connection (a product, a live show),
@@ -107,32 +108,6 @@ export type PhotoUpload = (
   file: File,
   progress: { key: string; onProgress: (fraction: number) => void },
 ) => Promise<string>;
-
-/**
- * How far the photo being sent of each entry is (0–1), in this tab: what the waiting list's bar
- * shows while the outbox sends. Not kept: a reload starts with none, and the upload tells again.
- */
-const photoProgress = new Map<string, number>();
-const progressListeners = new Set<() => void>();
-function setPhotoProgress(entryId: string, fraction: number | null) {
-  if (fraction === null) photoProgress.delete(entryId);
-  else photoProgress.set(entryId, fraction);
-  for (const listener of progressListeners) listener();
-}
-
-/** The fraction of the photo being sent for this entry, or null when none is going up. */
-export function usePhotoProgress(entryId: string): number | null {
-  const [fraction, setFraction] = useState<number | null>(photoProgress.get(entryId) ?? null);
-  useEffect(() => {
-    const update = () => setFraction(photoProgress.get(entryId) ?? null);
-    progressListeners.add(update);
-    update();
-    return () => {
-      progressListeners.delete(update);
-    };
-  }, [entryId]);
-  return fraction;
-}
 
 /** Every local-photo: URL in a value, in order of appearance, once each. */
 export function localPhotosIn(value: unknown, found: string[] = []): string[] {
@@ -288,15 +263,10 @@ export function createOutbox(stores: { entries: KeyValueStore; photos: KeyValueS
             const file = await outbox.readPhoto(url);
             if (!file) return null;
             setPhotoProgress(entry.id, 0);
-            let serverUrl: string;
-            try {
-              serverUrl = await upload(file, {
-                key: url,
-                onProgress: (fraction) => setPhotoProgress(entry.id, fraction),
-              });
-            } finally {
-              setPhotoProgress(entry.id, null);
-            }
+            const onProgress = (fraction: number) => setPhotoProgress(entry.id, fraction);
+            const serverUrl = await upload(file, { key: url, onProgress }).finally(() =>
+              setPhotoProgress(entry.id, null),
+            );
             uploaded = { ...uploaded, [url]: serverUrl };
             await patch(entry.id, { uploaded });
             return serverUrl;

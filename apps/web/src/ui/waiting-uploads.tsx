@@ -1,5 +1,6 @@
 import { CloudOff, RotateCw, Trash2, TriangleAlert, UploadCloud } from 'lucide-react';
-import { appOutbox, type OutboxEntry, useLocalPhotoSrc, usePhotoProgress } from '@/lib/outbox';
+import { appOutbox, type OutboxEntry, useLocalPhotoSrc } from '@/lib/outbox';
+import { usePhotoProgress } from '@/lib/photo-progress';
 import { formatRelativeTime } from '@/lib/relative-time';
 
 export const WAITING_TO_UPLOAD = 'Waiting to upload';

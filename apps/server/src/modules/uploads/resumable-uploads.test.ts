@@ -228,9 +228,12 @@ describe('resumable photo uploads (tus)', () => {
     expect((await json(pdf)).message).toMatch(
       /^image must be an image \(JPG, PNG, WebP, GIF, AVIF or TIFF\)/,
     );
-    // Asked again, the same refusal (nothing was stored).
+    // Refused for good: its bytes are gone at once, and nothing was stored.
+    expect((await head(url, a.auth)).status).toBe(404);
+    const dir = t.app.resumableUploads.directory;
+    expect(await fs.readdir(dir)).not.toContain(url.split('/').pop());
     const again = await fetch(url, { headers: { ...TUS, ...a.auth } });
-    expect(again.status).toBe(415);
+    expect(again.status).toBe(404);
 
     const huge = await create(a.auth, 10 * 1024 * 1024 + 1);
     expect(huge.status).toBe(413);

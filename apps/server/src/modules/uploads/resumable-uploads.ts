@@ -116,8 +116,11 @@ export async function registerResumableUploads(
     try {
       return await kind.finish(parsed.sellerId, receivedFile(id, kind, size), parsed.fileId);
     } catch (err) {
-      if (err instanceof HttpError) throw refusal(err.statusCode, err.message);
-      throw err;
+      if (!(err instanceof HttpError)) throw err;
+      // Content that is refused now is refused for good: its bytes go at once (no disk kept for a
+      // day, and no second decoding for whoever asks again, who gets the 404 of a gone upload).
+      await store.remove(id).catch(() => undefined);
+      throw refusal(err.statusCode, err.message);
     }
   };
 
