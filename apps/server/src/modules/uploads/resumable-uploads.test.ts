@@ -114,6 +114,8 @@ describe('resumable photo uploads (tus)', () => {
     expect(photo.length).toBeGreaterThan(500_000);
     const url = await createOk(a.auth, photo.length);
     expect(await offsetOf(url, a.auth)).toBe(0);
+    // Same origin only, like the rest of the API.
+    expect((await head(url, a.auth)).headers.get('access-control-allow-origin')).toBeNull();
 
     const half = Math.floor(photo.length / 2);
     await cutPatch(url, a.auth, 0, photo, half);

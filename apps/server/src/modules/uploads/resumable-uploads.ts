@@ -128,6 +128,8 @@ export async function registerResumableUploads(
     path: RESUMABLE_UPLOADS_PATH,
     datastore: store,
     relativeLocation: true,
+    // Same origin only, like the rest of the API: no Access-Control-Allow-Origin (tus's default is *).
+    allowedOrigins: [],
     namingFunction: (req, metadata) => {
       const sellerId = sellerOf.get(req);
       const kind = metadata?.kind ?? '';
