@@ -1,12 +1,15 @@
-import fs from 'node:fs/promises';
+import fs, { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subCategories } from '@/db/schema/index.ts';
 import { RESUMABLE_UPLOADS_PATH } from '@/modules/uploads/resumable-uploads.ts';
-import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { s3Storage } from '@/storage/s3-storage.ts';
+import { buildAppOnSameDatabase, buildTestApp, type TestApp } from '@/test/build-test-app.ts';
+import { startFakeS3 } from '@/test/fake-s3.ts';
 import { PDF } from '@/test/onboarding.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
 import { waitFor } from '@/test/wait-for.ts';
@@ -52,20 +55,20 @@ const cameraPhoto = async () => {
     .toBuffer();
 };
 
-async function create(auth: Auth, size: number, kind = 'product-photo') {
-  const res = await fetch(`${base}${RESUMABLE_UPLOADS_PATH}`, {
+async function create(auth: Auth, size: number, kind = 'product-photo', at = base) {
+  const res = await fetch(`${at}${RESUMABLE_UPLOADS_PATH}`, {
     method: 'POST',
     headers: { ...TUS, ...auth, 'upload-length': String(size), 'upload-metadata': `kind ${b64(kind)}` },
   });
   return res;
 }
 
-async function createOk(auth: Auth, size: number, kind = 'product-photo'): Promise<string> {
-  const res = await create(auth, size, kind);
+async function createOk(auth: Auth, size: number, kind = 'product-photo', at = base): Promise<string> {
+  const res = await create(auth, size, kind, at);
   expect(res.status, await res.clone().text()).toBe(201);
   const location = res.headers.get('location') ?? '';
   expect(location).toMatch(new RegExp(`^${RESUMABLE_UPLOADS_PATH}/`));
-  return `${base}${location}`;
+  return `${at}${location}`;
 }
 
 const head = (url: string, auth: Auth) => fetch(url, { method: 'HEAD', headers: { ...TUS, ...auth } });
@@ -280,5 +283,67 @@ describe('resumable photo uploads (tus)', () => {
     await expect(fs.stat(path.join(dir, `${idOf(old)}.json`))).rejects.toThrow();
     expect((await head(old, a.auth)).status).toBe(404);
     expect(await offsetOf(young, a.auth)).toBe(5000);
+  });
+});
+
+describe('resumable uploads on two nodes, files in S3', () => {
+  it('resumes on the other node from the bytes the first one received, and the photo lands in the bucket', async () => {
+    const s3 = await startFakeS3();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-tus-nodes-'));
+    const storage = await s3Storage({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+      scratchDir: path.join(dir, 'scratch'),
+    });
+    // One folder both nodes reach (RESUMABLE_UPLOADS_DIR on a shared volume).
+    const resumableUploads = { directory: path.join(dir, 'partials'), timers: 'manual' as const };
+    const one = await buildTestApp({ storage, resumableUploads });
+    const two = await buildAppOnSameDatabase(one, { storage, resumableUploads });
+    try {
+      await one.app.listen({ port: 0, host: '127.0.0.1' });
+      await two.listen({ port: 0, host: '127.0.0.1' });
+      const at = (app: typeof two) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const seller = await sellerWithToken(one);
+      const photo = await cameraPhoto();
+
+      const url = await createOk(seller.auth, photo.length, 'product-photo', at(one.app));
+      const half = Math.floor(photo.length / 2);
+      await cutPatch(url, seller.auth, 0, photo, half);
+      const onTwo = url.replace(at(one.app), at(two));
+      let offset = -1;
+      await waitFor(
+        async () => {
+          const now = await offsetOf(onTwo, seller.auth);
+          const settled = now > 0 && now === offset;
+          offset = now;
+          return settled;
+        },
+        10_000,
+        250,
+      );
+      expect(offset).toBeLessThanOrEqual(half);
+
+      const rest = await patch(onTwo, seller.auth, offset, photo.subarray(offset));
+      expect(rest.status, await rest.clone().text()).toBe(200);
+      const answer = await json(rest);
+      const key = answer.image.url.replace('/api/media/', 'public/');
+      expect(await storage.exists(key)).toBe(true);
+      const served = await fetch(`${at(one.app)}${answer.image.url}`, { headers: seller.auth });
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({
+        format: 'webp',
+        width: 1200,
+      });
+    } finally {
+      await two.close();
+      await one.close();
+      storage.close();
+      await s3.stop();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });
