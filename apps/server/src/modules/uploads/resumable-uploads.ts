@@ -175,7 +175,10 @@ export async function registerResumableUploads(
 
   /** Hands the request to tus as a web Request and sends its answer through Fastify. */
   async function delegate(request: FastifyRequest, reply: FastifyReply, sellerId: string) {
-    const hasBody = request.method === 'PATCH' || request.method === 'POST';
+    // Only tus's own bytes are streamed to it; any other body was read (and refused) by Fastify.
+    const hasBody =
+      (request.method === 'PATCH' || request.method === 'POST') &&
+      request.headers['content-type'] === OFFSET_CONTENT_TYPE;
     const web = new Request(`http://localhost${request.url}`, {
       method: request.method,
       headers: request.headers as Record<string, string>,
