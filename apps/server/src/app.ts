@@ -1,5 +1,12 @@
 // size: the composition root: every module is built and wired here, in the order their dependencies need
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import {
+  MAX_PRODUCT_IMAGE_BYTES,
+  MAX_STREAM_COVER_IMAGE_BYTES,
+  PRODUCT_IMAGE_FIELD,
+  STREAM_COVER_IMAGE_FIELD,
+} from '@kasuwa/contracts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -98,6 +105,10 @@ import { storeRoutes } from '@/modules/store/store.routes.ts';
 import { storeService } from '@/modules/store/store.service.ts';
 import { registerStorefrontModule } from '@/modules/storefront/storefront.module.ts';
 import { registerSupportModule } from '@/modules/support/support.module.ts';
+import {
+  type ResumableUploadOptions,
+  registerResumableUploads,
+} from '@/modules/uploads/resumable-uploads.ts';
 import { registerUploadSweeper, type UploadSweepOptions } from '@/modules/uploads/uploads.module.ts';
 import { buyerAuth, sellerAuth, tokenAuthenticator } from '@/plugins/auth.ts';
 import { registerErrorHandler } from '@/plugins/error-handler.ts';
@@ -150,6 +161,11 @@ export type AppDeps = {
   sellerAwayAfterMs?: number;
   /** The sweeper of orphaned uploads: interval, grace period, batch sizes; `timers: 'manual'` in tests. */
   uploadSweep?: UploadSweepOptions;
+  /**
+   * Resumable photo uploads (tus, issue 20): where partial uploads wait (default: a folder in the
+   * storage's scratch folder), how long; `timers: 'manual'` in tests.
+   */
+  resumableUploads?: Partial<ResumableUploadOptions>;
   /** How much of the products lists' answers each node keeps (`maxBytes: 0` turns it off). */
   productListCache?: ProductListCacheOptions;
   /** The database supervisor's state and the disk watcher, reported by /api/health. */
@@ -472,7 +488,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
   app.jobs.register(giveaways.tasks);
   // end issue 21: giveaways
 
-  await registerProductsModule(app, {
+  const products = await registerProductsModule(app, {
     db: deps.db,
     storage: deps.storage,
     sizes,
@@ -481,6 +497,30 @@ export async function buildApp(given: AppDeps): Promise<App> {
     requireSeller,
     stock,
     mediaViewer: media.sellerOf,
+  });
+
+  // issue 20: photos sent offline resume from the last byte the server has (tus).
+  await registerResumableUploads(app, {
+    requireSeller,
+    clock: deps.clock,
+    kinds: {
+      'product-photo': {
+        field: PRODUCT_IMAGE_FIELD,
+        maxBytes: MAX_PRODUCT_IMAGE_BYTES,
+        label: 'a product image',
+        finish: products.photoUploads.storeReceived,
+      },
+      'stream-cover': {
+        field: STREAM_COVER_IMAGE_FIELD,
+        maxBytes: MAX_STREAM_COVER_IMAGE_BYTES,
+        label: 'a cover image',
+        finish: live.coverUploads.storeCover,
+      },
+    },
+    options: {
+      directory: path.join(deps.storage.scratchDir, 'resumable'),
+      ...deps.resumableUploads,
+    },
   });
 
   // Payments (issue 14). It answers its PaymentsService (also `app.payments`): checkout's PaymentsPort.

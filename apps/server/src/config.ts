@@ -103,6 +103,17 @@ export const configSchema = z.object({
   UPLOAD_SWEEP_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(500),
   UPLOAD_SWEEP_MAX_FILES_PER_RUN: z.coerce.number().int().min(1).default(20_000),
   /**
+   * Resumable (tus) uploads (issue 20): where the bytes received so far wait (default
+   * DATA_DIR/resumable-uploads; several nodes need one folder they all reach) and how long an
+   * upload may stay unfinished before it is removed.
+   */
+  RESUMABLE_UPLOADS_DIR: z.string().optional(),
+  RESUMABLE_UPLOAD_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  /**
    * The embedded PostgreSQL's supervisor: when the child exits on its own it is started again,
    * waiting EMBEDDED_PG_RESTART_BACKOFF_MS, then twice that, up to 30 s, between tries; after
    * EMBEDDED_PG_RESTART_TRIES failed tries in a row the server exits with code 1 and says why.
@@ -228,6 +239,7 @@ export type Config = z.infer<typeof configSchema> & {
   DATA_DIR: string;
   PUBLIC_URL: string;
   uploadSweep: { intervalMs: number; graceMs: number; batchSize: number; maxFilesPerRun: number };
+  resumableUploads: { directory: string; ttlMs: number };
   productListCache: { maxBytes: number };
   writeRateLimits: WriteRateLimits;
   /** Null: local disk. */
@@ -399,6 +411,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       graceMs: Math.round(c.UPLOAD_SWEEP_GRACE_HOURS * 3_600_000),
       batchSize: c.UPLOAD_SWEEP_BATCH_SIZE,
       maxFilesPerRun: c.UPLOAD_SWEEP_MAX_FILES_PER_RUN,
+    },
+    resumableUploads: {
+      directory: c.RESUMABLE_UPLOADS_DIR ?? path.join(c.DATA_DIR, 'resumable-uploads'),
+      ttlMs: Math.round(c.RESUMABLE_UPLOAD_HOURS * 3_600_000),
     },
     productListCache: { maxBytes: Math.round(c.PRODUCT_LIST_CACHE_MB * 1024 * 1024) },
     writeRateLimits: {

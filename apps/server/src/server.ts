@@ -274,6 +274,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       publicUrl: config.PUBLIC_URL,
       sellerAwayGraceMs: config.SELLER_AWAY_GRACE_SECONDS * 1000,
       uploadSweep: config.uploadSweep,
+      resumableUploads: config.resumableUploads,
       productListCache: config.productListCache,
       health: { availability: databaseState, disk },
       jobWorker:

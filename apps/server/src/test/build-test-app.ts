@@ -118,6 +118,7 @@ export async function buildTestApp(
     // orphaned uploads by hand (app.uploadSweeper.sweepAll()).
     auctionTimers: 'manual',
     uploadSweep: { timers: 'manual' },
+    resumableUploads: { timers: 'manual' },
     jobWorker: { mode: 'manual' },
     ...(ahead ? { testClock: ahead } : {}),
     ...overrides,
@@ -159,6 +160,7 @@ export async function buildAppOnSameDatabase(t: TestApp, overrides: Partial<AppD
     version: 'test',
     auctionTimers: 'manual',
     uploadSweep: { timers: 'manual' },
+    resumableUploads: { timers: 'manual' },
     jobWorker: { mode: 'manual' },
     ...overrides,
   });

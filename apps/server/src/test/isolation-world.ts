@@ -66,6 +66,8 @@ export type World = {
     storeSlug: string;
     /** issue 21: a giveaway of A's show, not started. */
     giveawayId: string;
+    /** issue 20: A's resumable (tus) photo upload, not finished. */
+    resumableUploadId: string;
   };
   b: { id: string; auth: Auth };
   /** Buyer A has an order (an unpaid auction win) at seller A. */
@@ -100,6 +102,18 @@ export async function buildWorld(t: TestApp): Promise<World> {
   expectStatus(photo, 201);
   const draftPhotoUrl = photo.json().image.url as string;
   const draftProductId = (await calls.product(a.auth, { status: 'draft', images: [draftPhotoUrl] }))._id;
+  const resumable = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads/tus',
+    headers: {
+      ...a.auth,
+      'tus-resumable': '1.0.0',
+      'upload-length': '2048',
+      'upload-metadata': `kind ${Buffer.from('product-photo').toString('base64')}`,
+    },
+  });
+  expectStatus(resumable, 201);
+  const resumableUploadId = String(resumable.headers.location).split('/').pop() ?? '';
   const activeProductId = (await calls.product(a.auth))._id;
   const webm = await videoFixture('blip.webm');
   const draftBlip = await calls.uploadOk(a.auth, draftProductId, [video(webm)]);
@@ -295,6 +309,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       campaignId,
       storeSlug,
       giveawayId: giveaway.json().giveaway.id,
+      resumableUploadId,
     },
     b: { id: b.seller.id, auth: b.auth },
     buyerA: {
@@ -316,6 +331,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   };
   world.secrets = [
     world.a.couponId,
+    resumableUploadId,
     draftProductId,
     draftPhotoUrl.split('/').pop() ?? draftPhotoUrl,
     draftBlipId,

@@ -293,6 +293,15 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /api/streams/:id/summary': owned('seller', stream),
   'GET /api/media/replays/:file': pub('ready replays of ended shows, played on public pages'),
 
+  // issue 20: resumable (tus) photo uploads; an upload's id names its seller.
+  'POST /api/uploads/tus': self('seller', { noBody: true }),
+  'GET /api/uploads/tus/:id': owned('seller', (w) => ({ params: { id: w.a.resumableUploadId } })),
+  'PATCH /api/uploads/tus/:id': {
+    ...owned('seller', (w) => ({ params: { id: w.a.resumableUploadId } })),
+    rawBody: 'the bytes of the upload (application/offset+octet-stream), streamed to disk by tus',
+  },
+  'DELETE /api/uploads/tus/:id': owned('seller', (w) => ({ params: { id: w.a.resumableUploadId } })),
+
   // Products.
   'POST /api/products': self('seller'),
   'GET /api/products/seller/:sellerId': pub("a seller's public products", { leakCheck: ofSellerA }),

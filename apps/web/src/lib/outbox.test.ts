@@ -1,6 +1,8 @@
+import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { createOutbox, localPhotosIn, memoryStore, replacePhotos } from '@/lib/outbox';
+import { usePhotoProgress } from '@/lib/photo-progress';
 
 const photo = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/png' });
 const offline = () => new ApiError({ status: 0, kind: 'network', message: 'We could not reach the server.' });
@@ -10,6 +12,41 @@ function setup() {
 }
 
 describe('the offline outbox', () => {
+  it('sends each photo under its own lasting key, and shows how far it is only while it goes', async () => {
+    const outbox = setup();
+    const cover = await outbox.savePhoto(photo('cover.png'));
+    const entry = await outbox.add({ kind: 'product', sellerId: 's1', title: 'Kente', payload: [cover] });
+    const bar = renderHook(() => usePhotoProgress(entry.id));
+    expect(bar.result.current).toBeNull();
+
+    const keys: string[] = [];
+    let halfway = () => {};
+    const reachedHalf = new Promise<void>((resolve) => {
+      halfway = resolve;
+    });
+    let finish = () => {};
+    const flushed = outbox.flush('s1', {
+      product: async (_entry, tools) => {
+        await tools.resolvePhoto(cover, async (_file, progress) => {
+          keys.push(progress.key);
+          progress.onProgress(0.5);
+          halfway();
+          await new Promise<void>((resolve) => {
+            finish = resolve;
+          });
+          return '/api/media/products/s1/p1.webp';
+        });
+      },
+    });
+    await reachedHalf;
+    await waitFor(() => expect(bar.result.current).toBe(0.5));
+    finish();
+    await flushed;
+    await waitFor(() => expect(bar.result.current).toBeNull());
+    // The local photo's URL: a reload sends the same photo under the same key, so it resumes.
+    expect(keys).toEqual([cover]);
+  });
+
   it('keeps a product with its photo until the server has it, then forgets both', async () => {
     const outbox = setup();
     const cover = await outbox.savePhoto(photo('cover.png'));

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
+import { setPhotoProgress } from '@/lib/photo-progress';
 
 /**
  * The outbox: what the seller saved while the phone had no connection (a product, a live show),
@@ -96,8 +97,17 @@ export type SendTools = {
    * remembered at once; any other URL is returned as it is. Null for a photo the browser no longer
    * has (evicted storage): the rest of the draft can still be sent.
    */
-  resolvePhoto(url: string, upload: (file: File) => Promise<string>): Promise<string | null>;
+  resolvePhoto(url: string, upload: PhotoUpload): Promise<string | null>;
 };
+
+/**
+ * Sends one photo; `key` names it across reloads (its local-photo: URL), so a resumable upload
+ * (lib/resumable-upload.ts) picks up where the last try stopped, and `onProgress` feeds the bar.
+ */
+export type PhotoUpload = (
+  file: File,
+  progress: { key: string; onProgress: (fraction: number) => void },
+) => Promise<string>;
 
 /** Every local-photo: URL in a value, in order of appearance, once each. */
 export function localPhotosIn(value: unknown, found: string[] = []): string[] {
@@ -252,7 +262,11 @@ export function createOutbox(stores: { entries: KeyValueStore; photos: KeyValueS
             if (done) return done;
             const file = await outbox.readPhoto(url);
             if (!file) return null;
-            const serverUrl = await upload(file);
+            setPhotoProgress(entry.id, 0);
+            const onProgress = (fraction: number) => setPhotoProgress(entry.id, fraction);
+            const serverUrl = await upload(file, { key: url, onProgress }).finally(() =>
+              setPhotoProgress(entry.id, null),
+            );
             uploaded = { ...uploaded, [url]: serverUrl };
             await patch(entry.id, { uploaded });
             return serverUrl;
@@ -322,11 +336,7 @@ export async function keepInOutbox(draft: Parameters<Outbox['add']>[0]): Promise
  * `body` with each photo still on the phone sent with `upload` (each once: `tools` remembers what is
  * up) and replaced by its server URL. The senders of every kind of draft send their photos this way.
  */
-export async function withServerPhotos<T>(
-  body: T,
-  tools: SendTools,
-  upload: (file: File) => Promise<string>,
-): Promise<T> {
+export async function withServerPhotos<T>(body: T, tools: SendTools, upload: PhotoUpload): Promise<T> {
   const urls = new Map<string, string | null>();
   for (const local of localPhotosIn(body)) urls.set(local, await tools.resolvePhoto(local, upload));
   return replacePhotos(body, urls);

@@ -1,5 +1,6 @@
 import { CloudOff, RotateCw, Trash2, TriangleAlert, UploadCloud } from 'lucide-react';
 import { appOutbox, type OutboxEntry, useLocalPhotoSrc } from '@/lib/outbox';
+import { usePhotoProgress } from '@/lib/photo-progress';
 import { formatRelativeTime } from '@/lib/relative-time';
 
 export const WAITING_TO_UPLOAD = 'Waiting to upload';
@@ -46,6 +47,9 @@ function WaitingEntry({
   photo: string | null;
 }) {
   const src = useLocalPhotoSrc(photo);
+  // While a photo goes up it is still waiting (the product is not on the server yet): a bar shows how far.
+  const progress = usePhotoProgress(entry.id);
+  const percent = progress === null ? null : Math.round(progress * 100);
   return (
     <li className="flex items-center gap-3 py-2">
       <span className="size-12 shrink-0 overflow-hidden rounded-control bg-canvas">
@@ -63,7 +67,7 @@ function WaitingEntry({
           </p>
         ) : (
           <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-900 text-xs">
-            {entry.status === 'sending' ? (
+            {entry.status === 'sending' && percent === null ? (
               <>
                 <UploadCloud className="size-3.5" aria-hidden /> Uploading…
               </>
@@ -73,6 +77,21 @@ function WaitingEntry({
               </>
             )}
           </p>
+        )}
+        {entry.status === 'sending' && percent !== null && (
+          <div
+            role="progressbar"
+            aria-label={`Uploading the photos of ${entry.title}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="mt-1.5 h-2 max-w-48 overflow-hidden rounded-full bg-canvas"
+          >
+            <div
+              className="h-full rounded-full bg-brand-600 transition-[width]"
+              style={{ width: `${percent}%` }}
+            />
+          </div>
         )}
       </div>
       {entry.status === 'failed' && (

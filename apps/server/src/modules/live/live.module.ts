@@ -23,7 +23,7 @@ import { sellerPresenceRoutes } from '@/modules/live/seller-presence.routes.ts';
 import { sellerPresenceService } from '@/modules/live/seller-presence.service.ts';
 import { registerSellerPresenceSocket } from '@/modules/live/seller-presence.socket.ts';
 import { streamChatService } from '@/modules/live/stream-chat.service.ts';
-import { streamMedia } from '@/modules/live/stream-media.ts';
+import { type StreamMedia, streamMedia } from '@/modules/live/stream-media.ts';
 import { type StreamsService, streamsService } from '@/modules/live/streams.service.ts';
 import { trayRoutes } from '@/modules/live/tray.routes.ts';
 import { trayService } from '@/modules/live/tray.service.ts';
@@ -82,7 +82,9 @@ export async function registerLiveModule(
     /** issue 20: how long after a studio's socket went it counts as dropped (tests shorten it). */
     sellerAwayAfterMs?: number;
   },
-): Promise<Pick<StreamsService, 'productInUpcomingOrLiveShow'>> {
+): Promise<
+  Pick<StreamsService, 'productInUpcomingOrLiveShow'> & { coverUploads: Pick<StreamMedia, 'storeCover'> }
+> {
   const repo = liveRepository(deps.db);
   const media = streamMedia({ storage: deps.storage, sizes: deps.sizes });
   const announce = liveAnnouncer({
@@ -189,5 +191,6 @@ export async function registerLiveModule(
     presenceSocket.close();
     await ticker?.stop();
   });
-  return streams;
+  // The resumable uploads (modules/uploads/resumable-uploads.ts) end covers in the same pipeline.
+  return { productInUpcomingOrLiveShow: streams.productInUpcomingOrLiveShow, coverUploads: media };
 }

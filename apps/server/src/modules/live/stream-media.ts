@@ -12,7 +12,7 @@ import { BadRequestError, NotFoundError } from '@/lib/errors.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
 import { type ImageSizes, splitSizedKey } from '@/uploads/image-sizes.ts';
 import { renderImageWithin } from '@/uploads/images.ts';
-import { discard, receiveForm } from '@/uploads/multipart-files.ts';
+import { discard, type ReceivedFile, receiveForm } from '@/uploads/multipart-files.ts';
 import { sniffVideo, videoDurationSeconds } from '@/uploads/videos.ts';
 
 /** Long side of a stored cover: sharp on a full-width phone card and a desktop hero. */
@@ -49,7 +49,31 @@ export function streamMedia({
     return match ? { sellerId: match[1] ?? '', fileId: match[2] ?? '', ext: match[3] ?? '' } : null;
   };
 
+  /**
+   * A received cover image, by a multipart form or a resumable (tus) upload: checked by content,
+   * re-encoded, stored as `fileId`, its sizes queued. Run twice for one `fileId` (a resumable
+   * upload whose answer was lost), it answers the stored cover.
+   */
+  const storeCover = async (
+    sellerId: string,
+    file: ReceivedFile,
+    fileId: string,
+  ): Promise<StreamMediaUploadResponse> => {
+    const key = keyOf(sellerId, fileId, 'webp');
+    if (!(await storage.exists(key))) {
+      const data = await renderImageWithin(file, STREAM_COVER_MAX_SIDE);
+      await storage.putBuffer(key, data);
+      await sizes.schedule(key);
+    }
+    return {
+      message: 'Cover image uploaded successfully',
+      media: { url: `${URL_PREFIX}${sellerId}/${fileId}.webp`, kind: 'image', durationSeconds: null },
+    };
+  };
+
   return {
+    storeCover,
+
     async upload(sellerId: string, request: FastifyRequest): Promise<StreamMediaUploadResponse> {
       const { files } = await receiveForm(request, {
         files: {
@@ -66,15 +90,7 @@ export function streamMedia({
           );
         }
         const fileId = randomUUID();
-        if (file.field === STREAM_COVER_IMAGE_FIELD) {
-          const data = await renderImageWithin(file, STREAM_COVER_MAX_SIDE);
-          await storage.putBuffer(keyOf(sellerId, fileId, 'webp'), data);
-          await sizes.schedule(keyOf(sellerId, fileId, 'webp'));
-          return {
-            message: 'Cover image uploaded successfully',
-            media: { url: `${URL_PREFIX}${sellerId}/${fileId}.webp`, kind: 'image', durationSeconds: null },
-          };
-        }
+        if (file.field === STREAM_COVER_IMAGE_FIELD) return await storeCover(sellerId, file, fileId);
         const type = await sniffVideo(file);
         const seconds = await videoDurationSeconds(file.scratchPath, type);
         await storage.putFile(keyOf(sellerId, fileId, type.ext), file.scratchPath);

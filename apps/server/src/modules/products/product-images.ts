@@ -11,7 +11,7 @@ import type { ProductPhotosRepository } from '@/modules/products/product-photos.
 import type { FileStorage } from '@/storage/file-storage.ts';
 import type { ImageSizes } from '@/uploads/image-sizes.ts';
 import { renderImageWithin } from '@/uploads/images.ts';
-import { discard, receiveFiles } from '@/uploads/multipart-files.ts';
+import { discard, type ReceivedFile, receiveFiles } from '@/uploads/multipart-files.ts';
 
 /** Long side of a stored product photo: sharp on a phone screen and in a zoomed view, small enough for 4G. */
 export const PRODUCT_IMAGE_MAX_SIDE = 1600;
@@ -71,17 +71,32 @@ export function productImages({
         const [file] = files;
         if (!file)
           throw new BadRequestError(`Send the photo in the multipart field "${PRODUCT_IMAGE_FIELD}"`);
-        const data = await renderImageWithin(file, PRODUCT_IMAGE_MAX_SIDE);
-        const imageId = randomUUID();
-        await storage.putBuffer(keyOf(sellerId, imageId), data);
-        await sizes.schedule(keyOf(sellerId, imageId));
-        return {
-          message: 'Image uploaded successfully',
-          image: { url: `${URL_PREFIX}${sellerId}/${imageId}.webp` },
-        };
+        return await this.storeReceived(sellerId, file, randomUUID());
       } finally {
         await discard(files);
       }
+    },
+
+    /**
+     * The upload pipeline after the bytes have arrived, whether by a multipart form or a resumable
+     * (tus) upload: checked by content, re-encoded, stored as `imageId`, its sizes queued. Run twice
+     * for one `imageId` (a resumable upload whose answer was lost), it answers the stored photo.
+     */
+    async storeReceived(
+      sellerId: string,
+      file: ReceivedFile,
+      imageId: string,
+    ): Promise<ProductImageUploadResponse> {
+      const key = keyOf(sellerId, imageId);
+      if (!(await storage.exists(key))) {
+        const data = await renderImageWithin(file, PRODUCT_IMAGE_MAX_SIDE);
+        await storage.putBuffer(key, data);
+        await sizes.schedule(key);
+      }
+      return {
+        message: 'Image uploaded successfully',
+        image: { url: `${URL_PREFIX}${sellerId}/${imageId}.webp` },
+      };
     },
 
     /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '@/db/client.ts';
-import { productImages } from '@/modules/products/product-images.ts';
+import { type ProductImages, productImages } from '@/modules/products/product-images.ts';
 import {
   type ProductListCache,
   type ProductListCacheOptions,
@@ -25,7 +25,8 @@ declare module 'fastify' {
 
 /**
  * The catalogue: writes (products.service.ts), reads and search (product-lists.service.ts, their
- * answers cached per node and exposed as `app.productLists`) and photos (product-images.ts).
+ * answers cached per node and exposed as `app.productLists`) and photos (product-images.ts), whose
+ * pipeline it answers for the resumable uploads.
  */
 export async function registerProductsModule(
   app: FastifyInstance,
@@ -43,7 +44,7 @@ export async function registerProductsModule(
     /** The seller whose own media the request's browser may load (lib/media-access.ts), or null. */
     mediaViewer: (request: FastifyRequest) => string | null;
   },
-): Promise<void> {
+): Promise<{ photoUploads: Pick<ProductImages, 'storeReceived'> }> {
   const repo = productsRepository(deps.db);
   const images = productImages({
     storage: deps.storage,
@@ -68,4 +69,6 @@ export async function registerProductsModule(
       mediaViewer: deps.mediaViewer,
     }),
   );
+  // The resumable uploads (modules/uploads/resumable-uploads.ts) end in the same pipeline.
+  return { photoUploads: images };
 }

@@ -1,9 +1,15 @@
-import type { CreateLiveAuctionBody, OpenLiveShowBody, StreamType } from '@kasuwa/contracts';
+import type {
+  CreateLiveAuctionBody,
+  OpenLiveShowBody,
+  StreamMediaUploadResponse,
+  StreamType,
+} from '@kasuwa/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { liveKeys } from '@/features/live/live-queries';
 import { createStream, type UploadFn, uploadStreamMedia } from '@/features/live/streams-api';
 import type { ApiClient } from '@/lib/api-client';
 import { keepInOutbox, type OutboxEntry, type OutboxSender, withServerPhotos } from '@/lib/outbox';
+import { uploadResumable } from '@/lib/resumable-upload';
 import { toast } from '@/lib/toast';
 
 /**
@@ -49,9 +55,13 @@ export function showSender({
   return async (entry, tools) => {
     const queued = queuedShowOf(entry);
     if (!queued) throw new TypeError('This saved show could not be read.');
-    const body = await withServerPhotos(queued.body, tools, (file) =>
-      uploadStreamMedia('coverImage', file, () => {}, { upload }).then((answer) => answer.media.url),
-    );
+    // Byte-level resumable (tus) unless a test hands in its own multipart upload.
+    const body = await withServerPhotos(queued.body, tools, async (file, progress) => {
+      const answer = upload
+        ? await uploadStreamMedia('coverImage', file, progress.onProgress, { upload })
+        : await uploadResumable<StreamMediaUploadResponse>(file, 'stream-cover', progress);
+      return answer.media.url;
+    });
     const answer = await createStream(api, queued.kind, body);
     toast.success(answer.message);
     await queryClient.invalidateQueries({ queryKey: liveKeys.sellerStreams(entry.sellerId) });
