@@ -104,9 +104,15 @@ try {
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
   };
-  const run = async (url: string, extra: Flags = {}) => {
+  const run = async (url: string, extra: Flags = {}, attempt = 1): Promise<Figures> => {
     const result = await lighthouse(url, { ...flags, ...extra });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    // Lighthouse asks for a new run when its trace came out broken (NO_NAVSTART, NO_FCP on a
+    // stalled machine): up to two more tries, said on the output.
+    if (result.lhr.runtimeError && attempt < 3) {
+      process.stdout.write(`  (${url}: ${result.lhr.runtimeError.code}, run again)\n`);
+      return run(url, extra, attempt + 1);
+    }
     // LIGHTHOUSE_REPORTS=<dir> keeps each run's report (open it at googlechrome.github.io/lighthouse/viewer).
     if (REPORTS) {
       const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
