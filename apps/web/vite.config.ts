@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -68,6 +70,36 @@ function installableApp(productName: string) {
   });
 }
 
+/**
+ * login.html: index.html with the log-in screen drawn in at build time (app/first-paint.tsx), which
+ * the server sends for /login, so a phone paints the screen before any script has arrived (issue 20,
+ * docs/performance.md). Written after the bundle, from the built index.html.
+ */
+function firstPaint(): Plugin {
+  let outDir = '';
+  return {
+    name: 'first-paint',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const src = fileURLToPath(new URL('./src', import.meta.url));
+      const { module } = await runnerImport<typeof import('./src/app/first-paint')>(
+        path.join(src, 'app/first-paint.tsx'),
+        {
+          root: fileURLToPath(new URL('.', import.meta.url)),
+          resolve: { alias: { '@': src } },
+          // The contracts ship TypeScript: transpiled here, not handed to Node.
+          environments: { inline: { resolve: { noExternal: ['@kasuwa/contracts'] } } },
+        },
+      );
+      const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      await writeFile(path.join(outDir, 'login.html'), module.loginPage(index));
+    },
+  };
+}
+
 export default defineConfig(async () => {
   // The contracts package ships TypeScript sources, which Node cannot import while loading this
   // config; Vite's module runner transpiles them.
@@ -79,6 +111,7 @@ export default defineConfig(async () => {
       tailwindcss(),
       brandHtml(contracts.PRODUCT_NAME),
       installableApp(contracts.PRODUCT_NAME),
+      firstPaint(),
     ],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
 } from 'react-router';
 import { requireSession, rootRedirect } from '@/app/entry-redirect';
+import { FIRST_PAINT_ID, useReplaceFirstPaint } from '@/app/first-paint-id';
 import { lazyRoute } from '@/app/lazy-route';
 import { connectSegment, paths } from '@/app/paths';
 import { type Prefetch, prefetchProfile, type RouteData } from '@/app/route-data';
@@ -212,6 +213,8 @@ const dashboardRoutes: RouteObject[] = [
 ];
 
 function AppRoot() {
+  // A prerendered first paint (login.html) gives way to the app's own screen in the same frame.
+  useReplaceFirstPaint();
   return (
     <AuthProvider>
       <Outlet />
@@ -255,6 +258,8 @@ function guarded(path: string, children: RouteObject[], layout?: Load, prefetch?
 
 /** Shown while the first screen's chunk downloads, which on slow 4G can take a moment. */
 function FirstLoad() {
+  // The prerendered screen stays on show instead.
+  if (document.getElementById(FIRST_PAINT_ID)) return null;
   return (
     <div className="flex min-h-dvh items-center justify-center text-brand-600">
       <Spinner size="lg" label="Loading" />
