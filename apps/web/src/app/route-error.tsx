@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { useReplaceFirstPaint } from '@/app/first-paint-id';
+import { useReplaceFirstPaint } from '@/app/use-replace-first-paint';
 import { UpdateAvailableOverlay } from '@/features/app-update/update-available-overlay';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { isAssetLoadError } from '@/lib/asset-load-error';

@@ -7,11 +7,12 @@ import {
   ScrollRestoration,
 } from 'react-router';
 import { requireSession, rootRedirect } from '@/app/entry-redirect';
-import { FIRST_PAINT_ID, useReplaceFirstPaint } from '@/app/first-paint-id';
+import { FIRST_PAINT_ID } from '@/app/first-paint-id';
 import { lazyRoute } from '@/app/lazy-route';
 import { connectSegment, paths } from '@/app/paths';
 import { type Prefetch, prefetchProfile, type RouteData } from '@/app/route-data';
 import { RouteErrorElement } from '@/app/route-error';
+import { useReplaceFirstPaint } from '@/app/use-replace-first-paint';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { Spinner } from '@/ui/spinner';
