@@ -7,7 +7,13 @@ import { paths } from '@/app/paths';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { routes } from '@/app/router';
 
-const INDEX = '<!doctype html><html><body><div id="root"></div><noscript>…</noscript></body></html>';
+const INDEX = [
+  '<!doctype html><html><head>',
+  '    <script type="module" crossorigin src="/assets/index-abc.js"></script>',
+  '    <link rel="modulepreload" crossorigin href="/assets/main-abc.js">',
+  '    <link rel="stylesheet" crossorigin href="/assets/web-abc.css">',
+  '</head><body><div id="root"></div><noscript>…</noscript></body></html>',
+].join('\n');
 
 afterEach(() => {
   cleanup();
@@ -29,6 +35,13 @@ describe('the log-in screen painted at build time (login.html)', () => {
       'Password',
     ]);
     expect(painted?.querySelector('button[type="submit"]')?.textContent).toBe('Log in');
+  });
+
+  it('loads the styles and the entry before the app’s code, which it fetches once painted', () => {
+    const page = loginPage(INDEX);
+    expect(page).toContain('src="/assets/index-abc.js"');
+    expect(page).toContain('href="/assets/web-abc.css"');
+    expect(page).not.toContain('modulepreload');
   });
 
   it('refuses an index.html without the app root', () => {

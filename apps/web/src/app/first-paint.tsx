@@ -33,11 +33,17 @@ const staticAuth: AuthContextValue = {
   logout: () => Promise.resolve(),
 };
 
-/** index.html with the log-in screen painted in, before the app's root. */
+/**
+ * index.html with the log-in screen painted in, before the app's root, and without index.html's
+ * modulepreload links: here the page paints first, with the styles alone on the connection, and the
+ * app's code is fetched after (app/boot.ts imports it once the page has painted).
+ */
 export function loginPage(indexHtml: string): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) throw new Error('index.html must contain <div id="root"></div>');
-  return indexHtml.replace(root, `<div id="${FIRST_PAINT_ID}" inert>${loginScreen()}</div>${root}`);
+  return indexHtml
+    .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '')
+    .replace(root, `<div id="${FIRST_PAINT_ID}" inert>${loginScreen()}</div>${root}`);
 }
 
 function loginScreen(): string {
