@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -68,6 +70,79 @@ function installableApp(productName: string) {
   });
 }
 
+type BuiltChunk = { type: 'chunk'; fileName: string; imports: string[]; moduleIds: string[] };
+
+/**
+ * The page's entry is app/boot.ts, which imports the app (app/main.tsx) once the page can paint:
+ * the app's chunk and everything it imports are fetched from the start all the same, by
+ * modulepreload links in index.html, as Vite writes them for an entry's own imports.
+ */
+function preloadTheApp(): Plugin {
+  return {
+    name: 'preload-the-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter(
+          (c): c is BuiltChunk & typeof c => c.type === 'chunk',
+        );
+        // The chunk holding app/main.tsx (its facade is not named at this point of the build).
+        const main = chunks.find((c) => c.moduleIds.some((id) => id.endsWith('/src/app/main.tsx')));
+        if (!main) throw new Error('the app chunk (src/app/main.tsx) is missing from the build');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const files = new Set<string>();
+        const visit = (chunk: BuiltChunk) => {
+          if (files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const file of chunk.imports) {
+            const imported = byFile.get(file);
+            if (imported) visit(imported);
+          }
+        };
+        visit(main);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
+/**
+ * login.html: index.html with the log-in screen drawn in at build time (app/first-paint.tsx), which
+ * the server sends for /login, so a phone paints the screen before any script has arrived (issue 20,
+ * docs/performance.md). Written after the bundle, from the built index.html.
+ */
+function firstPaint(): Plugin {
+  let outDir = '';
+  return {
+    name: 'first-paint',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const src = fileURLToPath(new URL('./src', import.meta.url));
+      const { module } = await runnerImport<typeof import('./src/app/first-paint')>(
+        path.join(src, 'app/first-paint.tsx'),
+        {
+          root: fileURLToPath(new URL('.', import.meta.url)),
+          resolve: { alias: { '@': src } },
+          // The contracts ship TypeScript: transpiled here, not handed to Node.
+          environments: { inline: { resolve: { noExternal: ['@kasuwa/contracts'] } } },
+        },
+      );
+      const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      await writeFile(path.join(outDir, 'login.html'), module.loginPage(index));
+    },
+  };
+}
+
 export default defineConfig(async () => {
   // The contracts package ships TypeScript sources, which Node cannot import while loading this
   // config; Vite's module runner transpiles them.
@@ -79,6 +154,8 @@ export default defineConfig(async () => {
       tailwindcss(),
       brandHtml(contracts.PRODUCT_NAME),
       installableApp(contracts.PRODUCT_NAME),
+      preloadTheApp(),
+      firstPaint(),
     ],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

@@ -237,6 +237,10 @@ describe('the web app', () => {
       path.join(dist, 'index.html'),
       '<!doctype html><title>Kasuwa Seller</title><div id="root"></div>',
     );
+    await fs.writeFile(
+      path.join(dist, 'login.html'),
+      '<!doctype html><title>Kasuwa Seller</title><div id="first-paint" inert><h1>Log in</h1></div><div id="root"></div>',
+    );
     const js = `export const x = "${'kasuwa '.repeat(400)}";`;
     await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), js);
     await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
@@ -253,6 +257,15 @@ describe('the web app', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<div id="root">');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves /login from the log-in page drawn at build time, so it paints before any script', async () => {
+    const res = await app.app.inject({ method: 'GET', url: '/login?next=%2Fdashboard' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h1>Log in</h1>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const other = await app.app.inject({ method: 'GET', url: '/login/forgot-password' });
+    expect(other.body).not.toContain('first-paint');
   });
 
   it('serves the root path from index.html', async () => {

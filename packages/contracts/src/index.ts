@@ -32,6 +32,7 @@ export * from './seller.ts';
 export * from './settings.ts';
 export * from './shipping.ts';
 export * from './socket-events.ts';
+export * from './socket-options.ts';
 export * from './store.ts';
 export * from './storefront.ts';
 export * from './support.ts';

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  SOCKET_CLIENT_OPTIONS,
-  streamMessagePayload,
-  streamNotification,
-  streamSubscriptionPayload,
-} from './socket-events.ts';
+import { streamMessagePayload, streamNotification, streamSubscriptionPayload } from './socket-events.ts';
+import { SOCKET_CLIENT_OPTIONS } from './socket-options.ts';
 
 const streamId = '6f1c2a4e-8b1d-4c3e-9a7f-1d2e3f4a5b6c';
 

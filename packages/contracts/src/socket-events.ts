@@ -8,26 +8,8 @@ import { multilineText } from './text.ts';
  * The live socket channel (SPEC section 7 "Socket channel"): socket.io at /socket.io, authenticated
  * with the token in the handshake (`auth: { token }`). Event names are the spec's; the payloads keep
  * its field names. Socket timestamps are milliseconds since the epoch (cheap to send every second,
- * and what latency measurements need).
+ * and what latency measurements need). The client's options: socket-options.ts.
  */
-
-/** SPEC section 9: socket connection time-out. */
-export const SOCKET_CONNECTION_TIMEOUT_MS = 20_000;
-/** SPEC section 9: the reconnect delay starts at 1 s ... */
-export const SOCKET_RECONNECTION_DELAY_MS = 1_000;
-/** ... and grows to at most 5 s ... */
-export const SOCKET_RECONNECTION_DELAY_MAX_MS = 5_000;
-/** ... randomised by ±50 %, so viewers dropped together do not all come back in the same instant. */
-export const SOCKET_RANDOMIZATION_FACTOR = 0.5;
-
-/** Socket.io client options of SPEC section 9, shared by the web client, the simulator and the tests. */
-export const SOCKET_CLIENT_OPTIONS = {
-  path: '/socket.io',
-  timeout: SOCKET_CONNECTION_TIMEOUT_MS,
-  reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
-  reconnectionDelayMax: SOCKET_RECONNECTION_DELAY_MAX_MS,
-  randomizationFactor: SOCKET_RANDOMIZATION_FACTOR,
-} as const;
 
 export const streamSocketEvents = {
   // Client → server.

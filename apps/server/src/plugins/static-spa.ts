@@ -45,11 +45,19 @@ export async function registerStaticSpa(app: FastifyInstance, webDist: string | 
     app.log.warn({ webDist }, 'no built web app found: run `npm run build` to serve the dashboard');
   }
 
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // Pages the web build drew at build time, so they paint before any script (issue 20: login.html,
+  // the log-in screen, apps/web/src/app/first-paint.tsx); every other page is index.html.
+  const prerendered = new Map<string, string>();
+  if (hasSpa && webDist && fs.existsSync(path.join(webDist, 'login.html')))
+    prerendered.set('/login', 'login.html');
+  const sendPage = (reply: FastifyReply, url: string) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .sendFile(prerendered.get(url.split('?')[0] ?? '') ?? 'index.html');
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url);
-    if (isPage && hasSpa) return sendIndex(reply);
+    if (isPage && hasSpa) return sendPage(reply, request.url);
     const p = request.url.split('?')[0];
     return reply.code(404).send({ message: `Route ${request.method} ${p} not found` });
   });

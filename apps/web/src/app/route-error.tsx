@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
+import { useReplaceFirstPaint } from '@/app/use-replace-first-paint';
 import { UpdateAvailableOverlay } from '@/features/app-update/update-available-overlay';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { isAssetLoadError } from '@/lib/asset-load-error';
@@ -12,6 +13,7 @@ import { isAssetLoadError } from '@/lib/asset-load-error';
 export function RouteErrorElement() {
   const error = useRouteError();
   const assetFailure = isAssetLoadError(error);
+  useReplaceFirstPaint();
 
   useEffect(() => {
     // Not an expected failure: hand it to the browser's error reporting (console and any

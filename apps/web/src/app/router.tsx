@@ -7,10 +7,12 @@ import {
   ScrollRestoration,
 } from 'react-router';
 import { requireSession, rootRedirect } from '@/app/entry-redirect';
+import { FIRST_PAINT_ID } from '@/app/first-paint-id';
 import { lazyRoute } from '@/app/lazy-route';
 import { connectSegment, paths } from '@/app/paths';
 import { type Prefetch, prefetchProfile, type RouteData } from '@/app/route-data';
 import { RouteErrorElement } from '@/app/route-error';
+import { useReplaceFirstPaint } from '@/app/use-replace-first-paint';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { Spinner } from '@/ui/spinner';
@@ -212,6 +214,8 @@ const dashboardRoutes: RouteObject[] = [
 ];
 
 function AppRoot() {
+  // A prerendered first paint (login.html) gives way to the app's own screen in the same frame.
+  useReplaceFirstPaint();
   return (
     <AuthProvider>
       <Outlet />
@@ -255,6 +259,8 @@ function guarded(path: string, children: RouteObject[], layout?: Load, prefetch?
 
 /** Shown while the first screen's chunk downloads, which on slow 4G can take a moment. */
 function FirstLoad() {
+  // The prerendered screen stays on show instead.
+  if (document.getElementById(FIRST_PAINT_ID)) return null;
   return (
     <div className="flex min-h-dvh items-center justify-center text-brand-600">
       <Spinner size="lg" label="Loading" />

@@ -6,7 +6,7 @@ import { isApiError } from '@/lib/api-client';
 import { sellerQueries } from '@/lib/seller-queries';
 import { isDirectLoginAccess } from '@/lib/session-token';
 import { Button, buttonClasses } from '@/ui/button';
-import { Dialog } from '@/ui/dialog';
+import { LazyDialog, loadDialog } from '@/ui/lazy-dialog';
 
 /** SPEC §9: the Account Disabled dialog appears half a second after the dashboard learns of it. */
 export const ACCOUNT_DISABLED_DIALOG_DELAY_MS = 500;
@@ -52,6 +52,8 @@ export function useDashboardSession(): DashboardSession {
       setDisabledDialogOpen(false);
       return;
     }
+    // The dialog's code is fetched during the half second, so it opens on time.
+    loadDialog().catch(() => undefined);
     const timer = setTimeout(() => setDisabledDialogOpen(true), ACCOUNT_DISABLED_DIALOG_DELAY_MS);
     return () => clearTimeout(timer);
   }, [disabled]);
@@ -67,7 +69,7 @@ export interface AccountDisabledDialogProps {
 /** Stops a disabled seller: it cannot be dismissed, only answered by contacting support or logging out. */
 export function AccountDisabledDialog({ open, onLogout }: AccountDisabledDialogProps) {
   return (
-    <Dialog
+    <LazyDialog
       open={open}
       dismissible={false}
       title={ACCOUNT_DISABLED_TITLE}

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { NotificationList } from '@/features/notifications/notification-list';
 import { useMarkRead, useNotificationsList } from '@/features/notifications/notifications-data';
 import type { ApiClient } from '@/lib/api-client';
-import { Dialog } from '@/ui/dialog';
 import { HeaderIconBadge, headerIconClass } from '@/ui/header-icon';
+import { LazyDialog } from '@/ui/lazy-dialog';
 
 /**
  * The header's bell: the badge counts unread notifications created today; opening it lists them
@@ -53,7 +53,7 @@ export function NotificationBell({
         <Bell className="size-5" aria-hidden />
         <HeaderIconBadge count={unreadToday} testId="notifications-badge" />
       </button>
-      <Dialog
+      <LazyDialog
         open={open}
         onOpenChange={setOpen}
         title="Notifications"
@@ -81,7 +81,7 @@ export function NotificationBell({
             <NotificationList notifications={notifications} highlighted={highlighted} onOpen={onOpen} />
           </>
         )}
-      </Dialog>
+      </LazyDialog>
     </>
   );
 }

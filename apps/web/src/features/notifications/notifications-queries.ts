@@ -1,5 +1,5 @@
 import type { NotificationsResponse } from '@kasuwa/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { startOfLocalDay } from '@/features/notifications/unread-today';
 import type { ApiClient } from '@/lib/api-client';
 
@@ -27,3 +27,14 @@ export const notificationQueries = {
       retry: 1,
     }),
 };
+
+/** Edits the cached list in place (marking read, a pushed notification); nothing when it is not loaded. */
+export function updateList(
+  queryClient: QueryClient,
+  sellerId: string | null,
+  change: (data: NotificationsResponse) => NotificationsResponse,
+) {
+  queryClient.setQueryData<NotificationsResponse>(notificationKeys.list(sellerId), (data) =>
+    data ? change(data) : data,
+  );
+}

@@ -4,7 +4,7 @@ import { CarrierField, carrierError } from '@/features/orders/carrier-field';
 import { useBulkShip } from '@/features/orders/orders-mutations';
 import type { ApiClient } from '@/lib/api-client';
 import { Button } from '@/ui/button';
-import { Dialog } from '@/ui/dialog';
+import { LazyDialog } from '@/ui/lazy-dialog';
 
 /**
  * "Mark as shipped" for the chosen orders: asks the carrier, then says which were shipped and,
@@ -56,7 +56,7 @@ export function BulkShipDialog({
 
   const count = orders.length;
   return (
-    <Dialog
+    <LazyDialog
       open={open}
       onOpenChange={(next) => !next && close()}
       title={
@@ -99,6 +99,6 @@ export function BulkShipDialog({
       ) : (
         <CarrierField value={carrier} onChange={setCarrier} error={error} />
       )}
-    </Dialog>
+    </LazyDialog>
   );
 }

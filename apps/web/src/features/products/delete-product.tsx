@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { type DeleteTarget, useDeleteProductMutation } from '@/features/products/products-mutations';
 import type { ApiClient } from '@/lib/api-client';
 import { Button } from '@/ui/button';
-import { Dialog } from '@/ui/dialog';
+import { LazyDialog } from '@/ui/lazy-dialog';
 
 export type { DeleteTarget };
 
@@ -15,7 +15,7 @@ export function useDeleteProduct({ api, sellerId }: { api: ApiClient; sellerId: 
   const mutation = useDeleteProductMutation({ api, sellerId, onSettled: () => setTarget(null) });
 
   const dialog = (
-    <Dialog
+    <LazyDialog
       open={target !== null}
       onOpenChange={(open) => {
         if (!open && !mutation.isPending) setTarget(null);

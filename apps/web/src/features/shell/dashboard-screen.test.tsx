@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -112,7 +112,8 @@ describe('the sidebar', () => {
     renderScreen({ account, onLogout: vi.fn() });
     const menuButton = screen.getByRole('button', { name: 'Open menu' });
     await userEvent.click(menuButton);
-    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    // The drawer's code is loaded the first time it opens.
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(drawer).getByRole('link', { name: 'Help & Support' }).getAttribute('href')).toBe(
       '/dashboard/help',
     );
@@ -168,8 +169,10 @@ describe('the sidebar, across navigations', () => {
     const user = userEvent.setup();
     renderInLayout('/dashboard/orders');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const drawer = screen.getByRole('dialog', { name: 'Menu' });
-    expect(document.activeElement).toBe(within(drawer).getByRole('button', { name: 'Close menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(drawer).getByRole('button', { name: 'Close menu' })),
+    );
     const stops = drawer.querySelectorAll('a[href], button:not([disabled])').length;
     for (let i = 0; i < stops + 2; i += 1) {
       await user.tab();

@@ -1,17 +1,24 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import {
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
 } from 'react';
 import { useLocation } from 'react-router';
 import { Sidebar } from '@/features/shell/sidebar';
+
+/**
+ * The phone's drawer (a Radix dialog) is closed when a screen first shows: its code, Radix's among
+ * it, is loaded the first time the menu opens (issue 20, docs/performance.md).
+ */
+const MobileDrawer = lazy(() =>
+  import('@/features/shell/mobile-drawer').then((m) => ({ default: m.MobileDrawer })),
+);
 
 interface MobileMenu {
   open: boolean;
@@ -41,6 +48,9 @@ export function DashboardShell({ fullscreen = false, children }: DashboardShellP
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menu = useMemo(() => ({ open, setOpen }), [open]);
+  // Once opened, the drawer stays mounted, so closing it returns focus and animates as before.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  if (open && !drawerLoaded) setDrawerLoaded(true);
   const close = useCallback(() => setOpen(false), []);
 
   // Following a link closes the drawer; so does any other navigation (back button, redirects).
@@ -62,51 +72,13 @@ export function DashboardShell({ fullscreen = false, children }: DashboardShellP
         >
           <Sidebar variant="desktop" />
         </aside>
-        <MobileDrawer open={open} onClose={close} />
+        {drawerLoaded && (
+          <Suspense fallback={null}>
+            <MobileDrawer open={open} onClose={close} />
+          </Suspense>
+        )}
         {children}
       </div>
     </MobileMenuContext.Provider>
-  );
-}
-
-/**
- * The sidebar as a drawer on phones: a Radix dialog, so focus stays inside while it is open (Tab
- * cannot wander to the page behind), Escape and a tap outside close it, and focus goes back to the
- * menu button afterwards.
- */
-function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const closeRef = useRef<HTMLButtonElement>(null);
-  return (
-    <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/50 lg:hidden" />
-        <RadixDialog.Content
-          id={MOBILE_MENU_ID}
-          aria-describedby={undefined}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            closeRef.current?.focus();
-          }}
-          // The drawer has no Radix trigger: focus goes back to the header's menu button by hand.
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            document.querySelector<HTMLElement>(`[aria-controls="${MOBILE_MENU_ID}"]`)?.focus();
-          }}
-          className="fixed inset-y-0 left-0 z-40 w-[257px] max-w-[85vw] bg-surface shadow-card lg:hidden"
-        >
-          <RadixDialog.Title className="sr-only">Menu</RadixDialog.Title>
-          <button
-            ref={closeRef}
-            type="button"
-            onClick={onClose}
-            aria-label="Close menu"
-            className="absolute top-3 right-2 z-10 flex size-11 items-center justify-center rounded-control text-ink-muted hover:bg-canvas hover:text-ink"
-          >
-            <X className="size-5" aria-hidden />
-          </button>
-          <Sidebar variant="mobile" onNavigate={onClose} />
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
   );
 }

@@ -1,6 +1,6 @@
 import type { Seller } from '@kasuwa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useContext, useEffect, useMemo } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { paths } from '@/app/paths';
 import type { DashboardContext } from '@/app/routes/dashboard/dashboard-context';
@@ -16,6 +16,7 @@ import { OutboxRunner } from '@/features/offline/outbox-runner';
 import { DashboardShell } from '@/features/shell/dashboard-shell';
 import { ShellAccountProvider } from '@/features/shell/shell-account';
 import { VacationBanner } from '@/features/vacation/vacation-mode';
+import { afterFirstScreen } from '@/lib/after-first-screen';
 import { chatVisitorFor, startChatWidget } from '@/lib/chat-widget';
 import { sellerKeys } from '@/lib/seller-queries';
 import { SocketConnectorContext } from '@/lib/socket';
@@ -23,7 +24,7 @@ import { SocketConnectorContext } from '@/lib/socket';
 /**
  * Wraps every dashboard screen: fetches the seller's profile on entry (blocked and disabled sellers
  * are stopped here), applies the route guard of SPEC section 5, keeps the notifications socket
- * open, and composes the shell from the features it needs.
+ * open from the moment the first screen is drawn, and composes the shell from the features it needs.
  */
 export function Component() {
   const { seller, disabledDialogOpen } = useDashboardSession();
@@ -32,7 +33,16 @@ export function Component() {
   const sellerId = seller?._id ?? null;
   const studio = useMatch(`${paths.dashboard.liveStreams.root}/live-stream-studio/*`) !== null;
 
-  const live = useLiveNotifications(sellerId, useContext(SocketConnectorContext));
+  // The notifications socket (and socket.io's code) waits until the first screen is drawn.
+  const [firstScreenDrawn, setFirstScreenDrawn] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void afterFirstScreen(queryClient).then(() => current && setFirstScreenDrawn(true));
+    return () => {
+      current = false;
+    };
+  }, [queryClient]);
+  const live = useLiveNotifications(firstScreenDrawn ? sellerId : null, useContext(SocketConnectorContext));
   const refused = useProtectedPathGuard(seller);
 
   const visitorName = seller ? `${seller.firstName} ${seller.lastName}` : null;
