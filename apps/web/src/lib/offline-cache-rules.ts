@@ -4,7 +4,9 @@
  * worker and its tests.
  *
  * Never kept: anything about signing in or money changing hands (log-in, tokens, passwords,
- * checkout, payments, payouts, bank details), verification documents, and exports. Photos and video
+ * checkout, payments, payouts, bank details), verification documents, exports and downloaded files
+ * (CSV, PDF, zip), and the resumable
+ * upload protocol's answers (a transfer's state, never last week's). Photos and video
  * (/api/media) have their own cache.
  */
 export const API_CACHE = 'kasuwa-api';
@@ -17,12 +19,14 @@ export const API_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const API_NETWORK_TIMEOUT_SECONDS = 10;
 
 const NEVER_CACHED =
-  /(^|\/)(auth|login|logout|signup|sign-up|register|password|forgot-password|reset-password|[\w-]*token[\w-]*|otp|verify|verification|session|sessions|checkout|pay|payment|payments|payout|payouts|paystack|flutterwave|bank|banks|bank-account|kyc|webhooks?|export|exports|data-export|admin)(\/|$|\?)/i;
+  /(^|\/)(auth|login|logout|signup|sign-up|register|password|forgot-password|reset-password|[\w-]*token[\w-]*|otp|verify|verification|session|sessions|checkout|pay|payment|payments|payout|payouts|paystack|flutterwave|bank|banks|bank-account|kyc|webhooks?|export|exports|data-export|admin|uploads)(\/|$|\?|\.)/i;
 
 export function isCacheableApiGet(url: URL, method: string, sameOrigin: boolean): boolean {
   if (method !== 'GET' || !sameOrigin) return false;
   const path = url.pathname;
   if (!path.startsWith('/api/') || path.startsWith('/api/media/')) return false;
+  // Files to download (CSV lists of buyers, statements, packing slips, the data zip) are never kept.
+  if (/\.(csv|pdf|zip)$/i.test(path)) return false;
   return !NEVER_CACHED.test(path.slice('/api'.length));
 }
 
