@@ -103,6 +103,9 @@ export async function buildTestApp(
   const jwtSecret = randomBytes(32).toString('base64url');
   const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-uploads-'));
   const storage = await localDiskStorage(uploadsDir);
+  // Partial resumable uploads in a folder of their own, as DATA_DIR/resumable-uploads is beside the
+  // stored files in production: the storage's scratch folder then holds only what a request is writing.
+  const resumableDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-resumable-'));
   await seedCatalogue(database.db, storage);
   const app = await buildApp({
     db: database.db,
@@ -118,7 +121,7 @@ export async function buildTestApp(
     // orphaned uploads by hand (app.uploadSweeper.sweepAll()).
     auctionTimers: 'manual',
     uploadSweep: { timers: 'manual' },
-    resumableUploads: { timers: 'manual' },
+    resumableUploads: { timers: 'manual', directory: resumableDir },
     jobWorker: { mode: 'manual' },
     ...(ahead ? { testClock: ahead } : {}),
     ...overrides,
@@ -138,6 +141,7 @@ export async function buildTestApp(
       await app.close();
       await database.drop();
       await rm(uploadsDir, { recursive: true, force: true });
+      await rm(resumableDir, { recursive: true, force: true });
     },
   };
 }
@@ -160,7 +164,8 @@ export async function buildAppOnSameDatabase(t: TestApp, overrides: Partial<AppD
     version: 'test',
     auctionTimers: 'manual',
     uploadSweep: { timers: 'manual' },
-    resumableUploads: { timers: 'manual' },
+    // A second node shares the first one's partial uploads, as nodes share a volume.
+    resumableUploads: { timers: 'manual', directory: t.app.resumableUploads.directory },
     jobWorker: { mode: 'manual' },
     ...overrides,
   });
