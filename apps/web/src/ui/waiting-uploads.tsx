@@ -2,6 +2,7 @@ import { CloudOff, RotateCw, Trash2, TriangleAlert, UploadCloud } from 'lucide-r
 import { appOutbox, type OutboxEntry, useLocalPhotoSrc } from '@/lib/outbox';
 import { usePhotoProgress } from '@/lib/photo-progress';
 import { formatRelativeTime } from '@/lib/relative-time';
+import { ProgressBar } from '@/ui/progress-bar';
 
 export const WAITING_TO_UPLOAD = 'Waiting to upload';
 
@@ -79,19 +80,11 @@ function WaitingEntry({
           </p>
         )}
         {entry.status === 'sending' && percent !== null && (
-          <div
-            role="progressbar"
-            aria-label={`Uploading the photos of ${entry.title}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="mt-1.5 h-2 max-w-48 overflow-hidden rounded-full bg-canvas"
-          >
-            <div
-              className="h-full rounded-full bg-brand-600 transition-[width]"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
+          <ProgressBar
+            value={percent / 100}
+            label={`Uploading the photos of ${entry.title}`}
+            className="mt-1.5 max-w-56 gap-2"
+          />
         )}
       </div>
       {entry.status === 'failed' && (
