@@ -17,10 +17,13 @@ test('a co-host runs the product rail from another phone; the buyer and the host
   // Three browsers on a busy two-core machine.
   test.setTimeout(240_000);
   const host = await sellerWithPickupAddress(page, request, 'host');
-  const show = await scheduleAuction(request, host.headers, {
-    title: `Aso-oke night ${Date.now().toString(36)}`,
-    product: 'Aso-oke gele',
-  });
+  // 30 s on the clock: the co-host starts it, and a buyer on a third phone must see it and bid.
+  const show = await scheduleAuction(
+    request,
+    host.headers,
+    { title: `Aso-oke night ${Date.now().toString(36)}`, product: 'Aso-oke gele' },
+    { durationSeconds: 30 },
+  );
 
   // The co-host: another seller, on their own phone.
   const cohostContext = await browser.newContext({ ...devices['Pixel 7'], baseURL });
@@ -73,7 +76,7 @@ test('a co-host runs the product rail from another phone; the buyer and the host
   await bidding.getByRole('button', { name: 'Bid ₦5,000' }).click();
   await expect(bidding.getByText('You are the highest bidder')).toBeVisible();
   await page.getByRole('tab', { name: /Products/ }).click();
-  // A 10-second auction: by now it may have closed, and the rail says the winner's name twice.
+  // By now the auction may have closed, and the rail says the winner's name twice.
   await expect(
     page
       .getByRole('listitem', { name: 'Aso-oke gele' })

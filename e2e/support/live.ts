@@ -10,6 +10,8 @@ export async function scheduleAuction(
   request: APIRequestContext,
   headers: Record<string, string>,
   names: { title: string; product: string },
+  /** The auction's clock; 10 s by default, longer where several phones must act before it ends. */
+  { durationSeconds = 10 }: { durationSeconds?: number } = {},
 ) {
   const { categories } = (await (await request.get('/api/categories')).json()) as { categories: Category[] };
   const category =
@@ -38,7 +40,7 @@ export async function scheduleAuction(
       category: category._id,
       scheduledStartTime: new Date(Date.now() + 10 * 60_000).toISOString(),
       products: [
-        { productId, auctionSettings: { startingBid: 5000, durationSeconds: 10, counterBidSeconds: 5 } },
+        { productId, auctionSettings: { startingBid: 5000, durationSeconds, counterBidSeconds: 5 } },
       ],
     },
   });
