@@ -503,6 +503,8 @@ export async function buildApp(given: AppDeps): Promise<App> {
   await registerResumableUploads(app, {
     requireSeller,
     clock: deps.clock,
+    jobs: app.jobs.queue,
+    db: deps.db,
     kinds: {
       'product-photo': {
         field: PRODUCT_IMAGE_FIELD,

@@ -121,7 +121,7 @@ export async function buildTestApp(
     // orphaned uploads by hand (app.uploadSweeper.sweepAll()).
     auctionTimers: 'manual',
     uploadSweep: { timers: 'manual' },
-    resumableUploads: { timers: 'manual', directory: resumableDir },
+    resumableUploads: { directory: resumableDir },
     jobWorker: { mode: 'manual' },
     ...(ahead ? { testClock: ahead } : {}),
     ...overrides,
@@ -165,7 +165,7 @@ export async function buildAppOnSameDatabase(t: TestApp, overrides: Partial<AppD
     auctionTimers: 'manual',
     uploadSweep: { timers: 'manual' },
     // A second node shares the first one's partial uploads, as nodes share a volume.
-    resumableUploads: { timers: 'manual', directory: t.app.resumableUploads.directory },
+    resumableUploads: { directory: t.app.resumableUploads.directory },
     jobWorker: { mode: 'manual' },
     ...overrides,
   });

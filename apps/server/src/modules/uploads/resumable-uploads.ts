@@ -7,6 +7,9 @@ import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '@/db/client.ts';
+import type { JobQueue } from '@/jobs/job-queue.ts';
+import { taskOf } from '@/jobs/tasks.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { errorResponses } from '@/lib/error-responses.ts';
 import { HttpError } from '@/lib/errors.ts';
@@ -18,7 +21,7 @@ import type { ReceivedFile } from '@/uploads/multipart-files.ts';
 export const RESUMABLE_UPLOADS_PATH = '/api/uploads/tus';
 /** How long a partial upload is kept after it was created (issue 20): a day offline is plenty. */
 export const DEFAULT_PARTIAL_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
-const EXPIRE_EVERY_MS = 60 * 60 * 1000;
+const EXPIRE_TASK = 'uploads.expire-resumable';
 
 /**
  * One kind of file a resumable upload may carry (the client names it in the `kind` metadata), and
@@ -37,15 +40,11 @@ export type ResumableKind = {
 export type ResumableUploadOptions = {
   /** Where the partial uploads are kept (a folder every node reaches, see docs/phone.md). */
   directory: string;
-  /** A partial upload older than this is removed (default 24 h). */
+  /** A partial upload is removed this long after it was created (default 24 h). */
   ttlMs?: number;
-  /** `auto`: expire every hour on this node; `manual`: tests call `app.resumableUploads.expire()`. */
-  timers?: 'auto' | 'manual';
 };
 
 export type ResumableUploadsHandle = {
-  /** Removes the uploads created more than the TTL ago; answers how many. */
-  expire(): Promise<number>;
   readonly directory: string;
 };
 
@@ -89,6 +88,9 @@ export async function registerResumableUploads(
   deps: {
     requireSeller: RequireSeller;
     clock: Clock;
+    /** The job queue the expiry of each upload is queued on, and the database it is added through. */
+    jobs: JobQueue;
+    db: Database;
     kinds: Readonly<Record<string, ResumableKind>>;
     options: ResumableUploadOptions;
   },
@@ -150,8 +152,15 @@ export async function registerResumableUploads(
           `${kind.field} is too large: ${kind.label} can be at most ${megabytes(kind.maxBytes)}`,
         );
       }
-      // Our clock, not Node's, dates the upload: expiry (below) and tests go by it.
-      upload.creation_date = deps.clock.now().toISOString();
+      // Our clock, not Node's, dates the upload; its removal is queued for when it expires.
+      const now = deps.clock.now();
+      upload.creation_date = now.toISOString();
+      await deps.jobs.add(
+        deps.db,
+        EXPIRE_TASK,
+        { id: upload.id },
+        { runAt: new Date(now.getTime() + ttlMs), jobKey: `resumable-upload:${upload.id}` },
+      );
       return {};
     },
     onUploadFinish: async (_req, upload: Upload) => {
@@ -303,39 +312,18 @@ export async function registerResumableUploads(
     );
   });
 
-  const handle: ResumableUploadsHandle = {
-    directory,
-    async expire() {
-      const cutoff = deps.clock.now().getTime() - ttlMs;
-      const ids = (await store.configstore.list?.()) ?? [];
-      let removed = 0;
-      for (const id of ids) {
-        const info = await store.configstore.get(id).catch(() => undefined);
-        const created = info?.creation_date ? Date.parse(info.creation_date) : Number.NaN;
-        // An upload without a date is one this code did not make: it goes too.
-        if (!Number.isNaN(created) && created > cutoff) continue;
-        await fs.rm(path.join(directory, id), { force: true });
-        await store.configstore.delete(id).catch(() => undefined);
-        removed += 1;
-      }
-      if (removed > 0) app.log.info({ removed }, `resumable uploads: removed ${removed} expired upload(s)`);
-      return removed;
-    },
-  };
-  app.decorate('resumableUploads', handle);
+  // Each upload's removal is a delayed job (graphile-worker), run once by whichever node runs jobs:
+  // the partials folder is one every node reaches (docs/operations.md). A finished upload's bytes
+  // go too; its stored photo stays. Removing what is gone already does nothing.
+  app.jobs.register({
+    [EXPIRE_TASK]: taskOf(z.object({ id: z.string() }), async ({ id }) => {
+      if (!parseId(id)) return;
+      await fs.rm(path.join(directory, id), { force: true });
+      await store.configstore.delete(id).catch(() => undefined);
+    }),
+  });
 
-  if ((deps.options.timers ?? 'auto') === 'auto') {
-    // Each node expires its own folder (or, shared, the same one: removing twice is harmless).
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        handle.expire().catch((err: unknown) => app.log.error({ err }, 'resumable uploads: expiry failed'));
-      }, EXPIRE_EVERY_MS);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => {
-      if (timer) clearInterval(timer);
-    });
-  }
+  const handle: ResumableUploadsHandle = { directory };
+  app.decorate('resumableUploads', handle);
   return handle;
 }
