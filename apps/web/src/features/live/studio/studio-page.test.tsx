@@ -83,7 +83,8 @@ describe('Studio: going live and ending', () => {
       },
     });
     connect();
-    expect(await screen.findByText('Livestream started successfully')).toBeVisible();
+    // A toast is shown once it has mounted (sonner fades it in): wait for what the seller sees.
+    await waitFor(() => expect(screen.getByText('Livestream started successfully')).toBeVisible());
     const posts = calls.filter((c) => c.method === 'POST').map((c) => c.path);
     expect(posts).toEqual([`/streams/${STREAM_ID}/start`, `/streams/${STREAM_ID}/join-seller`]);
     await waitFor(() => expect(publish).toHaveBeenCalledTimes(1));

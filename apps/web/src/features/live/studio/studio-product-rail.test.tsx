@@ -72,6 +72,8 @@ describe('Studio: product rail', () => {
 
     // The clock reaches zero: closed 100 ms later (SPEC section 4).
     act(() => tick(0));
+    await nextFrame();
+    expect(within(ankara).getByText('00:00')).toBeVisible();
     expect(within(ankara).getByText('Bidding open')).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(within(ankara).getByText('Bidding closed')).toBeVisible();
