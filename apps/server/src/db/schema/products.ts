@@ -161,5 +161,45 @@ export const productCreatedDays = pgTable(
   (t) => [primaryKey({ columns: [t.sellerId, t.day, t.status] })],
 );
 
+/**
+ * The products' word index (issue 19, docs/cold-path.md): one row per product and distinct word of
+ * its name (the lexemes of `to_tsvector('simple', name)`, the word search's own words), carrying
+ * what a searched list filters and sorts by. Its two indexes (migration 0035, hand-written: drizzle
+ * cannot write their INCLUDE) hold each seller's word in list order, newest or by price, so a
+ * searched page reads its own entries instead of every match. Kept by statement triggers on
+ * products; no foreign key, as no row outlives its product (the delete trigger removes them).
+ */
+export const productSearchWords = pgTable('product_search_words', {
+  sellerId: uuid('seller_id').notNull(),
+  /** Collated "C" (migration 0035): compared byte by byte, as the vocabulary's prefix ranges are. */
+  word: text('word').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  productId: uuid('product_id').notNull(),
+  status: productStatusEnum('status').notNull(),
+  priceKobo: bigint('price_kobo', { mode: 'number' }).notNull(),
+  categoryId: uuid('category_id').notNull(),
+  /** All of the name's words: the other words of a search are tested on the index entry. */
+  words: text('words').array().notNull(),
+});
+
+/**
+ * Every word of a seller's product names with the number of products holding it: a search's
+ * words are looked up here (the last one as a prefix, `ank` finds `ankara` and `ankle`), and the
+ * rarest is the range of `product_search_words` that is read. Kept by the same triggers; a word no
+ * product holds any more is removed.
+ */
+export const productSearchVocabulary = pgTable(
+  'product_search_vocabulary',
+  {
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    /** Collated "C" (migration 0035), so a prefix is one range of the primary key. */
+    word: text('word').notNull(),
+    productCount: integer('product_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.word] })],
+);
+
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;

@@ -19,6 +19,8 @@ import {
   categories,
   type ProductRow,
   productCreatedDays,
+  productSearchVocabulary,
+  productSearchWords,
   productStatistics,
   products,
   sellers,
@@ -44,6 +46,24 @@ const ALL_STATUS_COUNT = 4;
  * a seller's days costs about as much as skipping a few hundred index entries.
  */
 const DAY_WALK_FROM = 300;
+
+/**
+ * A searched page newest, oldest or by price is read from the word index (product_search_words,
+ * migration 0035) and its matches counted up to this many pages past the page shown: exact when
+ * there are fewer, else a lower bound that grows as the seller pages on (as the Orders lists count a
+ * narrowed list, docs/order-lists.md). Counting every match of a common word is what made a
+ * searched page cost 5 to 20 times a plain one (docs/cold-path.md).
+ */
+export const WORD_COUNT_PAGES_AHEAD = 5;
+
+/** A last word that begins more of the seller's words than this is found by the GIN index instead. */
+export const MAX_PREFIX_WORDS = 8;
+
+/** Deeper than this many matches, a searched page is found by the GIN index (sorting every match). */
+const MAX_WORD_INDEX_CAP = 5_000;
+
+/** Words the word index holds exactly as typed: PostgreSQL's parser keeps such a token whole. */
+const PLAIN_TOKEN = /^[a-z0-9]+$/;
 
 /** A product row as the list statements send it: JSON, so its two times are ISO 8601 text. */
 type ProductJson = Omit<ProductRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
@@ -75,15 +95,20 @@ export const wordsMatch = (
  * (then nothing matches, as no name holds "_" as a word).
  */
 export function searchTerms(words: readonly string[]): string | null {
+  const kept = searchTokens(words);
+  if (kept.length === 0) return null;
+  return kept.map((t, i) => (i === kept.length - 1 ? `${t}:*` : t)).join(' & ');
+}
+
+/** The words' letters and digits, lower-cased, each once, at most 10: the terms of searchTerms. */
+function searchTokens(words: readonly string[]): string[] {
   const tokens: string[] = [];
   for (const word of words) {
     for (const token of word.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {
       if (!tokens.includes(token)) tokens.push(token);
     }
   }
-  const kept = tokens.slice(0, 10);
-  if (kept.length === 0) return null;
-  return kept.map((t, i) => (i === kept.length - 1 ? `${t}:*` : t)).join(' & ');
+  return tokens.slice(0, 10);
 }
 
 /**
@@ -98,7 +123,7 @@ const FUZZY_THRESHOLD = 0.4;
  * each shape is built and prepared once, then only executed (building a query with drizzle cost more
  * CPU than PostgreSQL spent running it, and planning more than executing).
  */
-function shapeOf(f: ProductPageFilter, words: 'prefix' | 'fuzzy' = 'prefix') {
+function shapeOf(f: ProductPageFilter, words: 'indexed' | 'prefix' | 'fuzzy' = 'indexed') {
   const params: Record<string, unknown> = { seller: f.sellerId };
   const key: string[] = [];
   /** The statuses as SQL literals when they narrow the list (null: every status). */
@@ -123,6 +148,8 @@ function shapeOf(f: ProductPageFilter, words: 'prefix' | 'fuzzy' = 'prefix') {
   }
   const given = f.words ?? [];
   const terms = searchTerms(given);
+  /** Whether the page is read from the word index (wordIndexPage). */
+  let wordIndex = false;
   if (given.length > 0 && words === 'fuzzy') {
     // Each word close to a word of the name; the trigram index finds the candidates.
     given.forEach((word, i) => {
@@ -134,6 +161,21 @@ function shapeOf(f: ProductPageFilter, words: 'prefix' | 'fuzzy' = 'prefix') {
     params.terms = terms;
     conditions.push(wordsMatch(sql.placeholder('seller'), sql.placeholder('terms')));
     key.push('words');
+    const tokens = searchTokens(given);
+    if (
+      words === 'indexed' &&
+      (f.sort === 'createdAt' || f.sort === 'price') &&
+      !f.auctionOnly &&
+      !(f.statuses.length < ALL_STATUS_COUNT && statusLiterals === null) &&
+      f.offset + f.limit * (WORD_COUNT_PAGES_AHEAD + 1) <= MAX_WORD_INDEX_CAP &&
+      tokens.every((t) => PLAIN_TOKEN.test(t))
+    ) {
+      params.exact = tokens.slice(0, -1);
+      params.prefix = tokens[tokens.length - 1];
+      params.cap = f.offset + f.limit * (WORD_COUNT_PAGES_AHEAD + 1);
+      wordIndex = true;
+      key.push('index');
+    }
   } else if (given.length > 0) {
     conditions.push(sql`false`);
     key.push('nowords');
@@ -162,6 +204,7 @@ function shapeOf(f: ProductPageFilter, words: 'prefix' | 'fuzzy' = 'prefix') {
     params,
     key: key.join('_'),
     hasWords: given.length > 0,
+    wordIndex,
     statusLiterals,
     /** Whether only the statuses narrow the list (the days of product_created_days can place a page). */
     statusOnly:
@@ -172,8 +215,19 @@ function shapeOf(f: ProductPageFilter, words: 'prefix' | 'fuzzy' = 'prefix') {
       f.categoryId === undefined &&
       !(f.statuses.length < ALL_STATUS_COUNT && statusLiterals === null),
     /** Whether a misspelling fallback can be tried when these words find nothing. */
-    canFallBack: words === 'prefix' && terms !== null,
+    canFallBack: words !== 'fuzzy' && terms !== null,
   };
+}
+
+/**
+ * A prepared statement's name within PostgreSQL's 63 bytes: a longer one is cut and given a hash of
+ * the whole (PostgreSQL would cut it alone, and two shapes differing past the cut would share a name).
+ */
+export function statementName(name: string): string {
+  if (name.length <= 63) return name;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193) >>> 0;
+  return `${name.slice(0, 54)}_${hash.toString(16).padStart(8, '0')}`;
 }
 
 /**
@@ -189,7 +243,11 @@ function shapeOf(f: ProductPageFilter, words: 'prefix' | 'fuzzy' = 'prefix') {
  *   one pass sorts them and counts them. Words that find nothing are tried once more as possible
  *   misspellings (`name %> word` on the trigram index), in the same sort: see docs/performance.md.
  */
-export function productPages(db: Database) {
+export function productPages(
+  db: Database,
+  /** `wordIndex: false` finds every searched page with the GIN index (tests compare the two ways). */
+  { wordIndex = true }: { wordIndex?: boolean } = {},
+) {
   type Row = {
     vacationMode: boolean;
     stats: SellerPage['stats'];
@@ -240,6 +298,71 @@ export function productPages(db: Database) {
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .as('page');
+    };
+    // A searched page from the word index (migration 0035): the seller's vocabulary names the words
+    // the last (prefix) word begins and how many products hold each word; the rarest range (an
+    // exact word, or the prefix's words merged) is read in the list's order, each entry tested for
+    // the other words and the filters on the entry itself, up to `cap` matches (the page and
+    // WORD_COUNT_PAGES_AHEAD more), which are counted. A prefix beginning more than
+    // MAX_PREFIX_WORDS words answers one row with the total -1: the page is then read as wordsPage.
+    const wordIndexPage = () => {
+      const order = sql.raw(filter.order === 'asc' ? 'asc' : 'desc');
+      const key = sql.raw(filter.sort === 'price' ? 'w.price_kobo' : 'w.created_at');
+      const seller = sql`${sql.placeholder('seller')}::uuid`;
+      const prefix = sql`${sql.placeholder('prefix')}::text`;
+      const tests: SQL[] = [sql`w.seller_id = ${seller}`, sql`w.word = d.word`];
+      if (shape.statusLiterals !== null) tests.push(sql`w.status in (${sql.raw(shape.statusLiterals)})`);
+      if (filter.categoryId !== undefined) tests.push(sql`w.category_id = ${sql.placeholder('category')}`);
+      if (filter.minPriceKobo !== undefined) tests.push(sql`w.price_kobo >= ${sql.placeholder('min')}`);
+      if (filter.maxPriceKobo !== undefined) tests.push(sql`w.price_kobo <= ${sql.placeholder('max')}`);
+      tests.push(sql`w.words @> ${sql.placeholder('exact')}::text[]`, sql`w.words && plan.prefix_words`);
+      const matches = sql`with
+        prefix as (
+          select coalesce(array_agg(v.word), '{}') as words, coalesce(sum(v.product_count), 0)::int as n,
+                 count(*)::int as k
+          from ${productSearchVocabulary} v
+          where v.seller_id = ${seller} and v.word >= ${prefix} and v.word < ${prefix} || chr(1114111)
+            and starts_with(v.word, ${prefix})),
+        exact as (
+          select u.word, v.product_count as n
+          from unnest(${sql.placeholder('exact')}::text[]) as u(word)
+          left join ${productSearchVocabulary} v on v.seller_id = ${seller} and v.word = u.word),
+        plan as (
+          select case when r.word is not null and r.n <= p.n then array[r.word] else p.words end as driver,
+                 p.words as prefix_words, p.k <= ${MAX_PREFIX_WORDS} as indexed,
+                 exists (select 1 from exact where exact.n is null) as missing
+          from prefix p
+          left join lateral (select e.word, e.n from exact e where e.n is not null order by e.n, e.word limit 1) r
+            on true)
+        select pg.id, pg.total from (
+          select m.product_id as id, (count(*) over ())::int as total, m.key
+          from (
+            select distinct on (x.key, x.product_id) x.product_id, x.key
+            from plan
+            cross join lateral unnest(plan.driver) as d(word)
+            cross join lateral (
+              select w.product_id, ${key} as key from ${productSearchWords} w
+              where ${sql.join(tests, sql` and `)}
+              order by ${key} ${order}, w.product_id ${order}
+              limit ${sql.placeholder('cap')}) x
+            where plan.indexed and not plan.missing
+            order by x.key ${order}, x.product_id ${order}
+            limit ${sql.placeholder('cap')}) m
+          order by m.key ${order}, m.product_id ${order}
+          limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) pg
+        union all
+        select null, -1 from plan where not plan.indexed`;
+      return (
+        db
+          // Names of their own: a field of SQL is written unqualified where it is used, and inside the
+          // product's subquery `id` would be the product's own column.
+          .select({
+            id: sql<string>`page_rows.id`.as('word_page_id'),
+            total: sql<number | null>`page_rows.total`.as('word_page_total'),
+          })
+          .from(sql`(${matches}) page_rows`)
+          .as('page')
+      );
     };
     const indexPage = () =>
       db
@@ -293,7 +416,13 @@ export function productPages(db: Database) {
         .crossJoinLateral(walk)
         .as('page');
     };
-    const page = shape.hasWords ? wordsPage() : byDay ? dayPage() : indexPage();
+    const page = shape.wordIndex
+      ? wordIndexPage()
+      : shape.hasWords
+        ? wordsPage()
+        : byDay
+          ? dayPage()
+          : indexPage();
 
     const visible = Array.from({ length: visibleCount }, (_, i) => sql.placeholder(`visible${i}`));
     const statistics = db
@@ -362,7 +491,7 @@ export function productPages(db: Database) {
       .select({ n: sql<number>`count(*)::int` })
       .from(products)
       .where(shape.where)
-      .prepare(`seller_page_count_${shape.key}`)
+      .prepare(statementName(`seller_page_count_${shape.key}`))
       .execute(shape.params);
     return row?.n ?? 0;
   }
@@ -376,7 +505,9 @@ export function productPages(db: Database) {
     on: Pick<Database, 'select'>,
   ): Promise<SellerPage | null> {
     const byDay = filter.sort === 'createdAt' && shape.statusOnly && filter.offset >= DAY_WALK_FROM;
-    const name = `seller_page_${filter.sort}_${filter.order}_${shape.key}_v${visible.length}_${countMatches ? 'c' : 'n'}${byDay ? '_days' : ''}`;
+    const name = statementName(
+      `seller_page_${filter.sort}_${filter.order}_${shape.key}_v${visible.length}_${countMatches ? 'c' : 'n'}${byDay ? '_days' : ''}`,
+    );
     let statement = on === db ? statements.get(name) : undefined;
     if (!statement) {
       statement = build(filter, shape, visible.length, countMatches, byDay, on).prepare(name) as unknown as {
@@ -403,6 +534,8 @@ export function productPages(db: Database) {
       const row = { ...r.row, createdAt: new Date(r.row.createdAt), updatedAt: new Date(r.row.updatedAt) };
       views.push({ row, category: r.category ?? '', subCategory: r.subCategory ?? '' });
     }
+    // The prefix begins too many words for the word index: the same page from the GIN index.
+    if (first.total === -1) return readShape(filter, shapeOf(filter, 'prefix'), visible, countMatches, on);
     let counted = first.total;
     // With words the count rides on the page's rows; a page past the last match has none.
     if (shape.hasWords && views.length === 0) counted = filter.offset === 0 ? 0 : await countOf(shape, on);
@@ -422,7 +555,7 @@ export function productPages(db: Database) {
       visible: readonly ProductStatus[],
       { countMatches }: { countMatches: boolean },
     ): Promise<SellerPage | null> {
-      const shape = shapeOf(filter);
+      const shape = shapeOf(filter, wordIndex ? 'indexed' : 'prefix');
       const found = await readShape(filter, shape, visible, countMatches, db);
       if (found?.counted !== 0 || !shape.canFallBack) return found;
       // The threshold is a setting of pg_trgm, and only `set local` scopes it to one statement's
