@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Database } from '@/db/client.ts';
 import { sellers } from '@/db/schema/index.ts';
 
@@ -59,18 +58,12 @@ export function productListCache(
   return {
     /**
      * The JSON answer for `key`: the cached one while the seller's catalogue and vacation mode are as
-     * they were when it was made, else `compute()`'s, checked with `schema` and serialized exactly as
-     * the route's serializer would (unknown keys dropped) and kept. The seller is read before the
+     * they were when it was made, else `compute()`'s (the lists' service writes it), kept. The seller is read before the
      * answer is computed, so a change committed meanwhile leaves the entry under an older version:
      * it is never served.
      */
-    async answer<T>(
-      key: string,
-      sellerId: string,
-      schema: z.ZodType<T>,
-      compute: () => Promise<T>,
-    ): Promise<string> {
-      if (maxBytes <= 0) return JSON.stringify(schema.parse(await compute()));
+    async answer(key: string, sellerId: string, compute: () => Promise<string>): Promise<string> {
+      if (maxBytes <= 0) return compute();
       const [seller] = await readSeller.execute({ seller: sellerId });
       const cached = entries.get(key);
       if (
@@ -86,7 +79,7 @@ export function productListCache(
         return cached.json;
       }
       counters.misses++;
-      const json = JSON.stringify(schema.parse(await compute()));
+      const json = await compute();
       if (seller) keep(key, { version: seller.version, vacationMode: seller.vacationMode, json });
       else forget(key);
       return json;

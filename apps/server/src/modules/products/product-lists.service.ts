@@ -1,13 +1,13 @@
-import type {
-  Product,
-  ProductStatistics,
-  ProductStatus,
-  SellerAuctionProductsQuery,
-  SellerAuctionProductsResponse,
-  SellerProductSearchQuery,
-  SellerProductSearchResponse,
-  SellerProductsQuery,
-  SellerProductsResponse,
+import {
+  type Product,
+  type ProductStatistics,
+  type ProductStatus,
+  type SellerAuctionProductsQuery,
+  type SellerProductSearchQuery,
+  type SellerProductsQuery,
+  sellerAuctionProductsResponse,
+  sellerProductSearchResponse,
+  sellerProductsResponse,
 } from '@kasuwa/contracts';
 import { BadRequestError, NotFoundError } from '@/lib/errors.ts';
 import { toKobo, toNaira } from '@/lib/naira.ts';
@@ -22,9 +22,25 @@ const countOf = (
 
 const pageCount = (total: number, limit: number) => Math.ceil(total / limit);
 
+// Each answer's fields but its products, checked and written as the route's serializer would
+// (unknown keys dropped).
+const listEnvelope = sellerProductsResponse.omit({ products: true });
+const searchEnvelope = sellerProductSearchResponse.omit({ data: true });
+const auctionsEnvelope = sellerAuctionProductsResponse.omit({ auctionProducts: true });
+
+/**
+ * A list's JSON answer: `products` (the products' own JSON texts, as PostgreSQL keeps them on their
+ * rows in the contract's product shape, migration 0036) under `key`, then the other fields.
+ */
+function answerJson(key: string, products: readonly string[], rest: object): string {
+  const fields = JSON.stringify(rest);
+  return `{"${key}":[${products.join(',')}]${fields.length > 2 ? `,${fields.slice(1)}` : '}'}`;
+}
+
 /**
  * Reading the catalogue: one product, a seller's list with its statistics, the search and the
- * auction products. Writes are products.service.ts; the answers are cached by product-list-cache.ts.
+ * auction products, the lists as their JSON answers. Writes are products.service.ts; the answers are
+ * cached by product-list-cache.ts.
  */
 export function productListsService({ repo }: { repo: ProductsRepository }) {
   /** The statuses the viewer may see, narrowed to the one asked for. */
@@ -48,7 +64,7 @@ export function productListsService({ repo }: { repo: ProductsRepository }) {
       sellerId: string,
       viewerId: string | null,
       query: SellerProductsQuery,
-    ): Promise<SellerProductsResponse> {
+    ): Promise<string> {
       const { visible, statuses } = statusesFor(sellerId, viewerId, query.status);
       const words = searchWords(query.search);
       // With no status left to show (a visitor asking for drafts) the page is empty, not 0 rows read.
@@ -66,7 +82,7 @@ export function productListsService({ repo }: { repo: ProductsRepository }) {
         { countMatches: false },
       );
       if (!found) throw new NotFoundError('Seller');
-      const { vacationMode, stats, views } = found;
+      const { vacationMode, stats, answers } = found;
       const total = statuses.length === 0 ? 0 : (found.counted ?? countOf(stats, statuses));
       const statistics: ProductStatistics = {
         total: 0,
@@ -83,14 +99,17 @@ export function productListsService({ repo }: { repo: ProductsRepository }) {
         stockValueKobo += s.stockValueKobo;
       }
       statistics.totalStockValue = toNaira(stockValueKobo);
-      return {
-        products: views.map(toProduct),
-        currentPage: query.page,
-        totalPages: pageCount(total, query.limit),
-        totalProducts: total,
-        statistics,
-        sellerVacationMode: vacationMode,
-      };
+      return answerJson(
+        'products',
+        answers,
+        listEnvelope.parse({
+          currentPage: query.page,
+          totalPages: pageCount(total, query.limit),
+          totalProducts: total,
+          statistics,
+          sellerVacationMode: vacationMode,
+        }),
+      );
     },
 
     /** GET /products/seller/{id}/search: words, price range, category and status, any sort. */
@@ -98,7 +117,7 @@ export function productListsService({ repo }: { repo: ProductsRepository }) {
       sellerId: string,
       viewerId: string | null,
       query: SellerProductSearchQuery,
-    ): Promise<SellerProductSearchResponse> {
+    ): Promise<string> {
       const { statuses } = statusesFor(sellerId, viewerId, query.status);
       let categoryId: string | undefined;
       if (query.category !== undefined) {
@@ -133,25 +152,25 @@ export function productListsService({ repo }: { repo: ProductsRepository }) {
       );
       if (!found) throw new NotFoundError('Seller');
       const total = statuses.length === 0 ? 0 : (found.counted ?? countOf(found.stats, statuses));
-      return {
-        data: found.views.map(toProduct),
-        pagination: {
-          currentPage: query.page,
-          totalPages: pageCount(total, query.limit),
-          total,
-          limit: query.limit,
-        },
-      };
+      return answerJson(
+        'data',
+        found.answers,
+        searchEnvelope.parse({
+          pagination: {
+            currentPage: query.page,
+            totalPages: pageCount(total, query.limit),
+            total,
+            limit: query.limit,
+          },
+        }),
+      );
     },
 
     /**
      * GET /products/seller/{id}/auctions: active products set up for auction, newest first, for
      * anyone (a live auction offers them); drafts and sold-out products cannot be auctioned.
      */
-    async auctions(
-      sellerId: string,
-      query: SellerAuctionProductsQuery,
-    ): Promise<SellerAuctionProductsResponse> {
+    async auctions(sellerId: string, query: SellerAuctionProductsQuery): Promise<string> {
       const found = await repo.readPage(
         {
           sellerId,
@@ -167,17 +186,19 @@ export function productListsService({ repo }: { repo: ProductsRepository }) {
         { countMatches: true },
       );
       if (!found) throw new NotFoundError('Seller');
-      const { views } = found;
       const total = found.counted ?? 0;
-      return {
-        auctionProducts: views.map(toProduct),
-        pagination: {
-          currentPage: query.page,
-          totalPages: pageCount(total, query.limit),
-          totalProducts: total,
-          limit: query.limit,
-        },
-      };
+      return answerJson(
+        'auctionProducts',
+        found.answers,
+        auctionsEnvelope.parse({
+          pagination: {
+            currentPage: query.page,
+            totalPages: pageCount(total, query.limit),
+            totalProducts: total,
+            limit: query.limit,
+          },
+        }),
+      );
     },
   };
 }

@@ -1,40 +1,25 @@
 // size: the lists' one statement per shape (seller, statistics, page, count), its three ways of finding a page (index walk, day-placed walk, word matches) and the misspelling fallback
 import type { ProductStatus } from '@kasuwa/contracts';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  inArray,
-  lt,
-  lte,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
 import {
-  categories,
-  type ProductRow,
   productCreatedDays,
   productSearchVocabulary,
   productSearchWords,
   productStatistics,
   products,
   sellers,
-  subCategories,
 } from '@/db/schema/index.ts';
 import { ALL_STATUSES } from '@/modules/products/product-view.ts';
-import type { ProductPageFilter, ProductView } from '@/modules/products/products.repository.ts';
+import type { ProductPageFilter } from '@/modules/products/products.repository.ts';
 
 /** One page of a seller's products, with what every list shows beside it. */
 export type SellerPage = {
   vacationMode: boolean;
   /** Per status of `visible`: how many products and the kobo value of their stock. */
   stats: { status: ProductStatus; n: number; stockValueKobo: number }[];
-  views: ProductView[];
+  /** The page's products as the API answers them: JSON texts (migration 0036), in the page's order. */
+  answers: string[];
   /** The number of matches, or null when they were not counted (`countMatches` false). */
   counted: number | null;
 };
@@ -64,9 +49,6 @@ const MAX_WORD_INDEX_CAP = 5_000;
 
 /** Words the word index holds exactly as typed: PostgreSQL's parser keeps such a token whole. */
 const PLAIN_TOKEN = /^[a-z0-9]+$/;
-
-/** A product row as the list statements send it: JSON, so its two times are ISO 8601 text. */
-type ProductJson = Omit<ProductRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
 
 /** SQL that is true for an active product set up for auction; matches the partial index exactly. */
 const isAuctionProduct = sql`${products.status} = 'active' and jsonb_typeof(${products.saleType} -> 'auction') = 'object'`;
@@ -252,9 +234,8 @@ export function productPages(
     vacationMode: boolean;
     stats: SellerPage['stats'];
     total: number | null;
-    row: ProductJson | null;
-    category: string | null;
-    subCategory: string | null;
+    answer: string | null;
+    id: string | null;
   };
   const statements = new Map<string, { execute: (params: Record<string, unknown>) => Promise<Row[]> }>();
 
@@ -450,15 +431,18 @@ export function productPages(
     // The page's products are read per id (lateral), so the plan PostgreSQL keeps for the prepared
     // statement, made without knowing `limit`, still reads 10 rows by key instead of joining all.
     // (`limit 1` keeps the planner from flattening it into a join it could hash.)
-    const product = db.select().from(products).where(eq(products.id, page.id)).limit(1).as('product');
-    // The product as one JSON value under the row's own field names (null when none): PostgreSQL
-    // writes it and pg parses it in one JSON.parse, where 20 columns each went through pg's parsers
-    // and drizzle's mapping, a third of the node's work of a cold list (docs/performance.md).
-    const fields = Object.keys(getTableColumns(products)).map(
-      (key) => sql`${sql.raw(`'${key}'`)}, ${product[key as keyof typeof product]}`,
-    );
-    const productRow = sql<ProductJson | null>`case when ${product.id} is null then null
-      else json_build_object(${sql.join(fields, sql`, `)}) end`;
+    const product = db
+      .select({
+        id: products.id,
+        createdAt: products.createdAt,
+        priceKobo: products.priceKobo,
+        name: products.name,
+        answer: sql<string>`${products}.answer_json`.as('answer_json'),
+      })
+      .from(products)
+      .where(eq(products.id, page.id))
+      .limit(1)
+      .as('product');
     const outerKey =
       filter.sort === 'createdAt'
         ? product.createdAt
@@ -470,13 +454,10 @@ export function productPages(
         vacationMode: sellers.vacationMode,
         stats: statistics.stats,
         total,
-        row: productRow,
-        category: sql<
-          string | null
-        >`(select ${categories.name} from ${categories} where ${categories.id} = ${product.categoryId})`,
-        subCategory: sql<
-          string | null
-        >`(select ${subCategories.name} from ${subCategories} where ${subCategories.id} = ${product.subCategoryId})`,
+        // The product as the API answers it, kept on its row by PostgreSQL (migration 0036): the
+        // lists send this text as it is (null when the page has no product).
+        answer: sql<string | null>`${product.answer}`,
+        id: product.id,
       })
       .from(sellers)
       .crossJoin(statistics)
@@ -527,19 +508,18 @@ export function productPages(
     const rows = await statement.execute(params);
     const first = rows[0];
     if (!first) return null;
-    const views: ProductView[] = [];
+    const answers: string[] = [];
     for (const r of rows) {
-      if (!r.row) continue;
-      // JSON has no dates: PostgreSQL wrote them in ISO 8601, read back as drizzle would.
-      const row = { ...r.row, createdAt: new Date(r.row.createdAt), updatedAt: new Date(r.row.updatedAt) };
-      views.push({ row, category: r.category ?? '', subCategory: r.subCategory ?? '' });
+      if (r.id === null) continue;
+      if (r.answer === null) throw new Error(`product ${r.id} has no answer_json (its trigger is off)`);
+      answers.push(r.answer);
     }
     // The prefix begins too many words for the word index: the same page from the GIN index.
     if (first.total === -1) return readShape(filter, shapeOf(filter, 'prefix'), visible, countMatches, on);
     let counted = first.total;
     // With words the count rides on the page's rows; a page past the last match has none.
-    if (shape.hasWords && views.length === 0) counted = filter.offset === 0 ? 0 : await countOf(shape, on);
-    return { vacationMode: first.vacationMode, stats: first.stats, views, counted };
+    if (shape.hasWords && answers.length === 0) counted = filter.offset === 0 ? 0 : await countOf(shape, on);
+    return { vacationMode: first.vacationMode, stats: first.stats, answers, counted };
   }
 
   return {

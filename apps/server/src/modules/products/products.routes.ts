@@ -106,11 +106,8 @@ export const productsRoutes =
       async (request, reply) => {
         const { sellerId } = request.params;
         const viewer = request.seller?.id ?? null;
-        const json = await lists.answer(
-          listKey('list', sellerId, viewer, request.query),
-          sellerId,
-          sellerProductsResponse,
-          () => reads.listForSeller(sellerId, viewer, request.query),
+        const json = await lists.answer(listKey('list', sellerId, viewer, request.query), sellerId, () =>
+          reads.listForSeller(sellerId, viewer, request.query),
         );
         return sendSerialized(reply, json);
       },
@@ -132,11 +129,8 @@ export const productsRoutes =
       async (request, reply) => {
         const { sellerId } = request.params;
         const viewer = request.seller?.id ?? null;
-        const json = await lists.answer(
-          listKey('search', sellerId, viewer, request.query),
-          sellerId,
-          sellerProductSearchResponse,
-          () => reads.search(sellerId, viewer, request.query),
+        const json = await lists.answer(listKey('search', sellerId, viewer, request.query), sellerId, () =>
+          reads.search(sellerId, viewer, request.query),
         );
         return sendSerialized(reply, json);
       },
@@ -155,11 +149,8 @@ export const productsRoutes =
       },
       async (request, reply) => {
         const { sellerId } = request.params;
-        const json = await lists.answer(
-          listKey('auctions', sellerId, null, request.query),
-          sellerId,
-          sellerAuctionProductsResponse,
-          () => reads.auctions(sellerId, request.query),
+        const json = await lists.answer(listKey('auctions', sellerId, null, request.query), sellerId, () =>
+          reads.auctions(sellerId, request.query),
         );
         return sendSerialized(reply, json);
       },
