@@ -10,6 +10,7 @@ import {
   products,
   sellers,
 } from '@/db/schema/index.ts';
+import { type NamedStatement, namedStatement } from '@/lib/named-statement.ts';
 import { ALL_STATUSES } from '@/modules/products/product-view.ts';
 import type { ProductPageFilter } from '@/modules/products/products.repository.ts';
 
@@ -231,13 +232,13 @@ export function productPages(
   { wordIndex = true }: { wordIndex?: boolean } = {},
 ) {
   type Row = {
-    vacationMode: boolean;
+    vacation_mode: boolean;
     stats: SellerPage['stats'];
     total: number | null;
     answer: string | null;
-    id: string | null;
+    product_id: string | null;
   };
-  const statements = new Map<string, { execute: (params: Record<string, unknown>) => Promise<Row[]> }>();
+  const statements = new Map<string, NamedStatement<Row>>();
 
   function build(
     filter: ProductPageFilter,
@@ -449,22 +450,25 @@ export function productPages(
         : filter.sort === 'price'
           ? product.priceKobo
           : sql`lower(${product.name})`;
-    return db
-      .select({
-        vacationMode: sellers.vacationMode,
-        stats: statistics.stats,
-        total,
-        // The product as the API answers it, kept on its row by PostgreSQL (migration 0036): the
-        // lists send this text as it is (null when the page has no product).
-        answer: sql<string | null>`${product.answer}`,
-        id: product.id,
-      })
-      .from(sellers)
-      .crossJoin(statistics)
-      .leftJoin(page, sql`true`)
-      .leftJoinLateral(product, sql`true`)
-      .where(eq(sellers.id, sql.placeholder('seller')))
-      .orderBy(dir(outerKey), dir(product.id));
+    return (
+      db
+        // Named as the rows of a named statement are keyed (readShape): the columns' own names.
+        .select({
+          vacation_mode: sql<boolean>`${sellers.vacationMode}`.as('vacation_mode'),
+          stats: sql<SellerPage['stats']>`${statistics.stats}`.as('stats'),
+          total: sql<number | null>`${total}`.as('total'),
+          // The product as the API answers it, kept on its row by PostgreSQL (migration 0036): the
+          // lists send this text as it is (null when the page has no product).
+          answer: sql<string | null>`${product.answer}`.as('answer'),
+          product_id: sql<string | null>`${product.id}`.as('product_id'),
+        })
+        .from(sellers)
+        .crossJoin(statistics)
+        .leftJoin(page, sql`true`)
+        .leftJoinLateral(product, sql`true`)
+        .where(eq(sellers.id, sql.placeholder('seller')))
+        .orderBy(dir(outerKey), dir(product.id))
+    );
   }
 
   async function countOf(shape: ReturnType<typeof shapeOf>, db: Pick<Database, 'select'>): Promise<number> {
@@ -489,13 +493,22 @@ export function productPages(
     const name = statementName(
       `seller_page_${filter.sort}_${filter.order}_${shape.key}_v${visible.length}_${countMatches ? 'c' : 'n'}${byDay ? '_days' : ''}`,
     );
-    let statement = on === db ? statements.get(name) : undefined;
-    if (!statement) {
-      statement = build(filter, shape, visible.length, countMatches, byDay, on).prepare(name) as unknown as {
-        execute: (params: Record<string, unknown>) => Promise<Row[]>;
-      };
-      if (on === db) statements.set(name, statement);
+    // On the pool, a named statement run by pg itself (lib/named-statement.ts: no drizzle mapping of
+    // the rows); on the fallback's transaction, drizzle's own prepared statement.
+    let statement: { execute: (params: Record<string, unknown>) => Promise<Row[]> } | undefined =
+      on === db ? statements.get(name) : undefined;
+    if (!statement && on === db) {
+      const named = namedStatement<Row>(
+        db,
+        name,
+        build(filter, shape, visible.length, countMatches, byDay, db).getSQL(),
+      );
+      statements.set(name, named);
+      statement = named;
     }
+    statement ??= build(filter, shape, visible.length, countMatches, byDay, on).prepare(name) as unknown as {
+      execute: (params: Record<string, unknown>) => Promise<Row[]>;
+    };
     const params: Record<string, unknown> = {
       ...shape.params,
       limit: filter.limit,
@@ -510,8 +523,9 @@ export function productPages(
     if (!first) return null;
     const answers: string[] = [];
     for (const r of rows) {
-      if (r.id === null) continue;
-      if (r.answer === null) throw new Error(`product ${r.id} has no answer_json (its trigger is off)`);
+      if (r.product_id === null) continue;
+      if (r.answer === null)
+        throw new Error(`product ${r.product_id} has no answer_json (its trigger is off)`);
       answers.push(r.answer);
     }
     // The prefix begins too many words for the word index: the same page from the GIN index.
@@ -519,7 +533,7 @@ export function productPages(
     let counted = first.total;
     // With words the count rides on the page's rows; a page past the last match has none.
     if (shape.hasWords && answers.length === 0) counted = filter.offset === 0 ? 0 : await countOf(shape, on);
-    return { vacationMode: first.vacationMode, stats: first.stats, answers, counted };
+    return { vacationMode: first.vacation_mode, stats: first.stats, answers, counted };
   }
 
   return {
