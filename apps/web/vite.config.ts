@@ -141,7 +141,10 @@ function firstPaint(): Plugin {
       const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
       await writeFile(path.join(outDir, 'login.html'), module.loginPage(index));
       for (const [page, file] of Object.entries(module.DASHBOARD_FIRST_PAINTS))
-        await writeFile(path.join(outDir, file), module.dashboardPage(index, page as keyof typeof module.DASHBOARD_FIRST_PAINTS));
+        await writeFile(
+          path.join(outDir, file),
+          module.dashboardPage(index, page as keyof typeof module.DASHBOARD_FIRST_PAINTS),
+        );
     },
   };
 }

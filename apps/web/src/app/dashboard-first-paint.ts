@@ -25,7 +25,11 @@ function storedSeller(storage: Storage): { firstName: string; storeName: string 
 }
 
 /** Completes (or, with no session, removes) a painted dashboard screen; false when it was removed. */
-export function fillDashboardFirstPaint(painted: HTMLElement, storage: Storage | null, now = new Date()): boolean {
+export function fillDashboardFirstPaint(
+  painted: HTMLElement,
+  storage: Storage | null,
+  now = new Date(),
+): boolean {
   const seller = storage ? storedSeller(storage) : null;
   if (!seller) {
     painted.remove();

@@ -79,7 +79,10 @@ export function dashboardPage(indexHtml: string, path: PaintedDashboardPath): st
  * would then be a new, later one.
  */
 function blankGreeting(markup: string): string {
-  return markup.replace(/(<div data-greeting="">)<p([^>]*)>[^<]*<\/p><p([^>]*)>[^<]*<\/p>/, '$1<p$2></p><p$3></p>');
+  return markup.replace(
+    /(<div data-greeting="">)<p([^>]*)>[^<]*<\/p><p([^>]*)>[^<]*<\/p>/,
+    '$1<p$2></p><p$3></p>',
+  );
 }
 
 function paintedPage(indexHtml: string, markup: string, attributes: Record<string, string>): string {

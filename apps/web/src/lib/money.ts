@@ -2,9 +2,12 @@
  * Money is integer kobo in the database and naira in the API and UI; this is the one place that
  * formats it, so every screen shows the same '₦1,234.50'.
  */
-const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+// Built on first use, not at import: building it costs a phone's main thread tens of milliseconds,
+// which a screen's first view need not wait for when it shows no money yet (issue 20).
+let nairaFormat: Intl.NumberFormat | undefined;
 
 export function formatNaira(naira: number): string {
+  nairaFormat ??= new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
   return nairaFormat.format(naira);
 }
 

@@ -76,8 +76,20 @@ const lagos = (options: Intl.DateTimeFormatOptions) => {
 };
 const dayMonth = lagos({ day: 'numeric', month: 'short' });
 const dayMonthYear = lagos({ day: 'numeric', month: 'short', year: 'numeric' });
-const dateTime = lagos({ day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-const weekdayDateTime = lagos({ weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+const dateTime = lagos({
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const weekdayDateTime = lagos({
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** '2 Dec' this year, '2 Dec 2027' otherwise. */
 export function formatShortDate(iso: string, now: Date = new Date()): string {
