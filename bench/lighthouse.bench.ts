@@ -128,6 +128,10 @@ try {
     if (REPORTS) {
       const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
       writeFileSync(path.join(REPORTS, name), JSON.stringify(result.lhr));
+      // And the trace Lantern simulated from (open it in DevTools' Performance panel).
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace)
+        writeFileSync(path.join(REPORTS, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
     }
     return figuresOf(result.lhr);
   };

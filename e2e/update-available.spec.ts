@@ -6,6 +6,9 @@ test('a chunk that fails to load shows Update Available, and Refresh Now reloads
 }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The heading is on show before any script (login.html is painted at build time): the deploy below
+  // happens once the app runs, i.e. once it has replaced the painted page with its own screen.
+  await expect(page.locator('#first-paint')).toHaveCount(0);
   await page.evaluate(() => {
     (window as unknown as { beforeRefresh: boolean }).beforeRefresh = true;
   });

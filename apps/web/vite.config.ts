@@ -116,7 +116,8 @@ function preloadTheApp(): Plugin {
 /**
  * login.html: index.html with the log-in screen drawn in at build time (app/first-paint.tsx), which
  * the server sends for /login, so a phone paints the screen before any script has arrived (issue 20,
- * docs/performance.md). Written after the bundle, from the built index.html.
+ * docs/performance.md); and dashboard-home.html, -products.html, -orders.html, the same for those
+ * dashboard screens. Written after the bundle, from the built index.html.
  */
 function firstPaint(): Plugin {
   let outDir = '';
@@ -139,6 +140,11 @@ function firstPaint(): Plugin {
       );
       const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
       await writeFile(path.join(outDir, 'login.html'), module.loginPage(index));
+      for (const [page, file] of Object.entries(module.DASHBOARD_FIRST_PAINTS))
+        await writeFile(
+          path.join(outDir, file),
+          module.dashboardPage(index, page as keyof typeof module.DASHBOARD_FIRST_PAINTS),
+        );
     },
   };
 }

@@ -241,6 +241,10 @@ describe('the web app', () => {
       path.join(dist, 'login.html'),
       '<!doctype html><title>Kasuwa Seller</title><div id="first-paint" inert><h1>Log in</h1></div><div id="root"></div>',
     );
+    await fs.writeFile(
+      path.join(dist, 'dashboard-products.html'),
+      '<!doctype html><title>Kasuwa Seller</title><div id="first-paint" inert data-dashboard><h1>Products</h1></div><div id="root"></div>',
+    );
     const js = `export const x = "${'kasuwa '.repeat(400)}";`;
     await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), js);
     await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
@@ -266,6 +270,20 @@ describe('the web app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     const other = await app.app.inject({ method: 'GET', url: '/login/forgot-password' });
     expect(other.body).not.toContain('first-paint');
+  });
+
+  it('serves a dashboard screen the build drew from its page, and the others from index.html', async () => {
+    const res = await app.app.inject({ method: 'GET', url: '/dashboard/products?status=active' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h1>Products</h1>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // A screen the build did not draw (here: no dashboard-home.html), or another path, is index.html.
+    for (const url of ['/dashboard/home', '/dashboard/products/other', '/dashboard/orders']) {
+      const other = await app.app.inject({ method: 'GET', url });
+      expect(other.statusCode).toBe(200);
+      expect(other.body).toContain('<div id="root">');
+      expect(other.body).not.toContain('first-paint');
+    }
   });
 
   it('serves the root path from index.html', async () => {

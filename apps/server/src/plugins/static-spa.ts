@@ -8,6 +8,14 @@ const API_PREFIXES = ['/api/', '/socket.io/'];
 const FILE_EXTENSION =
   /\.(js|mjs|css|map|json|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|txt|xml|webmanifest)$/i;
 
+/** The pages the web build draws at build time (apps/web/src/app/first-paint.tsx), by path. */
+const PRERENDERED_PAGES: [string, string][] = [
+  ['/login', 'login.html'],
+  ['/dashboard/home', 'dashboard-home.html'],
+  ['/dashboard/products', 'dashboard-products.html'],
+  ['/dashboard/orders', 'dashboard-orders.html'],
+];
+
 /** Paths that must never get index.html: API routes, and files (a missing chunk of an old deploy must 404). */
 function isPagePath(url: string) {
   const p = url.split('?')[0] ?? '';
@@ -46,10 +54,11 @@ export async function registerStaticSpa(app: FastifyInstance, webDist: string | 
   }
 
   // Pages the web build drew at build time, so they paint before any script (issue 20: login.html,
-  // the log-in screen, apps/web/src/app/first-paint.tsx); every other page is index.html.
+  // the log-in screen, and the dashboard's home, products and orders screens, drawn for nobody in
+  // particular; apps/web/src/app/first-paint.tsx); every other page is index.html.
   const prerendered = new Map<string, string>();
-  if (hasSpa && webDist && fs.existsSync(path.join(webDist, 'login.html')))
-    prerendered.set('/login', 'login.html');
+  for (const [page, file] of PRERENDERED_PAGES)
+    if (hasSpa && webDist && fs.existsSync(path.join(webDist, file))) prerendered.set(page, file);
   const sendPage = (reply: FastifyReply, url: string) =>
     reply
       .header('cache-control', 'no-cache')

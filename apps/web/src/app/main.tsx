@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
@@ -12,13 +12,32 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 // One query client for the screens and the route loaders that start their data.
 const queryClient = createQueryClient();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={createAppRouter({ queryClient, api })} />
-    </AppProviders>
-  </StrictMode>,
-);
+/*
+ * The first render is split into tasks a phone can answer between (issue 20, docs/performance.md):
+ * this module's evaluation (and its imports'), then the router (matching, the first screen's loaders
+ * and code requests), then React's render. The render is a transition, so React renders in slices of
+ * a few milliseconds instead of one long task; nothing is on show before it commits anyway (a
+ * prerendered first paint, or the empty root).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+void nextTask()
+  .then(() => {
+    const router = createAppRouter({ queryClient, api });
+    return nextTask().then(() => router);
+  })
+  .then((router) => {
+    const root = createRoot(container);
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      );
+    });
+  });
 
 // Error reporting only when a DSN is configured; the SDK then loads after the first screen.
 if (import.meta.env.VITE_SENTRY_DSN) {

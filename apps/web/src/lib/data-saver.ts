@@ -24,7 +24,9 @@ interface NetworkInformationLike {
 
 /** What the browser says about data-saver (Chrome on Android: Settings → Lite mode / Data saver). */
 export function browserAsksToSaveData(): boolean {
-  const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+  const connection = (
+    globalThis.navigator as (Navigator & { connection?: NetworkInformationLike }) | undefined
+  )?.connection;
   return connection?.saveData === true;
 }
 

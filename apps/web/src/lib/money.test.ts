@@ -18,6 +18,25 @@ describe('formatNaira', () => {
   it('puts the minus sign before the naira sign for refunds', () => {
     expect(formatNaira(-50)).toBe('-₦50.00');
   });
+
+  it('writes exactly what Intl’s en-NG naira format writes, which it does not build', () => {
+    const intl = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+    const edges = [0, -0, 0.005, 1.005, -0.001, 0.125, 0.1 + 0.2, 99.995, 1e9, 12_345_678.915, 2 ** 53, 1e21];
+    const odd = [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e-7];
+    // A seeded run of amounts as the API sends them: kobo / 100, and prices typed with up to 4 decimals.
+    let seed = 20;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const amounts = Array.from({ length: 5000 }, (_, i) => {
+      const size = 10 ** Math.floor(next() * 10);
+      const value = i % 2 ? Math.round(next() * size * 100) / 100 : Number((next() * size).toFixed(i % 5));
+      return i % 7 === 0 ? -value : value;
+    });
+    for (const amount of [...edges, ...odd, ...amounts])
+      expect(formatNaira(amount)).toBe(intl.format(amount));
+  });
 });
 
 describe('koboToNaira', () => {

@@ -79,6 +79,17 @@ describe('authReducer', () => {
     expect(state.accountDisabled).toBe(false);
   });
 
+  it('keeps the same state when the fetched profile says what the stored record says', () => {
+    const state = run([{ type: 'loggedIn', user: verified, token: 't' }]);
+    expect(authReducer(state, { type: 'profileLoaded', user: { ...verified } })).toBe(state);
+    const renamed = authReducer(state, {
+      type: 'profileLoaded',
+      user: { ...verified, storeName: 'New name' },
+    });
+    expect(renamed).not.toBe(state);
+    expect(renamed.user?.storeName).toBe('New name');
+  });
+
   it('forgets the session of a blocked seller and remembers that they are blocked', () => {
     const state = run([{ type: 'loggedIn', user: verified, token: 't' }, { type: 'blocked' }]);
     expect(state).toMatchObject({ user: null, token: null, isAuthenticated: false, blocked: true });

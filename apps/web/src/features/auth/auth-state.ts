@@ -78,6 +78,11 @@ export function restoreAuthState(stored: StoredSellerToken | null): AuthState {
   return withSession(stored.data, stored.token, emailIsVerified(stored.data, stored.isVerified));
 }
 
+/** Whether two seller records say the same (both come from the API's JSON, fields in its order). */
+export function sameRecord(a: Seller | null, b: Seller | null): boolean {
+  return a === b || (a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
+}
+
 export function authReducer(state: AuthState, event: AuthEvent): AuthState {
   switch (event.type) {
     case 'signedUp':
@@ -101,6 +106,9 @@ export function authReducer(state: AuthState, event: AuthEvent): AuthState {
       // Not logged in: the data is kept so the screens can say whose account it is.
       return { ...signedOutState, user: event.user, accountDisabled: true };
     case 'profileLoaded':
+      // The profile the dashboard fetches on entry is usually the record already stored: the same
+      // state then, so nothing that reads the session is drawn again (issue 20, docs/performance.md).
+      if (sameRecord(state.user, event.user)) return state;
       return {
         ...state,
         user: event.user,

@@ -2,6 +2,7 @@ import { type Seller, SUPPORT_EMAIL } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useAuthContext } from '@/features/auth/auth-context';
+import { sameRecord } from '@/features/auth/auth-state';
 import { isApiError } from '@/lib/api-client';
 import { sellerQueries } from '@/lib/seller-queries';
 import { isDirectLoginAccess } from '@/lib/session-token';
@@ -58,7 +59,10 @@ export function useDashboardSession(): DashboardSession {
     return () => clearTimeout(timer);
   }, [disabled]);
 
-  return { seller: profile.data ?? state.user, disabledDialogOpen };
+  // The fetched record when it says something new; the stored one (the same object as before) when
+  // it says the same, so the screens under the layout are not all drawn again when it arrives.
+  const seller = profile.data && !sameRecord(profile.data, state.user) ? profile.data : state.user;
+  return { seller: seller ?? profile.data ?? null, disabledDialogOpen };
 }
 
 export interface AccountDisabledDialogProps {

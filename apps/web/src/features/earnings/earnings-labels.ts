@@ -62,42 +62,42 @@ export const payoutBadgeClasses: Record<PayoutStatus, string> = {
   reversed: badgeClasses.bad,
 };
 
-/* Dates as Nigerian sellers read them, in Lagos time whatever the phone's zone. */
-const dayMonth = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'Africa/Lagos',
-});
-const dayMonthYear = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Africa/Lagos',
-});
-const dateTime = new Intl.DateTimeFormat('en-NG', {
+/*
+ * Dates as Nigerian sellers read them, in Lagos time whatever the phone's zone. Each format is built
+ * on first use: the dashboard's prefetch chunk imports this module, and building four formats at
+ * import cost every dashboard route's first view ~15 ms of main thread (issue 20, docs/performance.md).
+ */
+const lagos = (options: Intl.DateTimeFormatOptions) => {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => {
+    format ??= new Intl.DateTimeFormat('en-NG', { ...options, timeZone: 'Africa/Lagos' });
+    return format;
+  };
+};
+const dayMonth = lagos({ day: 'numeric', month: 'short' });
+const dayMonthYear = lagos({ day: 'numeric', month: 'short', year: 'numeric' });
+const dateTime = lagos({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-  timeZone: 'Africa/Lagos',
 });
-const weekdayDateTime = new Intl.DateTimeFormat('en-NG', {
+const weekdayDateTime = lagos({
   weekday: 'short',
   day: 'numeric',
   month: 'short',
   hour: 'numeric',
   minute: '2-digit',
-  timeZone: 'Africa/Lagos',
 });
 
 /** '2 Dec' this year, '2 Dec 2027' otherwise. */
 export function formatShortDate(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
-  const sameYear = dayMonthYear.format(date).slice(-4) === dayMonthYear.format(now).slice(-4);
-  return sameYear ? dayMonth.format(date) : dayMonthYear.format(date);
+  const sameYear = dayMonthYear().format(date).slice(-4) === dayMonthYear().format(now).slice(-4);
+  return sameYear ? dayMonth().format(date) : dayMonthYear().format(date);
 }
-export const formatDate = (iso: string) => dayMonthYear.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatDate = (iso: string) => dayMonthYear().format(new Date(iso));
+export const formatDateTime = (iso: string) => dateTime().format(new Date(iso));
 /** 'Thu, 26 Nov, 6:30 pm': when a payout hold ends. */
-export const formatMoment = (iso: string) => weekdayDateTime.format(new Date(iso));
+export const formatMoment = (iso: string) => weekdayDateTime().format(new Date(iso));

@@ -5,11 +5,10 @@ import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import type { ApiClient } from '@/lib/api-client';
 import { pollEvery } from '@/lib/data-saver';
+import { formatCount } from '@/lib/format-count';
 
 /** The seller's followers, refreshed by the `new_follower` notification's invalidation of ['followers']. */
 export const followerKeys = { summary: ['followers', 'summary'] as const };
-
-const count = new Intl.NumberFormat('en-NG');
 
 /**
  * The home screen's follower card: how many buyers follow the store and how many joined this week,
@@ -45,10 +44,10 @@ export function FollowersCard({ api }: { api: ApiClient }) {
         </p>
       ) : (
         <>
-          <p className="mt-2 font-bold text-3xl text-ink tabular-nums">{count.format(query.data.total)}</p>
+          <p className="mt-2 font-bold text-3xl text-ink tabular-nums">{formatCount(query.data.total)}</p>
           <p className="text-ink-muted text-sm">
             {query.data.newThisWeek > 0
-              ? `+${count.format(query.data.newThisWeek)} this week`
+              ? `+${formatCount(query.data.newThisWeek)} this week`
               : 'Buyers follow you from your shows and blips.'}
           </p>
           {query.data.total > 0 && (

@@ -5,6 +5,7 @@ import { CheckCircle2, CircleAlert, MapPin, PackagePlus, Radio, Wallet } from 'l
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
+import { greetingLine, storeLine } from '@/features/home/greeting';
 import { homeQueries } from '@/features/home/home-queries';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
@@ -28,20 +29,12 @@ export function Card({
   );
 }
 
-export function greetingFor(now: Date): string {
-  const hour = now.getHours();
-  if (hour < 12) return 'Good morning';
-  if (hour < 17) return 'Good afternoon';
-  return 'Good evening';
-}
-
 export function Greeting({ seller, now = new Date() }: { seller: Seller; now?: Date }) {
   return (
-    <div>
-      <p className="font-semibold text-ink text-xl">
-        {greetingFor(now)}, {seller.firstName}
-      </p>
-      <p className="mt-1 text-ink-muted text-sm">Here is how {seller.storeName} is doing.</p>
+    // The dashboard's prerendered first paint has this block, filled in by app/boot.ts.
+    <div data-greeting="">
+      <p className="font-semibold text-ink text-xl">{greetingLine(seller.firstName, now)}</p>
+      <p className="mt-1 text-ink-muted text-sm">{storeLine(seller.storeName)}</p>
     </div>
   );
 }

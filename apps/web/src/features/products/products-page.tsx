@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PackagePlus, Palmtree } from 'lucide-react';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { useDeleteProduct } from '@/features/products/delete-product';
@@ -50,7 +50,10 @@ export function ProductsPage({ sellerId, api = appApi, onVacationMode }: Product
     if (tooFar) setParams({ page: totalPages }, true);
   });
 
-  const data = query.data;
+  // A page of products arrives through useSyncExternalStore, which React draws at once, in one piece;
+  // the deferred copy is drawn as a transition, in slices a phone can answer between (issue 20,
+  // docs/performance.md). Until it is drawn the loading rows stay.
+  const data = useDeferredValue(query.data);
   const filtered = params.status !== undefined || params.search !== undefined;
 
   return (
@@ -88,7 +91,7 @@ export function ProductsPage({ sellerId, api = appApi, onVacationMode }: Product
           />
         </div>
         <div aria-busy={query.isFetching || undefined}>
-          {query.isPending ? (
+          {data === undefined && !query.isError ? (
             <ListSkeleton label="Loading products" rows={5} thumbClassName="size-12" />
           ) : query.isError && !data ? (
             <div className="flex flex-col items-center gap-3 p-8 text-center">

@@ -72,7 +72,8 @@ function DashboardHeader({
   const location = useLocation();
   const isHome = location.pathname === paths.dashboard.home;
   // React Router numbers the entries it pushed; 0 means this screen was opened directly.
-  const canGoBack = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+  // (No history when the screen is drawn at build time, app/first-paint.tsx.)
+  const canGoBack = (globalThis.history?.state as { idx?: number } | null | undefined)?.idx ?? 0;
 
   return (
     <header className="sticky top-0 z-20 border-line border-b bg-surface/95 backdrop-blur">

@@ -17,6 +17,7 @@ import { UpcomingShows } from '@/features/live/upcoming-shows';
 import { RecentNotifications } from '@/features/notifications/notification-bell';
 import { DashboardScreen } from '@/features/shell/dashboard-screen';
 import { VacationToggle } from '@/features/vacation/vacation-mode';
+import { DeferredMount } from '@/ui/deferred-mount';
 
 export function Component() {
   const { seller, setVacationMode } = useDashboardContext();
@@ -35,26 +36,29 @@ export function Component() {
             <QuickActions />
           </div>
           <OrdersOverview api={api} />
-          <div className="grid gap-4 md:grid-cols-2">
-            <AccountStatus seller={seller} hasPickupAddress={!addressMissing} />
-            <div className="flex flex-col gap-4">
-              <WalletCard seller={seller} />
-              <FollowersCard api={api} />
-              <Card title="Store">
-                <VacationToggle isOn={seller.vacationMode} onChanged={setVacationMode} api={api} />
-              </Card>
+          {/* Below a phone's first screen: mounted a transition after the first commit. */}
+          <DeferredMount>
+            <div className="grid gap-4 md:grid-cols-2">
+              <AccountStatus seller={seller} hasPickupAddress={!addressMissing} />
+              <div className="flex flex-col gap-4">
+                <WalletCard seller={seller} />
+                <FollowersCard api={api} />
+                <Card title="Store">
+                  <VacationToggle isOn={seller.vacationMode} onChanged={setVacationMode} api={api} />
+                </Card>
+              </div>
+              <TopSoldProducts sellerId={seller._id} api={api} />
+              <UpcomingShows
+                sellerId={seller._id}
+                api={api}
+                className=""
+                emptyText="No shows scheduled. Start an Open Live Show or an auction to sell to buyers in real time."
+              />
             </div>
-            <TopSoldProducts sellerId={seller._id} api={api} />
-            <UpcomingShows
-              sellerId={seller._id}
-              api={api}
-              className=""
-              emptyText="No shows scheduled. Start an Open Live Show or an auction to sell to buyers in real time."
-            />
-          </div>
-          <Card title="Recent notifications">
-            <RecentNotifications sellerId={seller._id} api={api} />
-          </Card>
+            <Card title="Recent notifications">
+              <RecentNotifications sellerId={seller._id} api={api} />
+            </Card>
+          </DeferredMount>
         </div>
       )}
     </DashboardScreen>
