@@ -4,7 +4,7 @@
 //   - the search endpoint with words, a price range and a price sort
 //   - a one-word search matching 5,000 products (5% of the catalogue), whose cost grew with the
 //     number of matches while every match was counted; since the products' word index (migration
-//     0035) a searched page counts its matches up to five pages ahead (docs/cold-path.md)
+//     0035) a searched page counts its matches up to two pages ahead (docs/cold-path.md)
 // Baseline, in the same run and process: GET /api/health of the same app (one database round-trip).
 // Targets (issues 7 and 19) for the COLD path — the same app without the lists' answer cache, which
 // is every question asked for the first time since the catalogue last changed: each of the first three

@@ -37,10 +37,11 @@ const DAY_WALK_FROM = 300;
  * A searched page newest, oldest or by price is read from the word index (product_search_words,
  * migration 0035) and its matches counted up to this many pages past the page shown: exact when
  * there are fewer, else a lower bound that grows as the seller pages on (as the Orders lists count a
- * narrowed list, docs/order-lists.md). Counting every match of a common word is what made a
- * searched page cost 5 to 20 times a plain one (docs/cold-path.md).
+ * narrowed list five pages ahead, docs/order-lists.md). Counting every match of a common word is
+ * what made a searched page cost 5 to 20 times a plain one; five pages ahead still cost "royal
+ * ankara" a third more than two (docs/cold-path.md).
  */
-export const WORD_COUNT_PAGES_AHEAD = 5;
+export const WORD_COUNT_PAGES_AHEAD = 2;
 
 /** A last word that begins more of the seller's words than this is found by the GIN index instead. */
 export const MAX_PREFIX_WORDS = 8;
