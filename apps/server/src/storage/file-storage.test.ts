@@ -9,8 +9,8 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStorageUnavailableError } from '@/lib/errors.ts';
 import type { FileStorage } from '@/storage/file-storage.ts';
-import { StorageUnavailableError, s3Storage } from '@/storage/s3-storage.ts';
-import { bothStorages, type FakeS3, startFakeS3 } from '@/test/fake-s3.ts';
+import { StorageUnavailableError } from '@/storage/s3-storage.ts';
+import { bothStorages, type FakeS3, fakeS3Storage, startFakeS3 } from '@/test/fake-s3.ts';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -157,15 +157,7 @@ describe.each(implementations)('FileStorage on $name', ({ make }) => {
 describe('S3 storage only', () => {
   it('refuses to start on a bucket that does not exist, saying which', async () => {
     await expect(
-      s3Storage({
-        bucket: 'no-such-bucket',
-        endpoint: s3.endpoint,
-        region: 'us-east-1',
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        forcePathStyle: true,
-        scratchDir: path.join(await tempDir(), 'scratch'),
-      }),
+      fakeS3Storage(s3, path.join(await tempDir(), 'scratch'), { bucket: 'no-such-bucket' }),
     ).rejects.toThrow(
       new StorageUnavailableError(
         `S3 bucket "no-such-bucket" at ${s3.endpoint} is not usable: the bucket does not exist`,
@@ -202,14 +194,8 @@ describe('S3 storage only', () => {
     proxy.listen(0, '127.0.0.1');
     await once(proxy, 'listening');
     try {
-      const storage = await s3Storage({
-        bucket: s3.bucket,
+      const storage = await fakeS3Storage(s3, path.join(await tempDir(), 'scratch'), {
         endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-        region: 'us-east-1',
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        forcePathStyle: true,
-        scratchDir: path.join(await tempDir(), 'scratch'),
       });
       closers.push(() => storage.close());
       const data = randomBytes(200_000);
@@ -241,14 +227,8 @@ describe('S3 storage only', () => {
     });
     proxy.listen(0, '127.0.0.1');
     await once(proxy, 'listening');
-    const storage = await s3Storage({
-      bucket: s3.bucket,
+    const storage = await fakeS3Storage(s3, path.join(await tempDir(), 'scratch'), {
       endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-      region: 'us-east-1',
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-      scratchDir: path.join(await tempDir(), 'scratch'),
     });
     closers.push(() => storage.close());
     proxy.closeAllConnections();

@@ -69,6 +69,24 @@ export async function startFakeS3(bucket = 'kasuwa-test-uploads', port = 0): Pro
 }
 
 /**
+ * The app's S3 storage against the fake: its bucket, endpoint and keys, path-style addressing, and
+ * `scratchDir` for files on their way up; `extra` overrides any option (another bucket, a proxy's
+ * endpoint, a small delete batch).
+ */
+export function fakeS3Storage(fake: FakeS3, scratchDir: string, extra: Partial<S3StorageOptions> = {}) {
+  return s3Storage({
+    bucket: fake.bucket,
+    endpoint: fake.endpoint,
+    region: 'us-east-1',
+    accessKeyId: fake.accessKeyId,
+    secretAccessKey: fake.secretAccessKey,
+    forcePathStyle: true,
+    scratchDir,
+    ...extra,
+  });
+}
+
+/**
  * Both storage implementations, each made fresh for a case: local disk, and S3 against the fake
  * (`s3` is read when a case makes one, after beforeAll started it). Each S3 storage is closed through
  * `closers`; `s3Extra` adds options such as a small delete batch.
@@ -84,17 +102,7 @@ export function bothStorages(
     {
       name: 'S3 (s3rver)',
       make: async () => {
-        const fake = s3();
-        const storage = await s3Storage({
-          bucket: fake.bucket,
-          endpoint: fake.endpoint,
-          region: 'us-east-1',
-          accessKeyId: fake.accessKeyId,
-          secretAccessKey: fake.secretAccessKey,
-          forcePathStyle: true,
-          scratchDir: path.join(await tempDir(), 'scratch'),
-          ...s3Extra,
-        });
+        const storage = await fakeS3Storage(s3(), path.join(await tempDir(), 'scratch'), s3Extra);
         closers.push(() => storage.close());
         return storage;
       },

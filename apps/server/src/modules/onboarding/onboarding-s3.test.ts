@@ -5,9 +5,9 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '@/modules/onboarding/catalogue.ts';
-import { s3Storage } from '@/storage/s3-storage.ts';
+import type { s3Storage } from '@/storage/s3-storage.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { type FakeS3, startFakeS3 } from '@/test/fake-s3.ts';
+import { type FakeS3, fakeS3Storage, startFakeS3 } from '@/test/fake-s3.ts';
 import { minimalDocx } from '@/test/office-files.ts';
 
 /** The app as several API nodes run it: uploads in an S3 bucket (s3rver here), not on local disk. */
@@ -20,15 +20,7 @@ let scratchRoot: string;
 beforeAll(async () => {
   s3 = await startFakeS3();
   scratchRoot = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-s3-scratch-'));
-  storage = await s3Storage({
-    bucket: s3.bucket,
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-    forcePathStyle: true,
-    scratchDir: path.join(scratchRoot, 'upload-scratch'),
-  });
+  storage = await fakeS3Storage(s3, path.join(scratchRoot, 'upload-scratch'));
   t = await buildTestApp({ storage });
   await seedCatalogue(t.db, storage);
   bucket = new S3Client({

@@ -9,10 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeFollows } from '@/db/schema/audience.ts';
 import { streams } from '@/db/schema/live.ts';
 import { tokenService } from '@/lib/tokens.ts';
-import { s3Storage } from '@/storage/s3-storage.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
-import { startFakeS3 } from '@/test/fake-s3.ts';
+import { fakeS3Storage, startFakeS3 } from '@/test/fake-s3.ts';
 import { bid, createShow, liveAuction, post, sellerWithProducts } from '@/test/live.ts';
 import { livekitVideoProvider } from '@/video/video-provider.ts';
 
@@ -300,15 +299,7 @@ describe('replay uploads (S3-compatible storage)', () => {
     const s3 = await startFakeS3();
     stopS3 = s3.stop;
     const scratch = await import('node:os').then((os) => os.tmpdir());
-    const storage = await s3Storage({
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-      scratchDir: `${scratch}/kasuwa-replay-s3-${process.pid}`,
-    });
+    const storage = await fakeS3Storage(s3, `${scratch}/kasuwa-replay-s3-${process.pid}`);
     t = await buildTestApp({ storage });
   });
   afterAll(async () => {

@@ -7,9 +7,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subCategories } from '@/db/schema/index.ts';
 import { RESUMABLE_UPLOADS_PATH } from '@/modules/uploads/resumable-uploads.ts';
-import { s3Storage } from '@/storage/s3-storage.ts';
 import { buildAppOnSameDatabase, buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { startFakeS3 } from '@/test/fake-s3.ts';
+import { fakeS3Storage, startFakeS3 } from '@/test/fake-s3.ts';
 import { PDF } from '@/test/onboarding.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
 import { waitFor } from '@/test/wait-for.ts';
@@ -290,15 +289,7 @@ describe('resumable uploads on two nodes, files in S3', () => {
   it('resumes on the other node from the bytes the first one received, and the photo lands in the bucket', async () => {
     const s3 = await startFakeS3();
     const dir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-tus-nodes-'));
-    const storage = await s3Storage({
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-      scratchDir: path.join(dir, 'scratch'),
-    });
+    const storage = await fakeS3Storage(s3, path.join(dir, 'scratch'));
     // One folder both nodes reach (RESUMABLE_UPLOADS_DIR on a shared volume).
     const resumableUploads = { directory: path.join(dir, 'partials') };
     const one = await buildTestApp({ storage, resumableUploads });

@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '@/cli/admin.ts';
-import { s3Storage } from '@/storage/s3-storage.ts';
 import { buildAppOnSameDatabase, buildTestApp, type TestApp } from '@/test/build-test-app.ts';
-import { startFakeS3 } from '@/test/fake-s3.ts';
+import { fakeS3Storage, startFakeS3 } from '@/test/fake-s3.ts';
 import { sellerWithToken } from '@/test/sellers.ts';
 import {
   appOnDisk,
@@ -89,16 +88,7 @@ describe('sweeping orphaned uploads in S3 (s3rver)', () => {
   it('removes an old unattached photo and keeps an attached one and a fresh one', async () => {
     const s3 = await startFakeS3();
     const scratch = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-sweep-s3-'));
-    const storage = await s3Storage({
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-      scratchDir: path.join(scratch, 'upload-scratch'),
-      deleteBatchSize: 2,
-    });
+    const storage = await fakeS3Storage(s3, path.join(scratch, 'upload-scratch'), { deleteBatchSize: 2 });
     const t = await buildTestApp({
       storage,
       uploadSweep: { timers: 'manual', graceMs: GRACE_MS, batchSize: 2 },
