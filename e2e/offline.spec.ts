@@ -23,6 +23,17 @@ async function underServiceWorker(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+/** A first visit online: the worker installs, and the add-product form's categories are seen once. */
+async function addProductSeenOnline(page: Page) {
+  await page.goto('/dashboard/products');
+  await expect(page.getByText('No products yet')).toBeVisible({ timeout: 30_000 });
+  await underServiceWorker(page);
+  await page.goto('/dashboard/add-products');
+  await expect(
+    page.getByLabel('Category', { exact: true }).locator('option', { hasText: 'Fashion' }),
+  ).toBeAttached();
+}
+
 test('the app shell and the last-seen dashboard open with no connection, marked offline with the time', async ({
   page,
   context,
@@ -58,14 +69,7 @@ test('a product with a photo saved offline waits on the phone through a reload, 
   await sellerWithPickupAddress(page, request, 'offline-draft');
   const name = `Adire scarf ${Date.now().toString(36)}`;
 
-  // A first visit online: the worker installs, and the form's categories are seen once.
-  await page.goto('/dashboard/products');
-  await expect(page.getByText('No products yet')).toBeVisible({ timeout: 30_000 });
-  await underServiceWorker(page);
-  await page.goto('/dashboard/add-products');
-  await expect(
-    page.getByLabel('Category', { exact: true }).locator('option', { hasText: 'Fashion' }),
-  ).toBeAttached();
+  await addProductSeenOnline(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -168,13 +172,7 @@ test('a photo cut off half-way by a lost connection resumes from the byte the se
   const name = `Aso-oke wrapper ${Date.now().toString(36)}`;
   const photoBytes = await noisyPhoto();
 
-  await page.goto('/dashboard/products');
-  await expect(page.getByText('No products yet')).toBeVisible({ timeout: 30_000 });
-  await underServiceWorker(page);
-  await page.goto('/dashboard/add-products');
-  await expect(
-    page.getByLabel('Category', { exact: true }).locator('option', { hasText: 'Fashion' }),
-  ).toBeAttached();
+  await addProductSeenOnline(page);
 
   // Saved with no connection: the photo waits on the phone with the product.
   await context.setOffline(true);
