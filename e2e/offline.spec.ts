@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { sellerWithPickupAddress } from './support/sellers';
 
@@ -21,6 +21,13 @@ async function underServiceWorker(page: Page) {
   });
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** The row's product photo is served from the media route and has been drawn. */
+async function expectPhotoShown(row: Locator) {
+  const img = row.locator('img').first();
+  await expect(img).toHaveAttribute('src', /\/api\/media\/products\//);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
 }
 
 /** A first visit online: the worker installs, and the add-product form's categories are seen once. */
@@ -98,15 +105,7 @@ test('a product with a photo saved offline waits on the phone through a reload, 
   await expect(waiting).toHaveCount(0, { timeout: 30_000 });
   const row = page.locator('tr, li').filter({ has: page.getByRole('button', { name: `Delete ${name}` }) });
   await expect(row).toBeVisible();
-  await expect(row.locator('img').first()).toHaveAttribute('src', /\/api\/media\/products\//);
-  await expect
-    .poll(() =>
-      row
-        .locator('img')
-        .first()
-        .evaluate((img: HTMLImageElement) => img.naturalWidth),
-    )
-    .toBeGreaterThan(0);
+  await expectPhotoShown(row);
 });
 
 /** A photo that does not compress (camera noise), so a slow connection takes seconds to send it. */
@@ -252,14 +251,6 @@ test('a photo cut off half-way by a lost connection resumes from the byte the se
   expect(creations).toHaveLength(1);
 
   const row = page.locator('tr, li').filter({ has: page.getByRole('button', { name: `Delete ${name}` }) });
-  await expect(row.locator('img').first()).toHaveAttribute('src', /\/api\/media\/products\//);
-  await expect
-    .poll(() =>
-      row
-        .locator('img')
-        .first()
-        .evaluate((img: HTMLImageElement) => img.naturalWidth),
-    )
-    .toBeGreaterThan(0);
+  await expectPhotoShown(row);
   await page.screenshot({ path: test.info().outputPath('photo-resumed-390.png') });
 });

@@ -74,6 +74,22 @@ const head = (url: string, auth: Auth) => fetch(url, { method: 'HEAD', headers: 
 const offsetOf = async (url: string, auth: Auth) =>
   Number((await head(url, auth)).headers.get('upload-offset'));
 
+/** The offset once it has settled above zero (the server is still writing what arrived before a cut). */
+async function settledOffset(url: string, auth: Auth): Promise<number> {
+  let offset = -1;
+  await waitFor(
+    async () => {
+      const now = await offsetOf(url, auth);
+      const settled = now > 0 && now === offset;
+      offset = now;
+      return settled;
+    },
+    10_000,
+    250,
+  );
+  return offset;
+}
+
 const patch = (url: string, auth: Auth, offset: number, bytes: Buffer) =>
   fetch(url, {
     method: 'PATCH',
@@ -122,17 +138,7 @@ describe('resumable photo uploads (tus)', () => {
     const half = Math.floor(photo.length / 2);
     await cutPatch(url, a.auth, 0, photo, half);
     // What arrived before the cut is kept: the offset settles above zero, at most at the cut.
-    let offset = -1;
-    await waitFor(
-      async () => {
-        const now = await offsetOf(url, a.auth);
-        const settled = now > 0 && now === offset;
-        offset = now;
-        return settled;
-      },
-      10_000,
-      250,
-    );
+    const offset = await settledOffset(url, a.auth);
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThanOrEqual(half);
     const where = await head(url, a.auth);
@@ -305,17 +311,7 @@ describe('resumable uploads on two nodes, files in S3', () => {
       const half = Math.floor(photo.length / 2);
       await cutPatch(url, seller.auth, 0, photo, half);
       const onTwo = url.replace(at(one.app), at(two));
-      let offset = -1;
-      await waitFor(
-        async () => {
-          const now = await offsetOf(onTwo, seller.auth);
-          const settled = now > 0 && now === offset;
-          offset = now;
-          return settled;
-        },
-        10_000,
-        250,
-      );
+      const offset = await settledOffset(onTwo, seller.auth);
       expect(offset).toBeLessThanOrEqual(half);
 
       const rest = await patch(onTwo, seller.auth, offset, photo.subarray(offset));
