@@ -79,10 +79,11 @@ export const wordsMatch = (
  * (then nothing matches, as no name holds "_" as a word).
  */
 export function searchTerms(words: readonly string[]): string | null {
-  const kept = searchTokens(words);
-  if (kept.length === 0) return null;
-  return kept.map((t, i) => (i === kept.length - 1 ? `${t}:*` : t)).join(' & ');
+  return termsOf(searchTokens(words));
 }
+
+const termsOf = (tokens: readonly string[]): string | null =>
+  tokens.length === 0 ? null : tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' & ');
 
 /** The words' letters and digits, lower-cased, each once, at most 10: the terms of searchTerms. */
 function searchTokens(words: readonly string[]): string[] {
@@ -131,7 +132,8 @@ function shapeOf(f: ProductPageFilter, words: 'indexed' | 'prefix' | 'fuzzy' = '
     key.push(`s_${known.join('_')}`);
   }
   const given = f.words ?? [];
-  const terms = searchTerms(given);
+  const tokens = searchTokens(given);
+  const terms = termsOf(tokens);
   /** Whether the page is read from the word index (wordIndexPage). */
   let wordIndex = false;
   if (given.length > 0 && words === 'fuzzy') {
@@ -145,7 +147,6 @@ function shapeOf(f: ProductPageFilter, words: 'indexed' | 'prefix' | 'fuzzy' = '
     params.terms = terms;
     conditions.push(wordsMatch(sql.placeholder('seller'), sql.placeholder('terms')));
     key.push('words');
-    const tokens = searchTokens(given);
     if (
       words === 'indexed' &&
       (f.sort === 'createdAt' || f.sort === 'price') &&
@@ -491,23 +492,23 @@ export function productPages(
     on: Pick<Database, 'select'>,
   ): Promise<SellerPage | null> {
     const byDay = filter.sort === 'createdAt' && shape.statusOnly && filter.offset >= DAY_WALK_FROM;
-    const name = statementName(
-      `seller_page_${filter.sort}_${filter.order}_${shape.key}_v${visible.length}_${countMatches ? 'c' : 'n'}${byDay ? '_days' : ''}`,
-    );
+    const shapeName = `seller_page_${filter.sort}_${filter.order}_${shape.key}_v${visible.length}_${countMatches ? 'c' : 'n'}${byDay ? '_days' : ''}`;
     // On the pool, a named statement run by pg itself (lib/named-statement.ts: no drizzle mapping of
-    // the rows); on the fallback's transaction, drizzle's own prepared statement.
+    // the rows), kept by its shape's name; on the fallback's transaction, drizzle's own prepared one.
     let statement: { execute: (params: Record<string, unknown>) => Promise<Row[]> } | undefined =
-      on === db ? statements.get(name) : undefined;
+      on === db ? statements.get(shapeName) : undefined;
     if (!statement && on === db) {
       const named = namedStatement<Row>(
         db,
-        name,
+        statementName(shapeName),
         build(filter, shape, visible.length, countMatches, byDay, db).getSQL(),
       );
-      statements.set(name, named);
+      statements.set(shapeName, named);
       statement = named;
     }
-    statement ??= build(filter, shape, visible.length, countMatches, byDay, on).prepare(name) as unknown as {
+    statement ??= build(filter, shape, visible.length, countMatches, byDay, on).prepare(
+      statementName(shapeName),
+    ) as unknown as {
       execute: (params: Record<string, unknown>) => Promise<Row[]>;
     };
     const params: Record<string, unknown> = {
