@@ -11,6 +11,13 @@ import {
   type OrderSummaryRow,
 } from '@/modules/orders/order-summary.ts';
 
+/**
+ * An order's summary as the list answers it: the JSON text its row keeps (`orders.summary_json`,
+ * migration 0037, byte for byte what `JSON.stringify(toOrderSummary(row))` writes), made afresh from
+ * the row should it be missing (a row restored with triggers off).
+ */
+export const SUMMARY_JSON: SQL = sql`coalesce(o.summary_json, order_summary_json(o))`;
+
 /** What the Orders list and its export are narrowed by (contracts `sellerOrdersQuery`). */
 export type OrderListFilter = {
   sellerId: string;
@@ -112,7 +119,12 @@ export const isNarrowed = (f: OrderListFilter) =>
   f.toInstant !== null ||
   f.streamId !== null;
 
-type PageRow = OrderSummaryRow & { counts: TabCountRows; matched: number | null; via_words: boolean | null };
+type PageRow = {
+  counts: TabCountRows;
+  matched: number | null;
+  via_words: boolean | null;
+  orders: string | null;
+};
 
 /**
  * The matches of a one-word search of one tab by date, from the word index, up to `cap`: the
@@ -197,12 +209,10 @@ export function pageQuery(f: OrderListFilter, capped: boolean, viaWords: boolean
       FROM order_tab_counts WHERE seller_id = ${sql.placeholder('seller')}
     ),
     ${ids}
-    SELECT counts.counts, matched.n AS matched, via.words AS via_words, x.*
-    FROM counts CROSS JOIN matched CROSS JOIN via
-    LEFT JOIN (
-      SELECT ${ORDER_SUMMARY_COLUMNS} FROM page JOIN orders o ON o.id = page.id ${ORDER_SUMMARY_JOINS}
-    ) x ON true
-    ORDER BY ${orderBy(f.sort, 'x')}`;
+    SELECT counts.counts, matched.n AS matched, via.words AS via_words,
+      (SELECT string_agg(${SUMMARY_JSON}, ',' ORDER BY ${orderBy(f.sort, 'o')})
+       FROM page JOIN orders o ON o.id = page.id) AS orders
+    FROM counts CROSS JOIN matched CROSS JOIN via`;
 }
 
 /** A row of the CSV export: a summary's facts and the money and shipping columns. */
@@ -261,9 +271,9 @@ export function orderListsRepository(db: Database) {
     transaction: transactionsOf(db),
 
     /**
-     * One page of the Orders list and the seller's tab counts, in one statement. The page's ids
-     * come from an index alone, and only its rows are then read with their buyer, show and lines: a
-     * deferred join. A narrowed list (search, dates, show) counts its matches only up to `countCap`,
+     * One page of the Orders list and the seller's tab counts, in one statement and one row. The
+     * page's ids come from an index alone, and only its rows are then read for their kept summaries
+     * (`orders`: their JSON texts in the list's order, joined by commas). A narrowed list (search, dates, show) counts its matches only up to `countCap`,
      * so page 50 of a broad search finds about 1,100 matches, not every one; `matched` is that
      * capped count. A one-word search of a tab by date reads the word index (`order_search_words`,
      * one range per word of the seller's that holds the searched one) unless the word is in more
@@ -273,14 +283,13 @@ export function orderListsRepository(db: Database) {
     async readPage(
       f: OrderListFilter,
       page: { offset: number; limit: number; countCap: number | null },
-    ): Promise<{ rows: OrderSummaryRow[]; counts: TabCountRows; matched: number | null; viaWords: boolean }> {
-      const rows = await pageStatement(f, page.countCap !== null).execute(pageValues(f, page));
-      const first = rows[0];
+    ): Promise<{ orders: string; counts: TabCountRows; matched: number | null; viaWords: boolean }> {
+      const [row] = await pageStatement(f, page.countCap !== null).execute(pageValues(f, page));
       return {
-        rows: rows.filter((r) => r.id !== null),
-        counts: first?.counts ?? {},
-        matched: first?.matched ?? null,
-        viaWords: first?.via_words === true,
+        orders: row?.orders ?? '',
+        counts: row?.counts ?? {},
+        matched: row?.matched ?? null,
+        viaWords: row?.via_words === true,
       };
     },
 
