@@ -155,6 +155,47 @@ function wordMatches(f: OrderListFilter): SQL {
     ORDER BY u.created_at ${dir}, u.id ${dir} LIMIT ${sql.placeholder('cap')}`;
 }
 
+/**
+ * The page and capped total of a one-word search of a tab by date without dates, when the searched
+ * word is in exactly one of the seller's words (the common case: `ankara`), from that word's weekly
+ * counts (`order_search_word_weeks`, migration 0038): the weeks in the list's order with their
+ * running totals (52 rows a year) give the week the page starts in and how many of that week's
+ * entries come before it, so the page reads those few entries and its own from the word's range
+ * instead of every entry before it; the total is the weeks' sum, capped as the walk caps it. For
+ * none or several such words (a merge that counts an order holding two of them once) or too many,
+ * `m` answers as before; one-time filters on the vocabulary's size pick the way, and `m` is never
+ * read when the weeks answer.
+ */
+function wordWeeksPage(f: OrderListFilter): SQL {
+  const { desc } = SORT_KEYS[f.sort];
+  const dir = sql.raw(desc ? 'DESC' : 'ASC');
+  const one = sql`(SELECT v.n FROM vocabulary v) = 1`;
+  // The week's first instant (its Monday's Lagos midnight), or the next week's for newest first.
+  const edge = desc
+    ? sql`w.created_at < ((SELECT s.week FROM start s) + 7)::timestamp AT TIME ZONE 'Africa/Lagos'`
+    : sql`w.created_at >= (SELECT s.week FROM start s)::timestamp AT TIME ZONE 'Africa/Lagos'`;
+  return sql`weeks AS MATERIALIZED (
+      SELECT k.week, k.order_count AS n, sum(k.order_count) OVER (ORDER BY k.week ${dir}) AS upto
+      FROM order_search_word_weeks k
+      WHERE k.seller_id = ${sql.placeholder('seller')} AND k.list_tab = ${sql.placeholder('tab')}
+        AND k.word = (SELECT v.words[1] FROM vocabulary v) AND ${one}),
+    start AS (SELECT k.week, k.upto - k.n AS before FROM weeks k
+      WHERE k.upto > ${sql.placeholder('offset')}::int ORDER BY k.week ${dir} LIMIT 1),
+    page AS (
+      (SELECT m.id FROM m WHERE NOT ${one} ORDER BY ${orderBy(f.sort, 'm')}
+        OFFSET ${sql.placeholder('offset')} LIMIT ${sql.placeholder('limit')})
+      UNION ALL
+      (SELECT w.order_id FROM order_search_words w
+        WHERE w.seller_id = ${sql.placeholder('seller')} AND w.list_tab = ${sql.placeholder('tab')}
+          AND w.word = (SELECT v.words[1] FROM vocabulary v) AND ${one} AND ${edge}
+        ORDER BY w.created_at ${dir}, w.order_id ${dir}
+        OFFSET (${sql.placeholder('offset')}::int - (SELECT s.before FROM start s))
+        LIMIT ${sql.placeholder('limit')})),
+    matched AS (SELECT CASE WHEN ${one}
+      THEN (SELECT least(coalesce(sum(k.n), 0), ${sql.placeholder('cap')}::int)::int FROM weeks k)
+      ELSE (SELECT count(*)::int FROM m) END AS n)`;
+}
+
 /** The placeholder values of a page's statement (`pageQuery`). */
 export function pageValues(
   f: OrderListFilter,
@@ -175,6 +216,8 @@ export function pageValues(
  */
 export function pageQuery(f: OrderListFilter, capped: boolean, viaWords: boolean): SQL {
   const where = whereOf(f, true);
+  // Without dates, a word that is one word of the seller's is paged by its weeks' counts.
+  const byWeeks = viaWords && f.fromInstant === null && f.toInstant === null;
   const sortColumn = sql.raw(`o.${SORT_KEYS[f.sort].column}`);
   // Only the id and the sort's column, both in the sort's index: an index-only walk.
   const walk = (gate = sql``) => sql`SELECT o.id, ${sortColumn} FROM orders o WHERE ${where}${gate}
@@ -196,8 +239,12 @@ export function pageQuery(f: OrderListFilter, capped: boolean, viaWords: boolean
               UNION ALL
               (${walk(sql` AND (SELECT v.n FROM vocabulary v) > ${sql.raw(String(MAX_INDEXED_WORDS))}`)})
             ),
-            page AS (SELECT m.id FROM m ORDER BY ${orderBy(f.sort, 'm')} OFFSET ${sql.placeholder('offset')} LIMIT ${sql.placeholder('limit')}),
-            matched AS (SELECT count(*)::int AS n FROM m),
+            ${
+              byWeeks
+                ? wordWeeksPage(f)
+                : sql`page AS (SELECT m.id FROM m ORDER BY ${orderBy(f.sort, 'm')} OFFSET ${sql.placeholder('offset')} LIMIT ${sql.placeholder('limit')}),
+            matched AS (SELECT count(*)::int AS n FROM m)`
+            },
             via AS (SELECT n <= ${sql.raw(String(MAX_INDEXED_WORDS))} AS words FROM vocabulary)`
       : sql`m AS MATERIALIZED (${walk()}),
             page AS (SELECT m.id FROM m ORDER BY ${orderBy(f.sort, 'm')} OFFSET ${sql.placeholder('offset')} LIMIT ${sql.placeholder('limit')}),

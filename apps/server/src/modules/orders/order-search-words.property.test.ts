@@ -50,7 +50,7 @@ const order = fc.record({
   buyer: fc.nat(),
   lines: fc.array(name, { minLength: 1, maxLength: 3 }),
   state: fc.nat(),
-  // A few hours apart at most, so many orders share an instant and the id breaks the tie.
+  // A few steps apart at most (`at`), so many orders share an instant and the id breaks the tie.
   hour: fc.integer({ min: 0, max: 4 }),
 });
 
@@ -80,12 +80,15 @@ const query = fc.record({
   sort: fc.constantFrom('newest' as const, 'oldest' as const),
   limit: fc.integer({ min: 1, max: 4 }),
   page: fc.integer({ min: 1, max: 4 }),
-  // A window of hours [from, to) or none.
+  // A window of steps [from, to) or none.
   dates: fc.option(fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 1, max: 5 }))),
 });
 
 const BASE = Date.UTC(2026, 0, 10, 8);
-const at = (hour: number) => new Date(BASE + hour * 3_600_000);
+// Steps of 19 h 45 min from a Saturday morning in Lagos (Sat 09:00, Sun 04:45, Mon 00:30 — still
+// Sunday in UTC —, Mon 20:15, Tue 16:00): two Lagos weeks for the word index's weekly counts, several
+// orders on each instant.
+const at = (step: number) => new Date(BASE + step * 71_100_000);
 const pick = <T>(items: readonly T[], n: number): T | undefined => items[n % Math.max(items.length, 1)];
 
 describe('the Orders search word index', () => {
@@ -163,7 +166,14 @@ describe('the Orders search word index', () => {
             SELECT (SELECT count(*) FROM (SELECT * FROM want EXCEPT ALL SELECT * FROM have) a)::int
                  + (SELECT count(*) FROM (SELECT * FROM have EXCEPT ALL SELECT * FROM want) b)::int
                  + (SELECT count(*) FROM want WHERE NOT EXISTS (
-                     SELECT 1 FROM order_search_vocabulary v WHERE v.seller_id = want.seller_id AND v.word = want.word))::int AS n`);
+                     SELECT 1 FROM order_search_vocabulary v WHERE v.seller_id = want.seller_id AND v.word = want.word))::int
+                 -- and the weekly counts (migration 0038) are the index's, no week left at zero.
+                 + (SELECT count(*) FROM (
+                     (SELECT seller_id, list_tab, word, lagos_week(created_at), count(*)::int FROM have GROUP BY 1, 2, 3, 4
+                      EXCEPT ALL SELECT seller_id, list_tab, word, week, order_count FROM order_search_word_weeks WHERE seller_id = ${seller.id})
+                     UNION ALL
+                     (SELECT seller_id, list_tab, word, week, order_count FROM order_search_word_weeks WHERE seller_id = ${seller.id}
+                      EXCEPT ALL SELECT seller_id, list_tab, word, lagos_week(created_at), count(*)::int FROM have GROUP BY 1, 2, 3, 4)) c)::int AS n`);
           expect(drift.rows[0]?.n).toBe(0);
 
           const { rows: wordRows } = await t.db.execute<{ word: string }>(
@@ -262,5 +272,65 @@ describe('the Orders search word index', () => {
     const i = await repo.readPage(filter('i'), page);
     expect(i.viaWords).toBe(false);
     expect(i.matched).toBe(names.length);
+  });
+
+  it('pages a word across Lagos weeks by their counts exactly as the walk does, at every page and edge', async () => {
+    const { seller } = await sellerWithToken(t);
+    const [b] = await t.db
+      .insert(buyers)
+      .values({ name: 'Ada Obi', email: `${seller.id}@example.ng`, passwordHash: 'not-used' })
+      .returning();
+    const buyerId = b?.id ?? '';
+    // Around the edges of Lagos weeks (Monday 00:00 Lagos is Sunday 23:00 UTC), several orders on
+    // one instant, and one order of another tab and one of another word that must not count.
+    const instants = [
+      '2026-01-04T22:59:59.999Z', // Sunday 23:59 Lagos
+      '2026-01-04T23:00:00.000Z', // Monday 00:00 Lagos
+      '2026-01-04T23:30:00.000Z', // Monday 00:30 Lagos, Sunday in UTC
+      '2026-01-10T12:00:00.000Z', // Saturday
+      '2026-01-11T22:30:00.000Z', // Sunday 23:30 Lagos
+      '2026-01-18T23:00:00.000Z', // Monday 00:00 Lagos, two weeks on
+      '2026-02-20T10:00:00.000Z',
+    ];
+    for (const [i, instant] of instants.entries()) {
+      for (let k = 0; k < 1 + (i % 3); k++) {
+        await insertOrder(t.db, {
+          sellerId: seller.id,
+          buyerId,
+          createdAt: new Date(instant),
+          lines: [{ name: 'Ankara Gown', priceKobo: 100 }],
+        });
+      }
+    }
+    await insertOrder(t.db, {
+      sellerId: seller.id,
+      buyerId,
+      payment: 'awaiting_payment',
+      lines: [{ name: 'Ankara', priceKobo: 1 }],
+    });
+    await insertOrder(t.db, { sellerId: seller.id, buyerId, lines: [{ name: 'Gele', priceKobo: 1 }] });
+    for (const sort of ['newest', 'oldest'] as const) {
+      for (const limit of [1, 2, 3, 5]) {
+        for (let pageNo = 1; pageNo <= 15 / limit + 1; pageNo++) {
+          const filter: OrderListFilter = {
+            sellerId: seller.id,
+            tab: 'to_ship',
+            words: ['ankara'],
+            number: null,
+            fromInstant: null,
+            toInstant: null,
+            streamId: null,
+            sort,
+          };
+          const offset = (pageNo - 1) * limit;
+          const page = { offset, limit, countCap: offset + limit * NARROWED_COUNT_PAGES_AHEAD + 1 };
+          const indexed = await repo.readPage(filter, page);
+          const walked = await repo.readPage({ ...filter, words: ['ankara', 'ankara'] }, page);
+          expect(indexed.viaWords).toBe(true);
+          expect(indexed.orders, `${sort} ${limit} ${pageNo}`).toBe(walked.orders);
+          expect(indexed.matched, `${sort} ${limit} ${pageNo}`).toBe(walked.matched);
+        }
+      }
+    }
   });
 });
