@@ -1,3 +1,4 @@
+// size: the list's statement shapes (walk, word index, weekly counts) and the export share whereOf and sort keys
 import type { OrderSort, OrderTab } from '@kasuwa/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
@@ -320,12 +321,14 @@ export function orderListsRepository(db: Database) {
     /**
      * One page of the Orders list and the seller's tab counts, in one statement and one row. The
      * page's ids come from an index alone, and only its rows are then read for their kept summaries
-     * (`orders`: their JSON texts in the list's order, joined by commas). A narrowed list (search, dates, show) counts its matches only up to `countCap`,
-     * so page 50 of a broad search finds about 1,100 matches, not every one; `matched` is that
-     * capped count. A one-word search of a tab by date reads the word index (`order_search_words`,
-     * one range per word of the seller's that holds the searched one) unless the word is in more
-     * than MAX_INDEXED_WORDS of them; everything else walks the sort's index testing the search
-     * text. `viaWords` tells which did. Each shape of filter is one named statement (pages.ts).
+     * (`orders`: their JSON texts in the list's order, joined by commas). A narrowed list (search,
+     * dates, show) counts its matches only up to `countCap`, so page 50 of a broad search finds
+     * about 1,100 matches, not every one; `matched` is that capped count. A one-word search of a
+     * tab by date reads the word index (`order_search_words`, one range per word of the seller's
+     * that holds the searched one; without dates and for one such word, the word's weekly counts
+     * and only the page's end of its range) unless the word is in more than MAX_INDEXED_WORDS of
+     * them; everything else walks the sort's index testing the search text. `viaWords` tells which
+     * did. Each shape of filter is one named statement (lib/named-statement.ts).
      */
     async readPage(
       f: OrderListFilter,
