@@ -1,4 +1,4 @@
-// size: the list's statement shapes (walk, word index, weekly counts) and the export share whereOf and sort keys
+// size: the list's statement shapes (walk, word index, weekly counts) and the export share whereOf, sorts
 import type { OrderSort, OrderTab } from '@kasuwa/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client.ts';
