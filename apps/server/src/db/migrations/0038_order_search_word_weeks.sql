@@ -15,7 +15,9 @@ CREATE TABLE "order_search_word_weeks" (
   "word" text NOT NULL,
   "week" date NOT NULL,
   "order_count" integer NOT NULL,
-  CONSTRAINT "order_search_word_weeks_pkey" PRIMARY KEY ("seller_id", "list_tab", "word", "week")
+  -- The count in the key's index: a word's weeks are one index-only range in either order (built from
+  -- a GROUP BY, a word's weeks lie on as many heap pages as it has weeks).
+  CONSTRAINT "order_search_word_weeks_pkey" PRIMARY KEY ("seller_id", "list_tab", "word", "week") INCLUDE ("order_count")
 );--> statement-breakpoint
 CREATE FUNCTION "order_search_word_weeks_add"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
