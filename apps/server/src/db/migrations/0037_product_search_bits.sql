@@ -11,16 +11,23 @@
 CREATE FUNCTION "product_search_word_bit"("word" text) RETURNS bigint
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
   RETURN 1::bigint << (('x' || substr(md5("word"), 1, 7))::bit(28)::int % 60);--> statement-breakpoint
--- A new status must be given a bit here (and the column below recomputed): until then a product
--- with it cannot be written, rather than be searched wrongly.
-CREATE FUNCTION "product_search_status_bit"("status" product_status) RETURNS bigint
-  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-  RETURN 1::bigint << CASE "status" WHEN 'active' THEN 60 WHEN 'draft' THEN 61
-                                    WHEN 'out_of_stock' THEN 62 WHEN 'archived' THEN 63 END;--> statement-breakpoint
+-- The entry's signature. PL/pgSQL, as a loop: an SQL function over unnest(words) is not inlined and
+-- cost ~3 times as much per entry written (41 against 13 µs, measured over 434,384 entries). A new
+-- status must be given a bit here and in STATUS_SEARCH_BIT (product-pages.ts), and the column
+-- recomputed: until then a product with it cannot be written (the column is NOT NULL), rather than be
+-- searched wrongly.
 CREATE FUNCTION "product_search_bits"("words" text[], "status" product_status) RETURNS bigint
-  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-  RETURN (SELECT coalesce(bit_or("product_search_word_bit"(w)), 0) FROM unnest("words") AS w)
-    | "product_search_status_bit"("status");--> statement-breakpoint
+  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  bits bigint := 1::bigint << CASE "status" WHEN 'active' THEN 60 WHEN 'draft' THEN 61
+                                            WHEN 'out_of_stock' THEN 62 WHEN 'archived' THEN 63 END;
+  w text;
+BEGIN
+  FOREACH w IN ARRAY "words" LOOP
+    bits := bits | "product_search_word_bit"(w);
+  END LOOP;
+  RETURN bits;
+END $$;--> statement-breakpoint
 -- Generated: the triggers of migration 0035 write the words and the status; the bits follow them.
 ALTER TABLE "product_search_words"
   ADD COLUMN "bits" bigint GENERATED ALWAYS AS ("product_search_bits"("words", "status")) STORED NOT NULL;--> statement-breakpoint

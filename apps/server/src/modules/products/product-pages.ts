@@ -50,9 +50,9 @@ export const MAX_PREFIX_WORDS = 8;
 const MAX_WORD_INDEX_CAP = 5_000;
 
 /**
- * Each status's bit in a word-index entry's signature: product_search_status_bit of migration 0037,
- * which the statements cannot call cheaply (the property tests compare the two ways of searching
- * over every status, so a bit that differs from the migration's fails them).
+ * Each status's bit in a word-index entry's signature, as migration 0037's product_search_bits sets
+ * it (the property tests compare the two ways of searching over every status, so a bit that differs
+ * from the migration's fails them).
  */
 const STATUS_SEARCH_BIT: Record<ProductStatus, bigint> = {
   active: 1n << 60n,
@@ -319,8 +319,8 @@ export function productPages(
       const key = sql.raw(filter.sort === 'price' ? 'w.price_kobo' : 'w.created_at');
       const seller = sql`${sql.placeholder('seller')}::uuid`;
       const prefix = sql`${sql.placeholder('prefix')}::text`;
-      // The statuses' bits as a literal (every bit set: any status): product_search_status_bit is
-      // not inlined by PostgreSQL (a CASE), and calling it cost ~30 µs a call.
+      // The statuses' bits as a literal (every bit set: any status): a function of them, a CASE,
+      // is not inlined by PostgreSQL, and calling it cost ~30 µs a call.
       const statusBits = sql.raw(`(${shape.statusBits})::bigint`);
       const tests: SQL[] = [sql`w.seller_id = ${seller}`, sql`w.word = d.word`];
       if (filter.categoryId !== undefined) tests.push(sql`w.category_id = ${sql.placeholder('category')}`);
