@@ -14,7 +14,7 @@ import {
 
 /**
  * An order's summary as the list answers it: the JSON text its row keeps (`orders.summary_json`,
- * migration 0037, byte for byte what `JSON.stringify(toOrderSummary(row))` writes), made afresh from
+ * migration 0038, byte for byte what `JSON.stringify(toOrderSummary(row))` writes), made afresh from
  * the row should it be missing (a row restored with triggers off).
  */
 export const SUMMARY_JSON: SQL = sql`coalesce(o.summary_json, order_summary_json(o))`;
@@ -159,7 +159,7 @@ function wordMatches(f: OrderListFilter): SQL {
 /**
  * The page and capped total of a one-word search of a tab by date without dates, when the searched
  * word is in exactly one of the seller's words (the common case: `ankara`), from that word's weekly
- * counts (`order_search_word_weeks`, migration 0038): the weeks in the list's order with their
+ * counts (`order_search_word_weeks`, migration 0039): the weeks in the list's order with their
  * running totals (52 rows a year) give the week the page starts in and how many of that week's
  * entries come before it, so the page reads those few entries and its own from the word's range
  * instead of every entry before it; the total is the weeks' sum, capped as the walk caps it. For

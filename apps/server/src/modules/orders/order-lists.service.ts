@@ -145,7 +145,7 @@ export function orderListsService({ repo, clock }: { repo: OrderListsRepository;
   return {
     /**
      * GET /api/orders, as its JSON text: the page's orders are the summaries PostgreSQL keeps on
-     * their rows (migration 0037), sent as they are; the counts and pages are checked with the
+     * their rows (migration 0038), sent as they are; the counts and pages are checked with the
      * contract and written after them, in the contract's order (the bytes the route's serializer
      * writes for the same answer).
      */

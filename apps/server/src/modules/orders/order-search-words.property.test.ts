@@ -167,7 +167,7 @@ describe('the Orders search word index', () => {
                  + (SELECT count(*) FROM (SELECT * FROM have EXCEPT ALL SELECT * FROM want) b)::int
                  + (SELECT count(*) FROM want WHERE NOT EXISTS (
                      SELECT 1 FROM order_search_vocabulary v WHERE v.seller_id = want.seller_id AND v.word = want.word))::int
-                 -- and the weekly counts (migration 0038) are the index's, no week left at zero.
+                 -- and the weekly counts (migration 0039) are the index's, no week left at zero.
                  + (SELECT count(*) FROM (
                      (SELECT seller_id, list_tab, word, lagos_week(created_at), count(*)::int FROM have GROUP BY 1, 2, 3, 4
                       EXCEPT ALL SELECT seller_id, list_tab, word, week, order_count FROM order_search_word_weeks WHERE seller_id = ${seller.id})

@@ -1,4 +1,4 @@
-// The summary JSON PostgreSQL keeps on each order for the Orders list (migration 0037) against what
+// The summary JSON PostgreSQL keeps on each order for the Orders list (migration 0038) against what
 // the server makes of the same order (toOrderSummary over ORDER_SUMMARY_COLUMNS, checked with the
 // contract and written by JSON.stringify), byte for byte: over random orders — names with quotes,
 // backslashes, tabs and letters outside ASCII, images or none, variants, quantities and prices that

@@ -146,8 +146,9 @@ export function productListsService({ repo }: { repo: ProductsRepository }) {
           offset: statuses.length === 0 ? 0 : (query.page - 1) * query.limit,
           limit: statuses.length === 0 ? 0 : query.limit,
         },
-        statuses,
-        // Unfiltered, the statistics count the matches; any filter needs them counted.
+        // Unfiltered, the statistics count the matches; any filter needs them counted, and then
+        // the statistics are not read at all.
+        unfiltered ? statuses : [],
         { countMatches: !unfiltered && statuses.length > 0 },
       );
       if (!found) throw new NotFoundError('Seller');
