@@ -17,11 +17,12 @@ import {
   updateProductBody,
   updateProductResponse,
 } from '@kasuwa/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@/lib/error-responses.ts';
 import { sendStoredImage } from '@/lib/media-response.ts';
+import { sendSerialized } from '@/lib/send-serialized.ts';
 import type { ProductImages } from '@/modules/products/product-images.ts';
 import type { ProductListCache } from '@/modules/products/product-list-cache.ts';
 import type { ProductListsService } from '@/modules/products/product-lists.service.ts';
@@ -33,13 +34,6 @@ const errors = errorResponses(400, 401, 403, 404, 429);
 /** The writes SPEC section 5 gates answer 403 `{ message, code }` to a seller the gate refuses. */
 const gatedErrors = { ...errors, 403: featureGateErrorResponse };
 const tags = ['products'];
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/**
- * Sends an answer the list cache already checked against the route's schema and serialized: a
- * string with a JSON content type goes out as it is, past the route's serializer.
- */
-const sendSerialized = (reply: FastifyReply, json: string) => reply.type(JSON_TYPE).send(json);
 
 /** A list's cache key: the owner sees drafts and archived products, anyone else the same answer. */
 const listKey = (route: string, sellerId: string, viewerId: string | null, query: object) =>
