@@ -50,6 +50,9 @@ void (painted ? afterPaint() : Promise.resolve()).then(() => {
       // Storage refused: the router does without it.
     }
   }, 0);
+  // React's chunk (React, React DOM, the router) is evaluated as soon as it is here, in a task of its
+  // own: otherwise it is evaluated with the app's modules that import it, in one long task.
+  inTaskOfItsOwn(() => import('react-dom/client'));
   if (screenCode) {
     inTaskOfItsOwn(() => import('@/app/routes/dashboard/layout.route'));
     inTaskOfItsOwn(screenCode);
