@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { HIDDEN_NOTIFICATION_TYPES, socketEvents } from './notification-events.ts';
+
 /**
  * Every notification type of SPEC section 3, plus the two the platform sends today for events that
  * already exist: `welcome` (sign-up) and `account_approved` (an operator approves the seller).
@@ -36,9 +38,6 @@ export const notificationType = z.enum([
   'kyc_status',
 ]);
 export type NotificationType = z.infer<typeof notificationType>;
-
-/** SPEC section 6: buyer messages belong to the messages screen and are never listed as notifications. */
-export const HIDDEN_NOTIFICATION_TYPES: readonly NotificationType[] = ['buyer_message'];
 
 /** What a notification is about, e.g. `{ orderId }`, so a click can open it. */
 export const notificationData = z.object({
@@ -106,15 +105,6 @@ export const markAllReadResponse = z.object({
   updated: z.number().int(),
 });
 export type MarkAllReadResponse = z.infer<typeof markAllReadResponse>;
-
-/**
- * Socket.io events the server pushes to the room `seller:<id>` of the seller they concern.
- * The client authenticates with `auth: { token }` in the handshake.
- */
-export const socketEvents = {
-  /** A notification was just created; payload `{ notification }`. */
-  notificationCreated: 'notification:new',
-} as const;
 
 export const notificationCreatedEvent = z.object({ notification: notificationSchema });
 export type NotificationCreatedEvent = z.infer<typeof notificationCreatedEvent>;

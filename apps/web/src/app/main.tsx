@@ -14,18 +14,19 @@ const queryClient = createQueryClient();
 
 /*
  * The first render is split into tasks a phone can answer between (issue 20, docs/performance.md):
- * this module's evaluation (and its imports'), then the router (matching, the first screen's loaders
- * and code requests), then React's render. The render is a transition, so React renders in slices of
- * a few milliseconds instead of one long task; nothing is on show before it commits anyway (a
- * prerendered first paint, or the empty root).
+ * this module's evaluation (and its imports'), then the router's creation (its routes, the first
+ * match), then its start (the first screen's loaders and code requests), then React's render. The
+ * render is a transition, so React renders in slices of a few milliseconds instead of one long task;
+ * nothing is on show before it commits anyway (a prerendered first paint, or the empty root).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 void nextTask()
   .then(() => {
     const router = createAppRouter({ queryClient, api });
-    return nextTask().then(() => router);
+    return nextTask().then(() => router.initialize());
   })
+  .then((router) => nextTask().then(() => router))
   .then((router) => {
     const root = createRoot(container);
     startTransition(() => {

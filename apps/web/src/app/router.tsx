@@ -1,6 +1,9 @@
 import {
-  createBrowserRouter,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createRouter as createRouter,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
   type LoaderFunction,
+  UNSAFE_mapRouteProperties as mapRouteProperties,
   Outlet,
   type RouteObject,
   redirect,
@@ -370,6 +373,17 @@ export function appRoutes(data: RouteData): RouteObject[] {
   return routes.map((route) => withData(route, data));
 }
 
+/**
+ * The app's browser router, not started yet: `createBrowserRouter` is this and then `initialize()`
+ * (listening to history, reading the saved view transitions from sessionStorage, matching and
+ * running the first screen's loaders), which app/main.tsx calls in a task of its own — the two
+ * together were one long task on a phone's start (issue 20, docs/performance.md).
+ */
 export function createAppRouter(data: RouteData) {
-  return createBrowserRouter(appRoutes(data));
+  return createRouter({
+    history: createBrowserHistory(),
+    routes: appRoutes(data),
+    mapRouteProperties,
+    hydrationRouteProperties,
+  });
 }

@@ -6,16 +6,11 @@ import { Card } from '@/features/home/home-overview';
 import { ordersOverviewQuery } from '@/features/home/home-queries';
 import { SalesChart, SalesChartPlaceholder } from '@/features/home/sales-chart';
 import type { ApiClient } from '@/lib/api-client';
+import { lagosDayMonth } from '@/lib/lagos-date';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
 
 /* The Home screen's sales and orders cards, from GET /api/orders/overview. */
-
-const dateFormat = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'Africa/Lagos',
-});
 
 function Figure({
   label,
@@ -110,7 +105,7 @@ export function OrdersOverview({ api }: { api: ApiClient }) {
                     <span className="min-w-0 flex-1">
                       <span className="block font-medium text-ink text-sm">{order.number}</span>
                       <span className="block truncate text-ink-muted text-xs">
-                        {order.buyer.name} · {dateFormat.format(new Date(order.createdAt))}
+                        {order.buyer.name} · {lagosDayMonth(new Date(order.createdAt))}
                       </span>
                     </span>
                     <span className="font-semibold text-sm tabular-nums">{formatNaira(order.total)}</span>

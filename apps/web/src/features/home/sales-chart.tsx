@@ -1,3 +1,4 @@
+import { lagosWeekdayDayMonth, lagosWeekdayShort } from '@/lib/lagos-date';
 import { formatNaira } from '@/lib/money';
 
 /*
@@ -8,13 +9,6 @@ import { formatNaira } from '@/lib/money';
 const W = 280;
 const H = 120;
 const GAP = 8;
-const dayFormat = new Intl.DateTimeFormat('en-NG', { weekday: 'short', timeZone: 'Africa/Lagos' });
-const longFormat = new Intl.DateTimeFormat('en-NG', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'Africa/Lagos',
-});
 // Noon in Lagos, so the day named is the date's whatever the phone's time zone.
 const atNoon = (date: string) => new Date(`${date}T12:00:00+01:00`);
 
@@ -44,7 +38,7 @@ export function SalesChart({ days }: { days: ReadonlyArray<{ date: string; total
           return (
             <g key={day.date}>
               <rect x={x} y={H - height} width={barWidth} height={height} rx={3} className="fill-brand-600">
-                <title>{`${longFormat.format(atNoon(day.date))}: ${formatNaira(day.total)}`}</title>
+                <title>{`${lagosWeekdayDayMonth(atNoon(day.date))}: ${formatNaira(day.total)}`}</title>
               </rect>
               <text
                 x={x + barWidth / 2}
@@ -52,7 +46,7 @@ export function SalesChart({ days }: { days: ReadonlyArray<{ date: string; total
                 textAnchor="middle"
                 className="fill-ink-muted text-[10px]"
               >
-                {dayFormat.format(atNoon(day.date))}
+                {lagosWeekdayShort(atNoon(day.date))}
               </text>
             </g>
           );
@@ -66,7 +60,7 @@ export function SalesChart({ days }: { days: ReadonlyArray<{ date: string; total
         <tbody>
           {days.map((day) => (
             <tr key={day.date}>
-              <th scope="row">{longFormat.format(atNoon(day.date))}</th>
+              <th scope="row">{lagosWeekdayDayMonth(atNoon(day.date))}</th>
               <td>{formatNaira(day.total)}</td>
             </tr>
           ))}

@@ -5,7 +5,10 @@
  */
 export const LAGOS_TIME_ZONE = 'Africa/Lagos';
 
-const lagosFormat = new Intl.DateTimeFormat('en-NG', {
+// Built on first use: building an Intl format is one long task on a phone (issue 20,
+// docs/performance.md), and this module is evaluated on the Home screen's start.
+let lagosFormat: Intl.DateTimeFormat | undefined;
+const lagosFormatOptions: Intl.DateTimeFormatOptions = {
   timeZone: LAGOS_TIME_ZONE,
   weekday: 'short',
   day: 'numeric',
@@ -14,20 +17,23 @@ const lagosFormat = new Intl.DateTimeFormat('en-NG', {
   hour: 'numeric',
   minute: '2-digit',
   timeZoneName: 'short',
-});
+};
 
 /** '14 Mar 2026, 19:00 WAT' style, always in Lagos time. */
 export function formatLagosTime(time: string | Date): string {
   const date = new Date(time);
-  return Number.isNaN(date.getTime()) ? '' : lagosFormat.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  lagosFormat ??= new Intl.DateTimeFormat('en-NG', lagosFormatOptions);
+  return lagosFormat.format(date);
 }
 
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
 
 /** 'in 3 hours', '5 minutes ago', 'tomorrow': the largest unit that fits. */
 export function relativeTime(time: string | Date, now: Date = new Date()): string {
   const seconds = Math.round((new Date(time).getTime() - now.getTime()) / 1000);
   if (!Number.isFinite(seconds)) return '';
+  relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   const abs = Math.abs(seconds);
   if (abs < 60) return relativeFormat.format(seconds, 'second');
   if (abs < 3600) return relativeFormat.format(Math.round(seconds / 60), 'minute');

@@ -1,22 +1,24 @@
 /* Dates as Nigerian sellers read them, in Lagos time whatever the phone's zone: '14 Mar 2026'. */
 
-const dateFormat = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Africa/Lagos',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Africa/Lagos',
-});
+import { lagosDayMonthYear } from '@/lib/lagos-date';
 
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+// Written by hand (lib/lagos-date.ts): this module is evaluated on the Orders screen's start, where
+// building Intl's date format was one long task (issue 20, docs/performance.md).
+export const formatDate = (iso: string) => lagosDayMonthYear(new Date(iso));
+
+// The order page's date and time: built on first use.
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+export const formatDateTime = (iso: string) => {
+  dateTimeFormat ??= new Intl.DateTimeFormat('en-NG', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Africa/Lagos',
+  });
+  return dateTimeFormat.format(new Date(iso));
+};
 
 /** How long until `dueAt`: '5 h 12 min left', '12 min left', or null once it has passed. */
 export function timeLeft(dueAt: string, now: number): string | null {

@@ -1,7 +1,7 @@
 import type { OrderSummary } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Download, PackageCheck, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BulkShipDialog } from '@/features/orders/bulk-ship-dialog';
 import { EMPTY_TAB_TEXT } from '@/features/orders/order-labels';
@@ -58,13 +58,16 @@ function useExport(download: FileDownloader, params: OrderListParams) {
 export function OrdersPage({ api = appApi, download = downloadFile, shows = [] }: OrdersPageProps) {
   const { params, setParams } = useOrderParams();
   const query = useQuery(orderQueries.list(api, params));
-  const data = query.data;
+  // A page of orders arrives through useSyncExternalStore, which React draws at once, in one piece;
+  // the deferred copy is drawn as a transition, in slices a phone can answer between (issue 20,
+  // docs/performance.md). Until it is drawn the loading rows stay.
+  const data = useDeferredValue(query.data);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [shipOpen, setShipOpen] = useState(false);
   const exporter = useExport(download, params);
 
   // A page past the end (after shipping the last orders of a tab): show the last page there is.
-  const totalPages = data?.pagination.totalPages ?? 0;
+  const totalPages = query.data?.pagination.totalPages ?? 0;
   const tooFar = !query.isPlaceholderData && totalPages > 0 && params.page > totalPages;
   useEffect(() => {
     if (tooFar) setParams({ page: totalPages }, true);
@@ -144,7 +147,7 @@ export function OrdersPage({ api = appApi, download = downloadFile, shows = [] }
           aria-labelledby={orderTabId(params.tab)}
           aria-busy={query.isFetching || undefined}
         >
-          {query.isPending ? (
+          {data === undefined && !query.isError ? (
             <ListSkeleton label="Loading orders" />
           ) : query.isError && !data ? (
             <LoadFailed what="your orders" onRetry={() => void query.refetch()} />
