@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { toast } from '@/lib/toast';
@@ -9,7 +9,9 @@ describe('toast', () => {
     act(() => {
       toast.error('Login failed', 'Invalid email or password');
     });
-    expect(await screen.findByText('Login failed')).toBeVisible();
+    // sonner mounts a toast hidden and shows it a frame later (slower on a loaded machine): wait
+    // for what the seller sees.
+    await waitFor(() => expect(screen.getByText('Login failed')).toBeVisible());
     expect(screen.getByText('Invalid email or password')).toBeVisible();
   });
 
@@ -18,6 +20,6 @@ describe('toast', () => {
     act(() => {
       toast.success('Login successful');
     });
-    expect(await screen.findByText('Login successful')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Login successful')).toBeVisible());
   });
 });
