@@ -13,6 +13,7 @@ import { chromium, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
 import { startBuiltServer } from './support/built-server';
 import { demoLogin, storeDemoSession } from './support/demo-session';
+import type { TraceEvent as ChromeTraceEvent } from './support/trace-event';
 
 const ROUTES = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -24,18 +25,8 @@ const QUIET = process.env.LONG_TASKS_QUIET === '1';
 // `vite build --minify false` names them).
 const INCLUSIVE = Number(process.env.LONG_TASKS_INCLUSIVE ?? 0);
 
-type TraceEvent = {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** The thread's CPU time in the event: without the time the thread waited for a core. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: Record<string, unknown> & {
+type TraceEvent = ChromeTraceEvent<
+  Record<string, unknown> & {
     data?: {
       url?: string;
       frame?: string;
@@ -50,8 +41,8 @@ type TraceEvent = {
       };
       timeDeltas?: number[];
     };
-  };
-};
+  }
+>;
 
 const load = () =>
   execFileSync('uptime')

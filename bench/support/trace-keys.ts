@@ -5,19 +5,9 @@
 // itself, React's scheduler). Then the same split summed over the whole trace.
 //   node --import tsx bench/support/trace-keys.ts /tmp/studio.json [threshold ms, 50]
 import { readFileSync } from 'node:fs';
+import type { TraceEvent as ChromeTraceEvent } from './trace-event';
 
-type TraceEvent = {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  id2?: { local?: string };
-  args?: { name?: string; data?: Record<string, unknown> };
-};
+type TraceEvent = ChromeTraceEvent<{ name?: string; data?: Record<string, unknown> }>;
 
 const [file, thresholdArg] = process.argv.slice(2);
 if (!file) throw new Error('usage: trace-keys.ts <trace.json> [threshold ms]');

@@ -91,6 +91,16 @@ const BASE = Date.UTC(2026, 0, 10, 8);
 const at = (step: number) => new Date(BASE + step * 71_100_000);
 const pick = <T>(items: readonly T[], n: number): T | undefined => items[n % Math.max(items.length, 1)];
 
+/** A new seller and one buyer, Ada Obi, to place their orders. */
+async function sellerWithBuyer() {
+  const { seller } = await sellerWithToken(t);
+  const [b] = await t.db
+    .insert(buyers)
+    .values({ name: 'Ada Obi', email: `${seller.id}@example.ng`, passwordHash: 'not-used' })
+    .returning();
+  return { seller, buyerId: b?.id ?? '' };
+}
+
 describe('the Orders search word index', () => {
   it('answers the same page, order and capped total as the LIKE walk, and follows every change to orders, lines and buyers', async () => {
     let viaWords = 0;
@@ -226,12 +236,7 @@ describe('the Orders search word index', () => {
   }, 240_000);
 
   it('finds a word inside a longer one through the index, and walks when the word is in too many of the seller’s words', async () => {
-    const { seller } = await sellerWithToken(t);
-    const [b] = await t.db
-      .insert(buyers)
-      .values({ name: 'Ada Obi', email: `${seller.id}@example.ng`, passwordHash: 'not-used' })
-      .returning();
-    const buyerId = b?.id ?? '';
+    const { seller, buyerId } = await sellerWithBuyer();
     const names = [
       'Ankara Gown',
       'Karaoke Mic',
@@ -275,12 +280,7 @@ describe('the Orders search word index', () => {
   });
 
   it('pages a word across Lagos weeks by their counts exactly as the walk does, at every page and edge', async () => {
-    const { seller } = await sellerWithToken(t);
-    const [b] = await t.db
-      .insert(buyers)
-      .values({ name: 'Ada Obi', email: `${seller.id}@example.ng`, passwordHash: 'not-used' })
-      .returning();
-    const buyerId = b?.id ?? '';
+    const { seller, buyerId } = await sellerWithBuyer();
     // Around the edges of Lagos weeks (Monday 00:00 Lagos is Sunday 23:00 UTC), several orders on
     // one instant, and one order of another tab and one of another word that must not count.
     const instants = [
