@@ -14,6 +14,8 @@ export class FakeLiveSocket implements LiveSocketLike {
   connected = false;
   readonly emitted: { event: string; payload: unknown }[] = [];
   answerAcks: ((event: string, payload: unknown) => unknown) | null = () => ({ ok: true });
+  /** The acknowledgements waiting while `answerAcks` is null, for `answer()`. */
+  private unanswered: { event: string; ack: (answer: unknown) => void }[] = [];
   private handlers = new Map<string, Set<Handler>>();
 
   constructor(private readonly log: string[] = []) {}
@@ -25,6 +27,8 @@ export class FakeLiveSocket implements LiveSocketLike {
     if (typeof ack === 'function' && this.answerAcks) {
       const answer = this.answerAcks(event, payload);
       queueMicrotask(() => ack(answer));
+    } else if (typeof ack === 'function') {
+      this.unanswered.push({ event, ack });
     }
     return this;
   }
@@ -51,6 +55,12 @@ export class FakeLiveSocket implements LiveSocketLike {
   drop() {
     this.connected = false;
     this.fire('disconnect', 'transport close');
+  }
+  /** The server acknowledging the waiting client events named `event` with `answer`. */
+  answer(event: string, answer: unknown) {
+    const waiting = this.unanswered.filter((u) => u.event === event);
+    this.unanswered = this.unanswered.filter((u) => u.event !== event);
+    for (const u of waiting) u.ack(answer);
   }
   serverSends(event: string, payload: unknown) {
     this.fire(event, payload);

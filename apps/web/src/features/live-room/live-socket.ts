@@ -35,7 +35,10 @@ export interface LiveSocketOptions {
   getToken: () => string | null;
   /** The studio's seller: SPEC section 7 has it emit `join` with its id. */
   sellerId?: string | null;
-  /** After each subscription; `reconnected` is true after a drop (fetch the show again). */
+  /**
+   * After each subscription the server took (the socket is in the show's room); `reconnected` is
+   * true after a drop. Fetch the show then: a read begun before the join can miss an event.
+   */
   onSubscribed?: (info: { reconnected: boolean }) => void;
   onConnectionChange?: (connected: boolean, error?: string) => void;
   connect?: ConnectLiveSocket;
@@ -69,16 +72,24 @@ export async function openLiveSocket({
   };
 
   // A subscription the server could not take now (its answer has `retryAfterMs`) is sent again
-  // after a back-off while this connection lasts; any other refusal stands.
-  const subscribe = (refusals: number) => {
+  // after a back-off while this connection lasts; any other refusal stands. Once the server has
+  // taken it (the socket is in the show's room), `onSubscribed`: what is read from then on cannot
+  // miss an event, while a read begun before the join could (a bid made between the page's first
+  // read of the show and its join was never seen by that viewer).
+  const subscribe = (refusals: number, reconnected: boolean) => {
     socket.emit(streamSocketEvents.subscribe, { streamId }, (raw: unknown) => {
       const ack = socketAck.safeParse(raw);
-      if (closed || !socket.connected || !ack.success || ack.data.ok || !ack.data.retryAfterMs) return;
+      if (closed || !socket.connected || !ack.success) return;
+      if (ack.data.ok) {
+        onSubscribed?.({ reconnected });
+        return;
+      }
+      if (!ack.data.retryAfterMs) return;
       cancelRetry();
       retry = setTimeout(
         () => {
           retry = null;
-          if (!closed && socket.connected) subscribe(refusals + 1);
+          if (!closed && socket.connected) subscribe(refusals + 1, reconnected);
         },
         subscribeRetryDelay(ack.data.retryAfterMs, refusals + 1),
       );
@@ -88,9 +99,8 @@ export async function openLiveSocket({
   const onConnect = () => {
     cancelRetry();
     if (sellerId) socket.emit(streamSocketEvents.join, sellerId);
-    subscribe(0);
+    subscribe(0, connectedBefore);
     onConnectionChange?.(true);
-    onSubscribed?.({ reconnected: connectedBefore });
     connectedBefore = true;
   };
   const onDisconnect = () => {

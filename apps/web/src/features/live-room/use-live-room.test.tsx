@@ -114,6 +114,39 @@ describe('useLiveRoom', () => {
     expect(calls[0]?.headers.authorization).toBeUndefined();
   });
 
+  it('reads the show again once the server has taken its subscription, so a bid made before the join is shown', async () => {
+    const { socket, result, log, setServerStream } = setup();
+    socket.answerAcks = null; // the server takes the subscription only when told below
+    await waitFor(() => expect(result.current.socket).not.toBeNull());
+    act(() => {
+      socket.connect();
+    });
+    await waitFor(() => expect(result.current.room.products[0]?.bidStatus).toBe('active'));
+    expect(result.current.room.products[0]?.currentBid).not.toBe(5000);
+    // A bid lands after the page's first read, before the socket is in the show's room: its event
+    // never reaches this viewer.
+    setServerStream(
+      testStream({
+        status: 'live',
+        products: [
+          testStreamProduct({
+            bidStatus: 'active',
+            endsAt: new Date(Date.now() + 30_000).toISOString(),
+            currentBid: 5000,
+            currentBidder: buyer,
+            bidsCount: 1,
+          }),
+        ],
+      }),
+    );
+    log.length = 0;
+    await act(async () => {
+      socket.answer(streamSocketEvents.subscribe, { ok: true });
+    });
+    await waitFor(() => expect(result.current.room.products[0]?.currentBid).toBe(5000));
+    expect(log).toEqual(['GET stream']);
+  });
+
   it('after a reconnection re-joins, re-subscribes, then fetches the show so nothing shown is stale', async () => {
     const { socket, result, log, setServerStream, setStoredComments } = setup();
     await waitFor(() => expect(result.current.socket).not.toBeNull());

@@ -219,8 +219,10 @@ export function useLiveRoom({
       sellerId,
       getToken: () => getTokenRef.current(),
       connect: connectRef.current,
+      // In the show's room: read the show (and after a drop its chat) again, so a bid or a status
+      // change between the first read and the join is not missed.
       onSubscribed: ({ reconnected }) => {
-        if (reconnected) void refetchAll();
+        void (reconnected ? refetchAll() : refetch());
       },
       onConnectionChange: (isConnected, error) => {
         if (cancelled) return;
