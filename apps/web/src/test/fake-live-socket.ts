@@ -28,7 +28,7 @@ export class FakeLiveSocket implements LiveSocketLike {
       const answer = this.answerAcks(event, payload);
       queueMicrotask(() => ack(answer));
     } else if (typeof ack === 'function') {
-      this.unanswered.push({ event, ack });
+      this.unanswered.push({ event, ack: ack as (answer: unknown) => void });
     }
     return this;
   }

@@ -1,3 +1,4 @@
+// size: the live room hook's journeys over one fake socket and server: join, the read after the join, reconnection, frames, refusals and back-off
 import {
   type StreamCommentsResponse,
   type StreamDetailsResponse,
