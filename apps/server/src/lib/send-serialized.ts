@@ -8,3 +8,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * write their own: docs/cold-path.md, docs/order-lists.md).
  */
 export const sendSerialized = (reply: FastifyReply, json: string) => reply.type(JSON_TYPE).send(json);
+
+/**
+ * A list's JSON answer from items already written as JSON (texts PostgreSQL keeps on their rows,
+ * joined by commas): `{"<key>":[<items>],…rest}`, `rest` written by JSON.stringify after them.
+ */
+export function listAnswerJson(key: string, items: string, rest: object): string {
+  const fields = JSON.stringify(rest);
+  return `{"${key}":[${items}]${fields.length > 2 ? `,${fields.slice(1)}` : '}'}`;
+}

@@ -14,6 +14,7 @@ import { csvStream, safeCell } from '@/lib/csv-export.ts';
 import { BadRequestError } from '@/lib/errors.ts';
 import { addDays, lagosDay, lagosDayStart, lagosWeekStart } from '@/lib/lagos-time.ts';
 import { toNaira } from '@/lib/naira.ts';
+import { listAnswerJson } from '@/lib/send-serialized.ts';
 import {
   isNarrowed,
   type OrderExportRow,
@@ -160,7 +161,9 @@ export function orderListsService({ repo, clock }: { repo: OrderListsRepository;
       });
       const counts = tabCounts(found.counts);
       const total = found.matched ?? counts[query.tab];
-      const rest = JSON.stringify(
+      return listAnswerJson(
+        'orders',
+        found.orders,
         listEnvelope.parse({
           counts,
           pagination: {
@@ -171,7 +174,6 @@ export function orderListsService({ repo, clock }: { repo: OrderListsRepository;
           },
         }),
       );
-      return `{"orders":[${found.orders}],${rest.slice(1)}`;
     },
 
     /** GET /api/orders/export.csv: the list's filters and order, every page. */

@@ -11,6 +11,7 @@ import {
 } from '@kasuwa/contracts';
 import { BadRequestError, NotFoundError } from '@/lib/errors.ts';
 import { toKobo, toNaira } from '@/lib/naira.ts';
+import { listAnswerJson } from '@/lib/send-serialized.ts';
 import { ALL_STATUSES, PUBLIC_STATUSES, toProduct } from '@/modules/products/product-view.ts';
 import { LIST_SORTS, type ProductsRepository, searchWords } from '@/modules/products/products.repository.ts';
 
@@ -27,15 +28,6 @@ const pageCount = (total: number, limit: number) => Math.ceil(total / limit);
 const listEnvelope = sellerProductsResponse.omit({ products: true });
 const searchEnvelope = sellerProductSearchResponse.omit({ data: true });
 const auctionsEnvelope = sellerAuctionProductsResponse.omit({ auctionProducts: true });
-
-/**
- * A list's JSON answer: `products` (the products' own JSON texts, as PostgreSQL keeps them on their
- * rows in the contract's product shape, migration 0036) under `key`, then the other fields.
- */
-function answerJson(key: string, products: readonly string[], rest: object): string {
-  const fields = JSON.stringify(rest);
-  return `{"${key}":[${products.join(',')}]${fields.length > 2 ? `,${fields.slice(1)}` : '}'}`;
-}
 
 /**
  * Reading the catalogue: one product, a seller's list with its statistics, the search and the
@@ -99,9 +91,9 @@ export function productListsService({ repo }: { repo: ProductsRepository }) {
         stockValueKobo += s.stockValueKobo;
       }
       statistics.totalStockValue = toNaira(stockValueKobo);
-      return answerJson(
+      return listAnswerJson(
         'products',
-        answers,
+        answers.join(','),
         listEnvelope.parse({
           currentPage: query.page,
           totalPages: pageCount(total, query.limit),
@@ -153,9 +145,9 @@ export function productListsService({ repo }: { repo: ProductsRepository }) {
       );
       if (!found) throw new NotFoundError('Seller');
       const total = statuses.length === 0 ? 0 : (found.counted ?? countOf(found.stats, statuses));
-      return answerJson(
+      return listAnswerJson(
         'data',
-        found.answers,
+        found.answers.join(','),
         searchEnvelope.parse({
           pagination: {
             currentPage: query.page,
@@ -188,9 +180,9 @@ export function productListsService({ repo }: { repo: ProductsRepository }) {
       );
       if (!found) throw new NotFoundError('Seller');
       const total = found.counted ?? 0;
-      return answerJson(
+      return listAnswerJson(
         'auctionProducts',
-        found.answers,
+        found.answers.join(','),
         auctionsEnvelope.parse({
           pagination: {
             currentPage: query.page,

@@ -61,7 +61,7 @@ const STATUS_SEARCH_BIT: Record<ProductStatus, bigint> = {
   archived: 1n << 63n,
 };
 
-/** The statuses' bits as a signed 64-bit number (PostgreSQL's bigint); -1 (every bit) for any status. */
+/** The statuses' bits as a signed 64-bit number (PostgreSQL's bigint); -1 (every bit) when every status is shown. */
 const statusSearchBits = (statuses: readonly ProductStatus[] | null): string =>
   statuses === null
     ? '-1'
@@ -325,7 +325,7 @@ export function productPages(
       const key = sql.raw(filter.sort === 'price' ? 'w.price_kobo' : 'w.created_at');
       const seller = sql`${sql.placeholder('seller')}::uuid`;
       const prefix = sql`${sql.placeholder('prefix')}::text`;
-      // The statuses' bits as a literal (every bit set: any status): a function of them, a CASE,
+      // The statuses' bits as a literal (every bit set: all statuses): a function of them, a CASE,
       // is not inlined by PostgreSQL, and calling it cost ~30 µs a call.
       const statusBits = sql.raw(`(${shape.statusBits})::bigint`);
       const tests: SQL[] = [sql`w.seller_id = ${seller}`, sql`w.word = d.word`];
