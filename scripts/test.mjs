@@ -31,16 +31,29 @@ if (e2eStatus === 0)
   e2eStatus = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
+// Named again at the very end: CI keeps only the tail of this output.
+const failures = [];
 if (existsSync(vitestJson)) {
   const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
   counts.passed += v.numPassedTests;
   counts.failed += v.numFailedTests;
   counts.skipped += v.numPendingTests + v.numTodoTests;
+  for (const file of v.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed') failures.push(`vitest: ${file.name.replace(root, '')} › ${t.fullName}`);
 } else {
   counts.failed += 1;
 }
 if (existsSync(playwrightJson)) {
-  const s = JSON.parse(readFileSync(playwrightJson, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+  const s = report.stats;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected') failures.push(`e2e: [${t.projectName}] ${spec.file} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
   counts.passed += s.expected + s.flaky;
   counts.failed += s.unexpected;
   counts.skipped += s.skipped;
@@ -53,6 +66,7 @@ if (requireServices && counts.skipped > 0) {
   process.stdout.write(`\nREQUIRE_SERVICES=1: ${counts.skipped} skipped test(s) count as failures.\n`);
   ok = false;
 }
+for (const name of failures) process.stdout.write(`\nFAILED ${name}`);
 process.stdout.write(
   `\nTotal: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
 );
