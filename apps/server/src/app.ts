@@ -301,6 +301,7 @@ export async function buildApp(given: AppDeps): Promise<App> {
 
   app.decorateRequest('seller', null);
   app.decorateRequest('buyer', null);
+  app.decorateRequest('sellerClaims', null);
   const tokens = tokenService(deps.jwtSecret, deps.clock);
   const media = mediaAccess(deps.jwtSecret, deps.clock);
   const devices = sellerDevices({

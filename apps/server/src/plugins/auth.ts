@@ -5,7 +5,7 @@ import type { BuyerRow } from '@/db/schema/buyers.ts';
 import { type SellerRow, sellers } from '@/db/schema/index.ts';
 import { ForbiddenError, HttpError, UnauthorizedError } from '@/lib/errors.ts';
 import type { MediaAccess } from '@/lib/media-access.ts';
-import type { TokenService } from '@/lib/tokens.ts';
+import type { SessionClaims, TokenService } from '@/lib/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,6 +13,8 @@ declare module 'fastify' {
     seller: SellerRow | null;
     /** Set by `requireBuyer`; null on routes without it. */
     buyer: BuyerRow | null;
+    /** Set by a deferred seller hook (`DeferredSeller`): the token's claims, its seller not yet read. */
+    sellerClaims: SessionClaims | null;
   }
 }
 
@@ -36,10 +38,49 @@ export class SellerBlockedError extends HttpError {
   }
 }
 
-export type RequireSeller = (options?: {
+type SellerHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export type RequireSeller = ((options?: {
   /** The profile stays readable to a disabled seller, so the dashboard can say why they are stopped. */
   allowDisabled?: boolean;
-}) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}) => SellerHook) & {
+  /** The same rules for a read that fetches the seller's standing in its own statement. */
+  deferred: DeferredSeller;
+};
+
+/** What the rules need of a seller's row: its token version and its two switches. */
+export type SellerStanding = Pick<SellerRow, 'tokenVersion' | 'isBlocked' | 'isDisabled'>;
+
+/**
+ * The seller hook split in two for a hot read (the Orders list): `hook` checks the token alone (its
+ * signature and expiry: 401 otherwise) and keeps its claims; the route's own statement reads the
+ * seller's standing beside its answer (one database round trip instead of two), and the `admit` that
+ * `answer` hands the route applies the same rules to it before anything is answered — a stale token
+ * 401, a blocked seller 404, a disabled one 403 — then records the device and refreshes the media
+ * cookie as the full hook does. Whatever the route throws before admitting (its own 400s, including
+ * a query the schema refused: the route sets `attachValidation`) is thrown only after the full
+ * hook's read and rules, so a bad query with a dead token is still a 401, as on every seller route.
+ */
+export type DeferredSeller = {
+  hook: SellerHook;
+  answer: <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: (sellerId: string, admit: (standing: SellerStanding | undefined) => void) => Promise<T>,
+  ) => Promise<T>;
+};
+
+/** A seller's standing against a token's claims: the seller, or the error every seller route answers. */
+function admitted<S extends SellerStanding>(
+  seller: S | undefined,
+  claims: SessionClaims,
+  options: { allowDisabled?: boolean },
+): S {
+  if (!seller || seller.tokenVersion !== claims.ver) throw new UnauthorizedError('Invalid token');
+  if (seller.isBlocked) throw new SellerBlockedError();
+  if (seller.isDisabled && !options.allowDisabled) throw new ForbiddenError(ACCOUNT_DISABLED_MESSAGE);
+  return seller;
+}
 
 /**
  * Builds the `onRequest` hook of every route that needs a signed-in seller: a valid bearer token
@@ -50,16 +91,53 @@ export function sellerAuth(
   tokens: TokenService,
   media?: MediaAccess,
   /** Told of each request a token let in (Settings' list of signed-in devices); must not throw or wait. */
-  seen?: (seller: SellerRow, request: FastifyRequest) => void,
+  seen?: (seller: Pick<SellerRow, 'id' | 'tokenVersion'>, request: FastifyRequest) => void,
 ): RequireSeller {
   const authenticate = tokenAuthenticator(db, tokens);
-  return (options = {}) =>
+  const letIn = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    seller: Pick<SellerRow, 'id' | 'tokenVersion'>,
+  ) => {
+    seen?.(seller, request);
+    // The dashboard's <img> tags of the seller's own draft photos carry this cookie, not the token.
+    media?.refresh(request, reply, seller.id);
+  };
+  const requireSeller = (options: { allowDisabled?: boolean } = {}) =>
     tagged(async (request: FastifyRequest, reply: FastifyReply) => {
       request.seller = await authenticate(bearerToken(request), options);
-      seen?.(request.seller, request);
-      // The dashboard's <img> tags of the seller's own draft photos carry this cookie, not the token.
-      media?.refresh(request, reply, request.seller.id);
+      letIn(request, reply, request.seller);
     }, 'seller');
+  const read = requireSeller();
+  const claimsOf = (request: FastifyRequest): SessionClaims => {
+    if (!request.sellerClaims) throw new UnauthorizedError('Invalid token');
+    return request.sellerClaims;
+  };
+  const deferred: DeferredSeller = {
+    hook: tagged(async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw new UnauthorizedError('Invalid token');
+      request.sellerClaims = await tokens.verify(token);
+    }, 'seller'),
+    answer: async (request, reply, work) => {
+      const claims = claimsOf(request);
+      let admittedOnce = false;
+      const admit = (standing: SellerStanding | undefined) => {
+        admitted(standing, claims, {});
+        admittedOnce = true;
+        letIn(request, reply, { id: claims.sub, tokenVersion: claims.ver });
+      };
+      try {
+        if (request.validationError) throw request.validationError;
+        return await work(claims.sub, admit);
+      } catch (err) {
+        // Refused by the rules, or a 400 (or a failure) before them: the full read answers first.
+        if (!admittedOnce) await read(request, reply);
+        throw err;
+      }
+    },
+  };
+  return Object.assign(requireSeller, { deferred });
 }
 
 /** The token of an `Authorization: Bearer …` header, or '' when there is none. */
@@ -125,10 +203,7 @@ export function tokenAuthenticator(db: Database, tokens: TokenService): Authenti
     if (!token) throw new UnauthorizedError('Invalid token');
     const claims = await tokens.verify(token);
     const [seller] = await sellerById.execute({ id: claims.sub });
-    if (!seller || seller.tokenVersion !== claims.ver) throw new UnauthorizedError('Invalid token');
-    if (seller.isBlocked) throw new SellerBlockedError();
-    if (seller.isDisabled && !options.allowDisabled) throw new ForbiddenError(ACCOUNT_DISABLED_MESSAGE);
-    return seller;
+    return admitted(seller, claims, options);
   };
 }
 

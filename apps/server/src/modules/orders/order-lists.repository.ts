@@ -11,6 +11,7 @@ import {
   ORDER_SUMMARY_JOINS,
   type OrderSummaryRow,
 } from '@/modules/orders/order-summary.ts';
+import type { SellerStanding } from '@/plugins/auth.ts';
 
 /**
  * An order's summary as the list answers it: the JSON text its row keeps (`orders.summary_json`,
@@ -121,6 +122,9 @@ export const isNarrowed = (f: OrderListFilter) =>
   f.streamId !== null;
 
 type PageRow = {
+  token_version: number | null;
+  is_blocked: boolean | null;
+  is_disabled: boolean | null;
   counts: TabCountRows;
   matched: number | null;
   via_words: boolean | null;
@@ -257,10 +261,12 @@ export function pageQuery(f: OrderListFilter, capped: boolean, viaWords: boolean
       FROM order_tab_counts WHERE seller_id = ${sql.placeholder('seller')}
     ),
     ${ids}
-    SELECT counts.counts, matched.n AS matched, via.words AS via_words,
+    SELECT s.token_version, s.is_blocked, s.is_disabled,
+      counts.counts, matched.n AS matched, via.words AS via_words,
       (SELECT string_agg(${SUMMARY_JSON}, ',' ORDER BY ${orderBy(f.sort, 'o')})
        FROM page JOIN orders o ON o.id = page.id) AS orders
-    FROM counts CROSS JOIN matched CROSS JOIN via`;
+    FROM counts CROSS JOIN matched CROSS JOIN via
+      LEFT JOIN sellers s ON s.id = ${sql.placeholder('seller')}`;
 }
 
 /** A row of the CSV export: a summary's facts and the money and shipping columns. */
@@ -333,9 +339,24 @@ export function orderListsRepository(db: Database) {
     async readPage(
       f: OrderListFilter,
       page: { offset: number; limit: number; countCap: number | null },
-    ): Promise<{ orders: string; counts: TabCountRows; matched: number | null; viaWords: boolean }> {
+    ): Promise<{
+      /** The seller's token version and switches, for the route's auth rules (auth.ts DeferredSeller). */
+      standing: SellerStanding | undefined;
+      orders: string;
+      counts: TabCountRows;
+      matched: number | null;
+      viaWords: boolean;
+    }> {
       const [row] = await pageStatement(f, page.countCap !== null).execute(pageValues(f, page));
       return {
+        standing:
+          row && row.token_version !== null
+            ? {
+                tokenVersion: row.token_version,
+                isBlocked: row.is_blocked === true,
+                isDisabled: row.is_disabled === true,
+              }
+            : undefined,
         orders: row?.orders ?? '',
         counts: row?.counts ?? {},
         matched: row?.matched ?? null,

@@ -24,11 +24,14 @@ export const orderListsRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const authenticate = requireSeller();
+    const deferred = requireSeller.deferred;
 
     app.get(
       '/api/orders',
       {
-        onRequest: authenticate,
+        // The seller's standing is read by the page's own statement (plugins/auth.ts DeferredSeller).
+        onRequest: deferred.hook,
+        attachValidation: true,
         schema: {
           tags,
           security,
@@ -41,7 +44,12 @@ export const orderListsRoutes =
       // The service writes the answer's JSON itself (its orders are the rows' kept summaries, the
       // rest checked with the contract): a string with a JSON type goes out past the serializer.
       async (request, reply) =>
-        sendSerialized(reply, await lists.list(currentSeller(request).id, request.query)),
+        sendSerialized(
+          reply,
+          await deferred.answer(request, reply, (sellerId, admit) =>
+            lists.list(sellerId, request.query, admit),
+          ),
+        ),
     );
 
     app.get(

@@ -23,6 +23,7 @@ import {
   type TabCountRows,
 } from '@/modules/orders/order-lists.repository.ts';
 import { toOrderSummary } from '@/modules/orders/order-summary.ts';
+import type { SellerStanding } from '@/plugins/auth.ts';
 
 export type SellerOrdersFilters = z.output<typeof sellerOrdersQuery>;
 
@@ -150,7 +151,15 @@ export function orderListsService({ repo, clock }: { repo: OrderListsRepository;
      * contract and written after them, in the contract's order (the bytes the route's serializer
      * writes for the same answer).
      */
-    async list(sellerId: string, query: SellerOrdersFilters): Promise<string> {
+    /**
+     * GET /api/orders: the answer's JSON text. `admit` is shown the seller's standing the page's
+     * statement read, and throws to refuse the request before anything of the page is written.
+     */
+    async list(
+      sellerId: string,
+      query: SellerOrdersFilters,
+      admit: (standing: SellerStanding | undefined) => void,
+    ): Promise<string> {
       const filter = orderListFilter(sellerId, query);
       const offset = (query.page - 1) * query.limit;
       const narrowed = isNarrowed(filter);
@@ -159,6 +168,7 @@ export function orderListsService({ repo, clock }: { repo: OrderListsRepository;
         limit: query.limit,
         countCap: narrowed ? offset + query.limit * NARROWED_COUNT_PAGES_AHEAD + 1 : null,
       });
+      admit(found.standing);
       const counts = tabCounts(found.counts);
       const total = found.matched ?? counts[query.tab];
       return listAnswerJson(

@@ -250,6 +250,77 @@ describe('GET /api/orders', () => {
       401,
     );
   });
+
+  // The list reads the seller's standing in its own statement (auth.ts DeferredSeller): the same
+  // answers as every seller route, and none of the page's orders with them.
+  it('refuses a retired token, a blocked and a disabled seller as every seller route does, before a bad query', async () => {
+    const get = (query: string, as: { authorization: string }) =>
+      t.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: as });
+    const retired = await sellerWithToken(t);
+    await insertOrder(t.db, {
+      sellerId: retired.seller.id,
+      buyerId: ada,
+      lines: [{ name: 'Gele', priceKobo: 100 }],
+    });
+    expect((await get('', retired.auth)).json().counts.all).toBe(1);
+    await t.db.execute(
+      sql`UPDATE sellers SET token_version = token_version + 1 WHERE id = ${retired.seller.id}`,
+    );
+    const blocked = await sellerWithToken(t);
+    await t.db.execute(sql`UPDATE sellers SET is_blocked = true WHERE id = ${blocked.seller.id}`);
+    const disabled = await sellerWithToken(t);
+    await t.db.execute(sql`UPDATE sellers SET is_disabled = true WHERE id = ${disabled.seller.id}`);
+    const gone = await sellerWithToken(t);
+    await t.db.execute(sql`DELETE FROM sellers WHERE id = ${gone.seller.id}`);
+    const expected = [
+      { as: retired.auth, status: 401, body: { message: 'Invalid token' } },
+      { as: gone.auth, status: 401, body: { message: 'Invalid token' } },
+      { as: blocked.auth, status: 404, body: { message: 'Seller not found' } },
+      {
+        as: disabled.auth,
+        status: 403,
+        body: { message: 'Your account has been disabled. Please contact support.' },
+      },
+    ];
+    for (const { as, status, body } of expected) {
+      for (const query of [
+        '',
+        'search=gele&page=2',
+        'page=0',
+        'from=2026-02-30',
+        'from=2026-01-10&to=2026-01-01',
+      ]) {
+        const res = await get(query, as);
+        expect([query, res.statusCode, res.json()]).toEqual([query, status, body]);
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+    }
+    // A live seller's bad query is a 400 with its reason.
+    for (const query of ['page=0', 'from=2026-01-10&to=2026-01-01']) {
+      const res = await get(query, auth);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/\S/);
+    }
+  });
+
+  it('lets a live seller in as every seller route does: the media cookie set, the device recorded', async () => {
+    const s = await sellerWithToken(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders',
+      headers: { ...s.auth, 'x-device-id': 'orders-list-phone-1' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'])).toMatch(/^kasuwa_media=/);
+    await expect
+      .poll(async () => {
+        const { rows } = await t.db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM seller_devices WHERE seller_id = ${s.seller.id} AND device_id = 'orders-list-phone-1'`,
+        );
+        return rows[0]?.n;
+      })
+      .toBe(1);
+  });
 });
 
 const csvOf = async (query: string, as = auth) => {

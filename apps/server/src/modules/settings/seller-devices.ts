@@ -61,7 +61,7 @@ export function maskNetwork(ip: string): string {
 }
 
 export type DeviceSeen = (
-  seller: SellerRow,
+  seller: Pick<SellerRow, 'id' | 'tokenVersion'>,
   request: { headers: Record<string, string | string[] | undefined>; ip: string },
 ) => void;
 
