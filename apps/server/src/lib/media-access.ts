@@ -5,6 +5,8 @@ import type { Clock } from '@/lib/clock.ts';
 export const MEDIA_COOKIE = 'kasuwa_media';
 /** A seller who stops using the dashboard keeps seeing their own private photos this long. */
 const LIFETIME_SECONDS = 12 * 60 * 60;
+/** How many cookie values one node remembers having signed or checked; all are forgotten when full. */
+const REMEMBERED = 10_000;
 
 /**
  * Lets a seller's browser load the seller's own not-yet-public media (a draft product's photos)
@@ -20,6 +22,14 @@ export function mediaAccess(secret: string, clock: Clock) {
   const key = createHmac('sha256', secret).update('kasuwa media access cookie').digest();
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+  // Every signed-in call reads the cookie and most calls without one get one: the values this node
+  // signed or checked are remembered (as tokens.ts does with tokens), so a request pays no HMAC.
+  const checked = new Map<string, { sellerId: string; expires: number }>();
+  const issued = new Map<string, { value: string; expires: number }>();
+  const remember = <V>(map: Map<string, V>, key: string, value: V) => {
+    if (map.size >= REMEMBERED) map.clear();
+    map.set(key, value);
+  };
 
   const read = (request: FastifyRequest): { sellerId: string; expires: number } | null => {
     const header = request.headers.cookie ?? '';
@@ -28,19 +38,33 @@ export function mediaAccess(secret: string, clock: Clock) {
       .map((c) => c.trim())
       .find((c) => c.startsWith(`${MEDIA_COOKIE}=`))
       ?.slice(MEDIA_COOKIE.length + 1);
-    const [sellerId, expiresText, mac] = (raw ?? '').split('.');
-    if (!sellerId || !expiresText || !mac) return null;
-    const expected = Buffer.from(sign(`${sellerId}.${expiresText}`));
-    const given = Buffer.from(mac);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const expires = Number(expiresText);
-    return Number.isInteger(expires) && expires > nowSeconds() ? { sellerId, expires } : null;
+    if (!raw) return null;
+    let valid = checked.get(raw);
+    if (!valid) {
+      const [sellerId, expiresText, mac] = raw.split('.');
+      if (!sellerId || !expiresText || !mac) return null;
+      const expected = Buffer.from(sign(`${sellerId}.${expiresText}`));
+      const given = Buffer.from(mac);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      const expires = Number(expiresText);
+      if (!Number.isInteger(expires)) return null;
+      valid = { sellerId, expires };
+      remember(checked, raw, valid);
+    }
+    return valid.expires > nowSeconds() ? valid : null;
   };
 
-  const cookieValue = (sellerId: string) => {
-    const expires = nowSeconds() + LIFETIME_SECONDS;
-    return `${sellerId}.${expires}.${sign(`${sellerId}.${expires}`)}`;
+  /** A cookie value for `sellerId` with over half its life left: the one last signed, or a new one. */
+  const current = (sellerId: string): { value: string; expires: number } => {
+    const now = nowSeconds();
+    const last = issued.get(sellerId);
+    if (last && last.expires - now > LIFETIME_SECONDS / 2) return last;
+    const expires = now + LIFETIME_SECONDS;
+    const fresh = { value: `${sellerId}.${expires}.${sign(`${sellerId}.${expires}`)}`, expires };
+    remember(issued, sellerId, fresh);
+    return fresh;
   };
+  const cookieValue = (sellerId: string) => current(sellerId).value;
 
   return {
     /** A fresh cookie value for `sellerId` (what refresh sets; tests send it as a browser would). */
@@ -53,11 +77,12 @@ export function mediaAccess(secret: string, clock: Clock) {
     refresh(request: FastifyRequest, reply: FastifyReply, sellerId: string): void {
       const held = read(request);
       if (held?.sellerId === sellerId && held.expires - nowSeconds() > LIFETIME_SECONDS / 2) return;
-      const value = cookieValue(sellerId);
+      const { value, expires } = current(sellerId);
       const secure = request.protocol === 'https' ? '; Secure' : '';
+      // The browser keeps it as long as the server accepts it.
       reply.header(
         'set-cookie',
-        `${MEDIA_COOKIE}=${value}; Path=/api/media; Max-Age=${LIFETIME_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
+        `${MEDIA_COOKIE}=${value}; Path=/api/media; Max-Age=${expires - nowSeconds()}; HttpOnly; SameSite=Lax${secure}`,
       );
     },
   };
