@@ -57,9 +57,10 @@ export async function seedOrders(db: Database, jwtSecret: string, orders: number
     JOIN pn ON pn.n = 1 + ((o.number * 13 + i * 7) % 20)`);
   await db.execute(sql`VACUUM ANALYZE orders`);
   await db.execute(sql`VACUUM ANALYZE order_lines`);
-  // The Orders search's word index (migration 0033), filled by the same triggers.
+  // The Orders search's word index (migration 0033) and its weekly counts (0039), filled by the same triggers.
   await db.execute(sql`VACUUM ANALYZE order_search_words`);
   await db.execute(sql`VACUUM ANALYZE order_search_vocabulary`);
+  await db.execute(sql`VACUUM ANALYZE order_search_word_weeks`);
   // The bulk load's dirty pages written out now, not by a checkpoint in the middle of the first figure.
   await db.execute(sql`CHECKPOINT`);
   const token = await tokenService(jwtSecret, systemClock).sign({
