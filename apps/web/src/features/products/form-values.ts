@@ -1,14 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type CreateProductBody,
-  createProductBody,
-  type Product,
-  type ProductCondition,
-  type UpdateProductBody,
-  updateProductBody,
-} from '@kasuwa/contracts';
+import type { CreateProductBody, Product, ProductCondition, UpdateProductBody } from '@kasuwa/contracts';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
-import { z } from 'zod';
 import {
   emptyVariants,
   productStock,
@@ -193,42 +184,37 @@ function reword(errors: FieldErrors<ProductFormValues>, values: ProductFormValue
 }
 
 /**
- * The form's resolver: the contract schema (create or update) behind a step that builds the body,
- * plus two rules the form adds: a way to sell must be chosen, and compare-at must beat the price.
+ * The form's resolver. The checks (the contract's zod schema, product-schema.ts) are a chunk of
+ * their own, fetched when the seller first focuses a field (warm) or at the latest on the first
+ * check: zod is ~25 KB gzip the form's first view does not need (docs/performance.md, "Products page
+ * budgets again"). The messages are reworded here as before.
  */
 export function productResolver(
   mode: 'create' | 'update',
-): Resolver<ProductFormValues, unknown, ProductBody> {
-  const body: z.ZodType<ProductBody> = mode === 'create' ? createProductBody : updateProductBody;
-  const schema = z
-    .preprocess((values: ProductFormValues) => toBody(values), body)
-    .superRefine((b, ctx) => {
-      if (b.saleType && !b.saleType.buyNow && !b.saleType.auction) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['saleType', 'buyNow'],
-          message: 'Choose Buy now, Auction or both',
-        });
-      }
-      if (
-        mode === 'update' &&
-        b.compareAtPrice != null &&
-        b.price !== undefined &&
-        b.compareAtPrice <= b.price
-      ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['compareAtPrice'],
-          message: 'Compare-at price must be more than the price',
-        });
-      }
-    });
-  const resolve = zodResolver(schema) as unknown as Resolver<ProductFormValues, unknown, ProductBody>;
-  return async (values, context, options) => {
-    const result = await resolve(values, context, options);
+): Resolver<ProductFormValues, unknown, ProductBody> & { warm: () => void } {
+  let loaded: Promise<Resolver<ProductFormValues, unknown, ProductBody>> | undefined;
+  const load = () => {
+    if (!loaded) {
+      loaded = import('@/features/products/product-schema').then(({ productSchemaResolver }) =>
+        productSchemaResolver(mode, toBody),
+      );
+      // A failed fetch (a dropped connection) is tried again at the next check.
+      loaded.catch(() => {
+        loaded = undefined;
+      });
+    }
+    return loaded;
+  };
+  const resolver = async (
+    values: ProductFormValues,
+    context: unknown,
+    options: Parameters<Resolver<ProductFormValues, unknown, ProductBody>>[2],
+  ) => {
+    const result = await (await load())(values, context, options);
     reword(result.errors, values);
     return result;
   };
+  return Object.assign(resolver, { warm: () => void load() });
 }
 
 /** Where a server-side issue (`{ path }` of a 400) shows in the form, or null for the toast only. */

@@ -37,8 +37,11 @@ const thumbClasses = {
 export function productThumb(src: string | undefined, size: 'md' | 'lg' = 'md') {
   const classes = thumbClasses[size];
   if (!src) return <span className={classes.empty} />;
+  // Keyed by the photo: a row reused for another product (row-keys.ts) must not show the last
+  // product's photo while its own loads, as an <img> given a new source does.
   return (
     <MediaImage
+      key={src}
       src={src}
       shownAt={classes.slot}
       width={64}

@@ -4,6 +4,7 @@ import { productThumb, statusBadgeClasses } from '@/features/products/product-bi
 import { type RowProps, rowActions, variantsNote } from '@/features/products/product-row-parts';
 import { statusLabels } from '@/features/products/products-api';
 import type { DeleteTarget } from '@/features/products/products-mutations';
+import { useRowKeys } from '@/features/products/row-keys';
 import { formatNairaRange } from '@/lib/money';
 
 const CardRow = memo(function CardRow(props: RowProps) {
@@ -29,22 +30,21 @@ const CardRow = memo(function CardRow(props: RowProps) {
   );
 });
 
-/** The list below 768 px: one card per product, keyed by its id; the list by its page, as the table's body. */
+/** The list below 768 px: one card per product, keyed by useRowKeys as the table's rows are. */
 export function ProductCards({
   products,
-  page,
   onDelete,
   deletingId,
 }: {
   products: Product[];
-  page: number;
   onDelete: (target: DeleteTarget) => void;
   deletingId: string | undefined;
 }) {
+  const { keys, listRef } = useRowKeys<HTMLUListElement>(products.map((product) => product._id));
   return (
-    <ul key={page} className="divide-y divide-line">
-      {products.map((product) => (
-        <CardRow key={product._id} product={product} onDelete={onDelete} busy={deletingId === product._id} />
+    <ul ref={listRef} className="divide-y divide-line">
+      {products.map((product, i) => (
+        <CardRow key={keys[i]} product={product} onDelete={onDelete} busy={deletingId === product._id} />
       ))}
     </ul>
   );

@@ -21,7 +21,7 @@ export interface ProductFormProps {
 
 /** The add and edit product form (issue 7): its sections over one form from useProductForm. */
 export function ProductForm({ sellerId, mode, api = appApi, upload }: ProductFormProps) {
-  const { form, restored, discard, dispatch, setPendingPhotos, submit, saving } = useProductForm({
+  const { form, restored, discard, dispatch, setPendingPhotos, submit, saving, warmChecks } = useProductForm({
     sellerId,
     mode,
     api,
@@ -30,6 +30,8 @@ export function ProductForm({ sellerId, mode, api = appApi, upload }: ProductFor
   return (
     <form
       noValidate
+      // The checks (zod) load while the seller types into the first field, before its first check.
+      onFocus={warmChecks}
       onSubmit={(event) => {
         event.preventDefault();
         submit('active');

@@ -12,7 +12,6 @@ import { Button, buttonClasses } from '@/ui/button';
 /** A table from 768 px, cards below; only one of the two is rendered, so a 100-row page stays cheap. */
 export function ProductList(props: {
   products: Product[];
-  page: number;
   onDelete: (target: DeleteTarget) => void;
   deletingId: string | undefined;
 }) {

@@ -90,6 +90,53 @@ describe('the products page', () => {
     expect(await rowOf('Adire shirt')).toBe(rowBefore);
   });
 
+  it('turns to the next page: its products, each beside its own photo, never the last page’s', async () => {
+    const fake = productsApi(
+      ['Aso-oke gele', 'Adire shirt', 'Ankara gown', 'Leather sandals'].map((name) =>
+        testProduct({ name, images: [`https://photos.example/${name.replaceAll(' ', '-')}.jpg`] }),
+      ),
+    );
+    const { router } = open(fake, '/dashboard/products?limit=2');
+    const nameOf = (row: HTMLElement) => row.querySelector('th p')?.textContent ?? '';
+    const photoOf = (row: HTMLElement) => row.querySelector('img');
+    const rows = async () => {
+      await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+      return screen.getAllByRole('row').slice(1);
+    };
+    const first = await rows();
+    const firstNames = first.map(nameOf);
+    const firstPhotos = first.map(photoOf);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=2'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Delete ${firstNames[0]}` })).toBeNull());
+    const second = await rows();
+    for (const [i, row] of second.entries()) {
+      const name = nameOf(row);
+      expect(firstNames).not.toContain(name);
+      expect(photoOf(row)?.getAttribute('src')).toContain(name.replaceAll(' ', '-'));
+      expect(photoOf(row)).not.toBe(firstPhotos[i]);
+      expect(within(row).getByRole('link', { name: `Edit ${name}` })).toBeVisible();
+      expect(within(row).getByRole('button', { name: `Delete ${name}` })).toBeVisible();
+    }
+  });
+
+  it("never hands the row under the seller's focus to another page's product", async () => {
+    const fake = productsApi(
+      ['Aso-oke gele', 'Adire shirt', 'Ankara gown', 'Leather sandals'].map((name) => testProduct({ name })),
+    );
+    const { router } = open(fake, '/dashboard/products?limit=2');
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+    const focused = screen.getAllByRole('link', { name: /^Edit / })[0] as HTMLElement;
+    const label = focused.getAttribute('aria-label');
+    focused.focus();
+
+    await router.navigate('/dashboard/products?limit=2&page=2');
+    await waitFor(() => expect(screen.queryByRole('link', { name: label ?? '' })).toBeNull());
+    // The focused link left with its product: it is not another product's link now.
+    expect(focused.isConnected && focused.getAttribute('aria-label') !== label).toBe(false);
+  });
+
   it('says "Network error" when a delete gets no answer, and keeps the row', async () => {
     const fake = productsApi([testProduct({ name: 'Aso-oke gele' })], (call) =>
       call.method === 'DELETE' ? 'network-error' : undefined,

@@ -108,12 +108,7 @@ export function ProductsPage({ sellerId, api = appApi, onVacationMode }: Product
               onClear={() => setParams({ search: undefined, status: undefined, page: 1 })}
             />
           ) : data ? (
-            <ProductList
-              products={data.products}
-              page={data.currentPage}
-              onDelete={ask}
-              deletingId={deletingId}
-            />
+            <ProductList products={data.products} onDelete={ask} deletingId={deletingId} />
           ) : null}
         </div>
         {data && data.totalProducts > 0 && (

@@ -39,6 +39,7 @@ const slotOf = (mode: ProductFormMode): DraftSlot =>
  * The product form's state and its saving: the react-hook-form instance on the contract's schema,
  * the local draft it restores and keeps (useFormDraft), the variant reducer's dispatch, photos still
  * uploading, and Save as draft / Publish through the save mutation, whose 400 issues land on fields.
+ * warmChecks fetches the form's checks (zod) ahead of the first one; the form calls it on first focus.
  */
 export function useProductForm({
   sellerId,
@@ -135,5 +136,14 @@ export function useProductForm({
 
   const saving: SaveAs | null = saveProduct.isPending ? saveProduct.variables.status : null;
 
-  return { form, restored, discard, dispatch, setPendingPhotos, submit, saving };
+  return {
+    form,
+    restored,
+    discard,
+    dispatch,
+    setPendingPhotos,
+    submit,
+    saving,
+    warmChecks: resolver.warm,
+  };
 }
