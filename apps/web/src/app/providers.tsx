@@ -43,14 +43,26 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * The Toaster, loaded and mounted with the first toast: sonner's code, its render, its effects and
- * the styles it inserts are not part of a phone's start, nor of its download (issue 20,
- * docs/performance.md). sonner gives a Toaster that subscribes late the toasts still on show, so
- * the toast that mounts it is shown.
+ * The Toaster, loaded and mounted with the seller's first tap or key, or the first toast if that
+ * comes before: sonner's code, its render, its effects and the styles it inserts are not part of a
+ * phone's start, nor of its download (issue 20, docs/performance.md). sonner gives a Toaster that
+ * subscribes late the toasts still on show, so a toast that comes first is shown when it mounts.
  */
 function LateToaster() {
   const [shown, setShown] = useState(false);
-  useEffect(() => onFirstToast(() => startTransition(() => setShown(true))), []);
+  useEffect(() => {
+    const show = () => startTransition(() => setShown(true));
+    // The seller's first tap or key may lead to a toast (a save, a failed check): sonner loads then,
+    // so that toast is not later than before. A cold load with no input never downloads it.
+    const events = ['pointerdown', 'keydown'] as const;
+    for (const name of events)
+      window.addEventListener(name, show, { capture: true, once: true, passive: true });
+    const stop = onFirstToast(show);
+    return () => {
+      stop();
+      for (const name of events) window.removeEventListener(name, show, { capture: true });
+    };
+  }, []);
   // The spec's toast defaults: 4 s, at most 3 on screen.
   return shown ? (
     <Suspense fallback={null}>
