@@ -57,6 +57,8 @@ void (painted ? afterPaint() : Promise.resolve()).then(() => {
     inTaskOfItsOwn(() => import('@/app/routes/dashboard/layout.route'));
     inTaskOfItsOwn(screenCode);
     inTaskOfItsOwn(() => import('@/app/routes/dashboard/screen-data'));
+    if (location.pathname === '/dashboard/products')
+      inTaskOfItsOwn(() => import('@/app/routes/dashboard/products-data'));
   }
   return import('@/app/main');
 });

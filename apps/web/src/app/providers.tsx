@@ -1,8 +1,11 @@
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { PreloadErrorWatcher } from '@/features/app-update/preload-error-watcher';
 import { reportMutationError } from '@/lib/mutation-errors';
+import { onFirstToast } from '@/lib/toast';
+
+// sonner's Toaster, loaded with sonner itself (lib/toast.ts).
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 function httpStatus(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
@@ -39,12 +42,40 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * The Toaster, loaded and mounted with the seller's first tap or key, or the first toast if that
+ * comes before: sonner's code, its render, its effects and the styles it inserts are not part of a
+ * phone's start, nor of its download (issue 20, docs/performance.md). sonner gives a Toaster that
+ * subscribes late the toasts still on show, so a toast that comes first is shown when it mounts.
+ */
+function LateToaster() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const show = () => startTransition(() => setShown(true));
+    // The seller's first tap or key may lead to a toast (a save, a failed check): sonner loads then,
+    // so that toast is not later than before. A cold load with no input never downloads it.
+    const events = ['pointerdown', 'keydown'] as const;
+    for (const name of events)
+      window.addEventListener(name, show, { capture: true, once: true, passive: true });
+    const stop = onFirstToast(show);
+    return () => {
+      stop();
+      for (const name of events) window.removeEventListener(name, show, { capture: true });
+    };
+  }, []);
+  // The spec's toast defaults: 4 s, at most 3 on screen.
+  return shown ? (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" duration={4000} visibleToasts={3} richColors closeButton />
+    </Suspense>
+  ) : null;
+}
+
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* The spec's toast defaults: 4 s, at most 3 on screen. */}
-      <Toaster position="top-center" duration={4000} visibleToasts={3} richColors closeButton />
+      <LateToaster />
       <PreloadErrorWatcher />
     </QueryClientProvider>
   );

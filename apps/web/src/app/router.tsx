@@ -179,7 +179,11 @@ const dashboardRoutes: RouteObject[] = [
     () => import('@/app/routes/dashboard/return/$id.route'),
     () => dashboardData().then((m) => m.returnDetail),
   ),
-  page('products', () => import('@/app/routes/dashboard/products.route')),
+  page(
+    'products',
+    () => import('@/app/routes/dashboard/products.route'),
+    () => import('@/app/routes/dashboard/products-data').then((m) => m.products),
+  ),
   page('add-products', () => import('@/app/routes/dashboard/add-products.route')),
   group('edit-product', [
     indexPage(() => import('@/app/routes/dashboard/edit-product/index.route')),

@@ -23,3 +23,18 @@ describe('toast', () => {
     await waitFor(() => expect(screen.getByText('Login successful')).toBeVisible());
   });
 });
+
+describe('toast before the Toaster is there', () => {
+  it('is shown once the Toaster mounts, and a dismissed one is not', async () => {
+    let kept: string | number = '';
+    act(() => {
+      kept = toast.info('Chat is starting', 'Try again in a moment.');
+      const gone = toast.warning('Gone before it was seen');
+      toast.dismiss(gone);
+    });
+    expect(kept).not.toBe('');
+    render(<Toaster />);
+    await waitFor(() => expect(screen.getByText('Chat is starting')).toBeVisible());
+    expect(screen.queryByText('Gone before it was seen')).toBeNull();
+  });
+});

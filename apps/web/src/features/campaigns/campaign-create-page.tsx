@@ -15,7 +15,6 @@ import { clsx } from 'clsx';
 import { Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/app/paths';
 import {
   type CampaignImageUploader,
@@ -26,6 +25,7 @@ import {
   uploadCampaignImage,
 } from '@/features/campaigns/campaigns-api';
 import { type ApiClient, isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
 import { FormSection, SelectBox, TextAreaField } from '@/ui/form-parts';
 import { Input } from '@/ui/input';

@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Megaphone, Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/app/paths';
 import { CampaignResults } from '@/features/campaigns/campaign-results';
 import {
@@ -14,6 +13,7 @@ import {
   STATUS_TEXT,
 } from '@/features/campaigns/campaigns-api';
 import type { ApiClient } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
 import { ListSkeleton, LoadFailed } from '@/ui/list-skeleton';
 import { Pagination } from '@/ui/pagination';

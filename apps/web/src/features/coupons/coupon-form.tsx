@@ -4,7 +4,6 @@ import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/app/paths';
 import {
   type CouponFormValues,
@@ -16,6 +15,7 @@ import {
 import { ProductPicker, ShowPicker } from '@/features/coupons/coupon-pickers';
 import { couponKeys, couponQueries, createCoupon, updateCoupon } from '@/features/coupons/coupons-api';
 import type { ApiClient } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
 import { AmountField, FormSection, LabelledField } from '@/ui/form-parts';
 import { Input } from '@/ui/input';

@@ -3,6 +3,7 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -33,6 +34,28 @@ export function useMobileMenu(): MobileMenu | null {
 }
 
 export const MOBILE_MENU_ID = 'dashboard-mobile-menu';
+
+/** Tailwind's `lg`, where the sidebar is on show beside the screen. */
+const WIDE = '(min-width: 64rem)';
+
+/**
+ * The desktop sidebar: on a wide screen it is in the first commit; on a phone, where it is hidden
+ * (the drawer shows the menu), it is mounted a transition later, so its links and icons are not part
+ * of the first commit, one of the long tasks of a phone's start (issue 20, docs/performance.md).
+ */
+function DesktopSidebar() {
+  // At build time (the painted pages, app/first-paint.tsx) and with no matchMedia it is drawn at once.
+  const [shown, setShown] = useState(
+    () =>
+      typeof window === 'undefined' ||
+      typeof window.matchMedia !== 'function' ||
+      window.matchMedia(WIDE).matches,
+  );
+  useEffect(() => {
+    if (!shown) startTransition(() => setShown(true));
+  }, [shown]);
+  return shown ? <Sidebar variant="desktop" /> : null;
+}
 
 export interface DashboardShellProps {
   /** The live-stream studio takes the whole screen: no sidebar. */
@@ -70,7 +93,7 @@ export function DashboardShell({ fullscreen = false, children }: DashboardShellP
           aria-label="Sidebar"
           className="fixed inset-y-0 left-0 z-30 hidden w-[257px] border-line border-r bg-surface lg:block xl:w-[307px]"
         >
-          <Sidebar variant="desktop" />
+          <DesktopSidebar />
         </aside>
         {drawerLoaded && (
           <Suspense fallback={null}>

@@ -4,10 +4,10 @@ import { clsx } from 'clsx';
 import { BellOff, CalendarClock, Megaphone, Radio, ReceiptText, Tag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/app/paths';
 import { fetchUpdates, markUpdate, setStorePreferences, updatesKeys } from '@/features/updates/updates-api';
 import { type ApiClient, isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { buttonClasses } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 

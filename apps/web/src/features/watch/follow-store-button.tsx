@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Check, UserPlus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { type ApiClient, isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 
 /* issue 16: a buyer follows the store from the watch and blip pages. */
 

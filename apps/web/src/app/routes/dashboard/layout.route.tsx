@@ -33,7 +33,9 @@ export function Component() {
   const sellerId = seller?._id ?? null;
   const studio = useMatch(`${paths.dashboard.liveStreams.root}/live-stream-studio/*`) !== null;
 
-  // The notifications socket (and socket.io's code) waits until the first screen is drawn.
+  // The notifications socket (and socket.io's code), the offline outbox's first look into IndexedDB
+  // and the chat widget's visitor wait until the first screen is drawn: none of it is on show, and
+  // on a phone each was part of the first commit's effects, one long task (issue 20).
   const [firstScreenDrawn, setFirstScreenDrawn] = useState(false);
   useEffect(() => {
     let current = true;
@@ -48,10 +50,10 @@ export function Component() {
   const visitorName = seller ? `${seller.firstName} ${seller.lastName}` : null;
   const visitorEmail = seller?.email ?? null;
   useEffect(() => {
-    if (visitorName !== null && visitorEmail !== null) {
+    if (firstScreenDrawn && visitorName !== null && visitorEmail !== null) {
       startChatWidget(chatVisitorFor({ firstName: visitorName, lastName: '', email: visitorEmail }));
     }
-  }, [visitorName, visitorEmail]);
+  }, [firstScreenDrawn, visitorName, visitorEmail]);
   const identity = useMemo(
     () =>
       seller
@@ -117,7 +119,7 @@ export function Component() {
       <DashboardShell fullscreen={studio}>{!refused && <Outlet context={context} />}</DashboardShell>
       <AccountDisabledDialog open={disabledDialogOpen} onLogout={onLogout} />
       <ConsentAndAnalytics identity={identity} />
-      <OutboxRunner sellerId={sellerId} loadSenders={loadOutboxSenders} />
+      <OutboxRunner sellerId={firstScreenDrawn ? sellerId : null} loadSenders={loadOutboxSenders} />
     </ShellAccountProvider>
   );
 }

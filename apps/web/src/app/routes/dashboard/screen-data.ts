@@ -46,9 +46,19 @@ export const pastShows = withSeller(({ queryClient, api }, sellerId) => {
   void queryClient.prefetchInfiniteQuery(liveQueries.past(api, sellerId));
 });
 
-/** The Orders screen's page as its URL names it. */
-export const orders: Prefetch = ({ queryClient, api }, { request }) => {
-  void queryClient.prefetchQuery(orderQueries.list(api, readOrderParams(new URL(request.url).searchParams)));
+// The orders route's filter lists the seller's upcoming and past shows (orders.route.tsx).
+const showOptions = withSeller(({ queryClient, api }, sellerId) => {
+  void queryClient.prefetchInfiniteQuery(liveQueries.past(api, sellerId));
+  void queryClient.prefetchInfiniteQuery(liveQueries.upcoming(api, sellerId));
+});
+
+/** The Orders screen's page as its URL names it, and the seller's shows its filter offers. */
+export const orders: Prefetch = (data, args) => {
+  const { queryClient, api } = data;
+  void queryClient.prefetchQuery(
+    orderQueries.list(api, readOrderParams(new URL(args.request.url).searchParams)),
+  );
+  showOptions(data, args);
 };
 
 export const order: Prefetch = ({ queryClient, api }, { params }) => {
