@@ -6,7 +6,7 @@ import {
   type SellerBlipsResponse,
   type SellerReturnsResponse,
 } from '@kasuwa/contracts';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
@@ -217,7 +217,7 @@ describe('route loaders', () => {
         <RouterProvider router={router} />
       </AppProviders>,
     );
-    return { calls: fake.calls, startedBeforeScreen };
+    return { calls: fake.calls, startedBeforeScreen, router };
   }
 
   const blipsPage = '/products/seller/seller-1/blips?page=1&limit=12';
@@ -288,6 +288,36 @@ describe('route loaders', () => {
     expect(await screenTitle()).toBe('Returns Center');
     expect(startedBeforeScreen).toContain(returnsPage);
     expect(calls.filter((c) => c.path === returnsPage)).toHaveLength(1);
+  });
+
+  it("turns a screen's page with one read, the new page's: no loader runs again for a change of search alone", async () => {
+    const returnsPage = (page: number) => `/returns?tab=in_progress&page=${page}&limit=20`;
+    const answer = (page: number) => ({
+      body: {
+        returns: [],
+        counts: { requested: 0, in_progress: 60, refunded: 0, rejected: 0, all: 60 },
+        pagination: { page, limit: 20, total: 60, totalPages: 3 },
+      } satisfies SellerReturnsResponse,
+    });
+    const { calls, router } = renderWithLoaders(`${paths.dashboard.returns}?tab=in_progress&page=2`, {
+      'GET /seller/check-token': { body: { valid: true, token: 'token-2' } },
+      'GET /seller/profile': { body: testSeller() satisfies Seller },
+      [`GET ${returnsPage(2)}`]: answer(2),
+      [`GET ${returnsPage(3)}`]: answer(3),
+    });
+    expect(await screenTitle()).toBe('Returns Center');
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain(returnsPage(2)));
+    const before = calls.length;
+    // The move goes straight to the new page: the router never waits on loaders for it.
+    const states: string[] = [];
+    const stop = router.subscribe((state) => states.push(state.navigation.state));
+    await act(() => router.navigate(`${paths.dashboard.returns}?tab=in_progress&page=3`));
+    stop();
+    expect(states).not.toContain('loading');
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain(returnsPage(3)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = calls.slice(before).map((c) => c.path);
+    expect(after.filter((path) => path !== '/seller/check-token')).toEqual([returnsPage(3)]);
   });
 
   it('starts nothing for a visitor the session check sends to /login', async () => {
