@@ -121,10 +121,17 @@ export function AuthProvider({ children, api = appApi }: AuthProviderProps) {
   );
   useEffect(() => () => session.dispose(), [session]);
 
-  // SPEC §8: the token is checked on every route change. The location object is new for every
-  // navigation, even to the same path, which counts as a route change too.
+  // SPEC §8: the token is checked on every route change — a new path, or the screen's own address
+  // opened again (the location object is new for every navigation, even to the same path). A move
+  // that changes only the search (a page turn, a filter, a tab) stays on the route: no check, which
+  // was a request and its handling in every 100-row products page turn. A dead token is still
+  // caught there by the page's own read (its 401 ends the session).
+  const lastPlace = useRef<{ pathname: string; search: string } | null>(null);
   useEffect(() => {
+    const last = lastPlace.current;
+    lastPlace.current = { pathname: location.pathname, search: location.search };
     pathRef.current = location.pathname;
+    if (last?.pathname === location.pathname && last.search !== location.search) return;
     void session.checkToken(location.pathname);
   }, [location, session]);
 

@@ -64,6 +64,23 @@ describe('entering the dashboard', () => {
     );
   });
 
+  it('does not count a change of search alone (a page turn) as a route change; the same address opened again is one', async () => {
+    const { calls, router } = renderDashboard({ body: testSeller() });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await act(() => router.navigate('/dashboard/orders'));
+    await screen.findByRole('heading', { name: 'Orders' });
+    const checks = () => calls.filter((call) => call.path === '/seller/check-token').length;
+    await vi.waitFor(() => expect(checks()).toBe(2));
+    await act(() => router.navigate('/dashboard/orders?tab=to_ship&page=2'));
+    await act(() => router.navigate('/dashboard/orders?tab=to_ship&page=3'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(checks()).toBe(2);
+    await act(() => router.navigate('/dashboard/orders?tab=to_ship&page=3'));
+    await vi.waitFor(() => expect(checks()).toBe(3));
+    await act(() => router.navigate('/dashboard/home'));
+    await vi.waitFor(() => expect(checks()).toBe(4));
+  });
+
   it('logs out from the header: clears the session keys and lands on /login', async () => {
     renderDashboard({ body: testSeller() });
     localStorage.setItem(localKeys.visitorId, '"visitor-1"');
