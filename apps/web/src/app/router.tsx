@@ -1,3 +1,4 @@
+// size: one route table — every route of the app, its loaders and their revalidation in one place
 import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createRouter as createRouter,

@@ -1,3 +1,4 @@
+// size: the Orders list, its export and overview against one seeded set of orders, with the auth rules of the list
 import type { OrdersOverviewResponse, SellerOrdersResponse } from '@kasuwa/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
