@@ -6,6 +6,31 @@ import { expect, type Page } from '@playwright/test';
  * and the elements it found, so the failure says what to fix.
  */
 export async function expectNoSeriousA11yViolations(page: Page, screen: string) {
+  // The screen settles first: no change to the document for 300 ms (at most 5 s). A toast asked for
+  // while its code still downloads (lib/toast loads sonner with the first toast or input) appears a
+  // moment later and would start fading in after the animation wait below.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          clearTimeout(quiet);
+          quiet = setTimeout(done, 300);
+        });
+        const done = () => {
+          observer.disconnect();
+          clearTimeout(cap);
+          resolve();
+        };
+        let quiet = setTimeout(done, 300);
+        const cap = setTimeout(done, 5000);
+        observer.observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          characterData: true,
+        });
+      }),
+  );
   // Axe reads colours as painted: halfway through a fade-in (a toast arriving) text is paler than it
   // will be, so finite animations and transitions are let finish first. Spinners loop forever and
   // are not waited for.

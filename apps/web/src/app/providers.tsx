@@ -1,11 +1,28 @@
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useEffect,
+  useState,
+} from 'react';
+import type { ToasterProps } from 'sonner';
 import { PreloadErrorWatcher } from '@/features/app-update/preload-error-watcher';
 import { reportMutationError } from '@/lib/mutation-errors';
 import { onFirstToast } from '@/lib/toast';
 
-// sonner's Toaster, loaded with sonner itself (lib/toast.ts).
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// sonner's Toaster, loaded with sonner itself (lib/toast.ts). A chunk that does not download (a new
+// version deployed: the Update Available overlay says so) leaves no Toaster, not a blank app: a
+// failed lazy component would throw up to the root.
+const Toaster = lazy(
+  (): Promise<{ default: ComponentType<ToasterProps> }> =>
+    import('sonner').then(
+      (m) => ({ default: m.Toaster }),
+      () => ({ default: () => null }),
+    ),
+);
 
 function httpStatus(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
