@@ -1,28 +1,9 @@
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  type ComponentType,
-  lazy,
-  type ReactNode,
-  Suspense,
-  startTransition,
-  useEffect,
-  useState,
-} from 'react';
+import { type ComponentType, type ReactNode, startTransition, useEffect, useState } from 'react';
 import type { ToasterProps } from 'sonner';
 import { PreloadErrorWatcher } from '@/features/app-update/preload-error-watcher';
 import { reportMutationError } from '@/lib/mutation-errors';
-import { onFirstToast } from '@/lib/toast';
-
-// sonner's Toaster, loaded with sonner itself (lib/toast.ts). A chunk that does not download (a new
-// version deployed: the Update Available overlay says so) leaves no Toaster, not a blank app: a
-// failed lazy component would throw up to the root.
-const Toaster = lazy(
-  (): Promise<{ default: ComponentType<ToasterProps> }> =>
-    import('sonner').then(
-      (m) => ({ default: m.Toaster }),
-      () => ({ default: () => null }),
-    ),
-);
+import { loadSonner, onToast } from '@/lib/toast';
 
 function httpStatus(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
@@ -64,27 +45,40 @@ export function createQueryClient(): QueryClient {
  * comes before: sonner's code, its render, its effects and the styles it inserts are not part of a
  * phone's start, nor of its download (issue 20, docs/performance.md). sonner gives a Toaster that
  * subscribes late the toasts still on show, so a toast that comes first is shown when it mounts.
+ * A download that fails (a new version deployed: the Update Available overlay says so; a dropped
+ * connection) leaves no Toaster, not a blank app, and is tried again at the next tap, key or toast.
  */
 function LateToaster() {
-  const [shown, setShown] = useState(false);
+  const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
   useEffect(() => {
-    const show = () => startTransition(() => setShown(true));
+    let live = true;
     // The seller's first tap or key may lead to a toast (a save, a failed check): sonner loads then,
     // so that toast is not later than before. A cold load with no input never downloads it.
     const events = ['pointerdown', 'keydown'] as const;
-    for (const name of events)
-      window.addEventListener(name, show, { capture: true, once: true, passive: true });
-    const stop = onFirstToast(show);
-    return () => {
-      stop();
+    let stopToasts: () => void = () => undefined;
+    const stopListening = () => {
+      stopToasts();
       for (const name of events) window.removeEventListener(name, show, { capture: true });
+    };
+    const show = () => {
+      loadSonner().then(
+        (m) => {
+          stopListening();
+          if (live) startTransition(() => setToaster(() => m.Toaster));
+        },
+        () => undefined,
+      );
+    };
+    for (const name of events) window.addEventListener(name, show, { capture: true, passive: true });
+    stopToasts = onToast(show);
+    return () => {
+      live = false;
+      stopListening();
     };
   }, []);
   // The spec's toast defaults: 4 s, at most 3 on screen.
-  return shown ? (
-    <Suspense fallback={null}>
-      <Toaster position="top-center" duration={4000} visibleToasts={3} richColors closeButton />
-    </Suspense>
+  return Toaster ? (
+    <Toaster position="top-center" duration={4000} visibleToasts={3} richColors closeButton />
   ) : null;
 }
 

@@ -16,29 +16,37 @@ type Kind = 'success' | 'error' | 'info' | 'warning' | 'loading';
 type Sonner = typeof SonnerToast;
 
 let sonner: Sonner | null = null;
-let loading: Promise<Sonner> | null = null;
+let loading: Promise<typeof import('sonner')> | null = null;
 
-/** sonner's toast function, loaded on first use. */
-function loadSonner(): Promise<Sonner> {
-  loading ??= import('sonner').then((m) => {
-    sonner = m.toast;
-    return m.toast;
-  });
+/**
+ * sonner's module, loaded once for the toasts and the Toaster (app/providers.tsx). A download that
+ * failed (a dropped connection before the service worker holds it) is tried again at the next call.
+ */
+export function loadSonner(): Promise<typeof import('sonner')> {
+  if (!loading) {
+    loading = import('sonner').then((m) => {
+      sonner = m.toast;
+      return m;
+    });
+    loading.catch(() => {
+      loading = null;
+    });
+  }
   return loading;
 }
 
-const firstToastListeners = new Set<() => void>();
+const toastListeners = new Set<() => void>();
 let toasted = false;
 
-/** Calls `listener` when the first toast is asked for (at once if one already was); returns a stop. */
-export function onFirstToast(listener: () => void): () => void {
-  if (toasted) {
-    listener();
-    return () => undefined;
-  }
-  firstToastListeners.add(listener);
+/**
+ * Calls `listener` on every toast asked for from now on, and at once if one already was (before
+ * the caller was there to hear it); returns a stop.
+ */
+export function onToast(listener: () => void): () => void {
+  if (toasted) listener();
+  toastListeners.add(listener);
   return () => {
-    firstToastListeners.delete(listener);
+    toastListeners.delete(listener);
   };
 }
 
@@ -46,9 +54,12 @@ export function onFirstToast(listener: () => void): () => void {
 function withSonner(use: (s: Sonner) => void) {
   if (sonner) use(sonner);
   else
-    void loadSonner().then(use, () => {
-      // sonner's chunk did not download (offline, a new version): the notice is lost, the screen is not.
-    });
+    void loadSonner().then(
+      (m) => use(m.toast),
+      () => {
+        // sonner's chunk did not download (offline, a new version): the notice is lost, the screen is not.
+      },
+    );
 }
 
 let lastId = 0;
@@ -56,11 +67,8 @@ let lastId = 0;
 const notify =
   (kind: Kind): Notify =>
   (title, description) => {
-    if (!toasted) {
-      toasted = true;
-      for (const listener of firstToastListeners) listener();
-      firstToastListeners.clear();
-    }
+    toasted = true;
+    for (const listener of toastListeners) listener();
     lastId += 1;
     const id = `toast-${lastId}`;
     const options = description ? { id, description } : { id };
