@@ -5,6 +5,7 @@ import { AppProviders, createQueryClient } from '@/app/providers';
 import { registerServiceWorker } from '@/app/register-service-worker';
 import { createAppRouter } from '@/app/router';
 import { api } from '@/lib/api-client';
+import { AppNavigateProvider } from '@/ui/app-link';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
@@ -33,7 +34,9 @@ void nextTask()
       root.render(
         <StrictMode>
           <AppProviders queryClient={queryClient}>
-            <RouterProvider router={router} />
+            <AppNavigateProvider navigate={router.navigate}>
+              <RouterProvider router={router} />
+            </AppNavigateProvider>
           </AppProviders>
         </StrictMode>,
       );

@@ -2,11 +2,16 @@ import { useMemo, useSyncExternalStore } from 'react';
 
 /**
  * Whether a CSS media query matches now, following changes. Lists use it to render either their
- * table or their phone cards, not both hidden by CSS (twice the work on a long page).
+ * table or their phone cards, not both hidden by CSS (twice the work on a long page). `unknown` is
+ * the answer where there is no screen to ask: at build time (the painted pages, app/first-paint.tsx)
+ * and without matchMedia.
  */
-export function useMediaQuery(query: string): boolean {
+export function useMediaQuery(query: string, unknown = false): boolean {
   const list = useMemo(
-    () => (typeof window.matchMedia === 'function' ? window.matchMedia(query) : null),
+    () =>
+      typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+        ? window.matchMedia(query)
+        : null,
     [query],
   );
   const subscribe = useMemo(
@@ -18,8 +23,8 @@ export function useMediaQuery(query: string): boolean {
   );
   return useSyncExternalStore(
     subscribe,
-    () => list?.matches ?? false,
-    () => false,
+    () => list?.matches ?? unknown,
+    () => unknown,
   );
 }
 

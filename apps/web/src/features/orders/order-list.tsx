@@ -1,6 +1,5 @@
 import type { OrderSummary } from '@kasuwa/contracts';
 import { memo } from 'react';
-import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { formatDate } from '@/features/orders/order-format';
 import {
@@ -12,6 +11,7 @@ import {
 } from '@/features/orders/order-labels';
 import { formatNaira } from '@/lib/money';
 import { useMediaQuery, WIDE_LIST_QUERY } from '@/lib/use-media-query';
+import { AppLink } from '@/ui/app-link';
 import { fixedSlot, MediaImage } from '@/ui/media-image';
 
 /** What a list needs to let the seller pick orders (bulk ship); a customer's orders leave it out. */
@@ -88,12 +88,12 @@ const TableRow = memo(function TableRow(props: RowProps) {
         </td>
       )}
       <th scope="row" className="px-4 py-3 text-left font-normal">
-        <Link
+        <AppLink
           to={paths.dashboard.order(order._id)}
           className="whitespace-nowrap font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
           {order.number}
-        </Link>
+        </AppLink>
         <p className="text-ink-muted text-xs">{formatDate(order.createdAt)}</p>
       </th>
       <td className="px-4 py-3">
@@ -129,12 +129,12 @@ const CardRow = memo(function CardRow(props: RowProps) {
       {thumb(order.firstItem.image)}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-baseline justify-between gap-2">
-          <Link
+          <AppLink
             to={paths.dashboard.order(order._id)}
             className="font-semibold text-brand-700 underline-offset-2 hover:underline"
           >
             {order.number}
-          </Link>
+          </AppLink>
           <span className="font-semibold tabular-nums">{formatNaira(order.total)}</span>
         </div>
         <p className="truncate text-ink text-sm">{itemsText(order)}</p>

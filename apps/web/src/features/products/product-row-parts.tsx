@@ -1,8 +1,8 @@
 import type { Product } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
-import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import type { DeleteTarget } from '@/features/products/products-mutations';
+import { AppLink } from '@/ui/app-link';
 import { buttonClasses } from '@/ui/button';
 
 /** How many combinations a product sells, for the stock column. */
@@ -21,7 +21,7 @@ const deleteButtonClasses = clsx(buttonClasses({ variant: 'ghost', size: 'sm' })
 export type RowProps = { product: Product; onDelete: (target: DeleteTarget) => void; busy: boolean };
 
 /*
- * A row is one component drawing plain elements and a router <Link>: no per-cell components and
+ * A row is one component drawing plain elements and a link (ui/app-link, which a navigation does not redraw): no per-cell components and
  * no icon components. Rows are memoised, so a refetch or a keystroke in the search box redraws none.
  * They are keyed by product id: a row is always its product's, so after a delete, focus and the
  * screen reader's place never move to another product's buttons.
@@ -31,13 +31,13 @@ export type RowProps = { product: Product; onDelete: (target: DeleteTarget) => v
 export function rowActions({ product, onDelete, busy }: RowProps) {
   return (
     <>
-      <Link
+      <AppLink
         to={paths.dashboard.editProduct(product._id)}
         aria-label={`Edit ${product.name}`}
         className={editLinkClasses}
       >
         Edit
-      </Link>
+      </AppLink>
       <button
         type="button"
         aria-label={`Delete ${product.name}`}

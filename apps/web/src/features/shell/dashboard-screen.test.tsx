@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -126,6 +126,38 @@ describe('the sidebar', () => {
     renderScreen({ account, onLogout });
     await userEvent.click(screen.getAllByRole('button', { name: 'Log Out' })[0] as HTMLElement);
     expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the desktop sidebar on a phone', () => {
+  it('is not drawn on a narrow screen, and is drawn once the screen is wide enough to show it', () => {
+    let wide = false;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          get matches() {
+            return query === '(min-width: 64rem)' ? wide : false;
+          },
+          media: query,
+          addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+          removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+        }) as unknown as MediaQueryList,
+    );
+    try {
+      renderScreen({ account });
+      const aside = screen.getByRole('complementary', { name: 'Sidebar', hidden: true });
+      expect(within(aside).queryByRole('navigation', { name: 'Main', hidden: true })).toBeNull();
+      // A tablet turned to landscape.
+      wide = true;
+      act(() => {
+        for (const listener of listeners) listener();
+      });
+      expect(within(aside).getByRole('navigation', { name: 'Main', hidden: true })).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -3,7 +3,6 @@ import {
   lazy,
   type ReactNode,
   Suspense,
-  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -12,6 +11,7 @@ import {
 } from 'react';
 import { useLocation } from 'react-router';
 import { Sidebar } from '@/features/shell/sidebar';
+import { useMediaQuery } from '@/lib/use-media-query';
 
 /**
  * The phone's drawer (a Radix dialog) is closed when a screen first shows: its code, Radix's among
@@ -39,22 +39,15 @@ export const MOBILE_MENU_ID = 'dashboard-mobile-menu';
 const WIDE = '(min-width: 64rem)';
 
 /**
- * The desktop sidebar: on a wide screen it is in the first commit; on a phone, where it is hidden
- * (the drawer shows the menu), it is mounted a transition later, so its links and icons are not part
- * of the first commit, one of the long tasks of a phone's start (issue 20, docs/performance.md).
+ * The desktop sidebar, drawn only on a screen wide enough to show it: on a phone it would be hidden
+ * by CSS (the drawer shows the menu), yet its links and icons would be drawn at the start and again
+ * at every navigation (issue 20, docs/performance.md). A tablet turned to landscape draws it then.
+ * At build time (the painted pages, app/first-paint.tsx) and with no matchMedia it is drawn, for the
+ * CSS to show or hide.
  */
 function DesktopSidebar() {
-  // At build time (the painted pages, app/first-paint.tsx) and with no matchMedia it is drawn at once.
-  const [shown, setShown] = useState(
-    () =>
-      typeof window === 'undefined' ||
-      typeof window.matchMedia !== 'function' ||
-      window.matchMedia(WIDE).matches,
-  );
-  useEffect(() => {
-    if (!shown) startTransition(() => setShown(true));
-  }, [shown]);
-  return shown ? <Sidebar variant="desktop" /> : null;
+  const wide = useMediaQuery(WIDE, true);
+  return wide ? <Sidebar variant="desktop" /> : null;
 }
 
 export interface DashboardShellProps {

@@ -1,11 +1,12 @@
 import { clsx } from 'clsx';
 import { ChevronDown, ExternalLink, LifeBuoy, LogOut, UserRound } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { memo, useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router';
 import { paths } from '@/app/paths';
 import { NAV_ITEMS, type NavItem, sectionContains } from '@/features/shell/nav-items';
 import { useShellAccount } from '@/features/shell/shell-account';
 import { externalLinks } from '@/lib/external-links';
+import { AppLink } from '@/ui/app-link';
 import { BrandMark } from '@/ui/brand-mark';
 
 const rowClasses = (active: boolean) =>
@@ -21,21 +22,39 @@ export interface SidebarProps {
   onNavigate?: () => void;
 }
 
-/** The dashboard's navigation: the spec's entries in order, sub-menus that toggle, and the footer. */
+/** The screen on show is `to`, or a page under it (React Router's NavLink without `end`). */
+const within = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+/** Marks the entry of the screen on show, as NavLink does. */
+const current = (active: boolean) => (active ? ('page' as const) : undefined);
+
+/**
+ * The dashboard's navigation: the spec's entries in order, sub-menus that toggle, and the footer.
+ * The path is read here once; each entry is memoised on what it shows (whether it is the current
+ * screen, or holds it), so a navigation redraws the entries whose state changed, and a page turn
+ * (the search alone changes) none of them.
+ */
 export function Sidebar({ variant, onNavigate }: SidebarProps) {
   const { onLogout } = useShellAccount();
+  const { pathname } = useLocation();
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 shrink-0 items-center px-5">
-        <Link to={paths.dashboard.home} onClick={onNavigate} className="rounded-control">
+        <AppLink to={paths.dashboard.home} onClick={onNavigate} className="rounded-control">
           <BrandMark />
-        </Link>
+        </AppLink>
       </div>
       <nav aria-label="Main" className="min-h-0 flex-1 overflow-y-auto px-3 pb-4">
         <ul className="flex flex-col gap-0.5">
           {NAV_ITEMS.map((item) => (
             <li key={item.label}>
-              <NavEntry item={item} onNavigate={onNavigate} />
+              <NavEntry
+                item={item}
+                onNavigate={onNavigate}
+                active={pathname === item.to}
+                inSection={sectionContains(item, pathname)}
+                activeChild={item.children?.find((child) => within(pathname, child.to))?.to}
+              />
             </li>
           ))}
         </ul>
@@ -56,25 +75,27 @@ export function Sidebar({ variant, onNavigate }: SidebarProps) {
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
             ) : (
-              <NavLink
+              <AppLink
                 to={paths.dashboard.help}
                 onClick={onNavigate}
-                className={({ isActive }) => rowClasses(isActive)}
+                aria-current={current(within(pathname, paths.dashboard.help))}
+                className={rowClasses(within(pathname, paths.dashboard.help))}
               >
                 <LifeBuoy className="size-5 shrink-0" aria-hidden />
                 Help &amp; Support
-              </NavLink>
+              </AppLink>
             )}
           </li>
           <li>
-            <NavLink
+            <AppLink
               to={paths.dashboard.account}
               onClick={onNavigate}
-              className={({ isActive }) => rowClasses(isActive)}
+              aria-current={current(within(pathname, paths.dashboard.account))}
+              className={rowClasses(within(pathname, paths.dashboard.account))}
             >
               <UserRound className="size-5 shrink-0" aria-hidden />
               Account
-            </NavLink>
+            </AppLink>
           </li>
           {onLogout && (
             <li>
@@ -90,9 +111,18 @@ export function Sidebar({ variant, onNavigate }: SidebarProps) {
   );
 }
 
-function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: (() => void) | undefined }) {
-  const { pathname } = useLocation();
-  const inSection = sectionContains(item, pathname);
+interface NavEntryProps {
+  item: NavItem;
+  onNavigate?: (() => void) | undefined;
+  /** The entry's own screen is on show (NavLink's `end`: its exact path). */
+  active: boolean;
+  /** The screen on show is the entry's or one of its sub-items'. */
+  inSection: boolean;
+  /** The sub-item whose screen (or a page under it) is on show. */
+  activeChild: string | undefined;
+}
+
+const NavEntry = memo(function NavEntry({ item, onNavigate, active, inSection, activeChild }: NavEntryProps) {
   const [open, setOpen] = useState(inSection);
   // Arriving in a section (Products, or one of its pages) shows its sub-items without a second
   // tap on the chevron; the seller can still fold it away while there.
@@ -114,15 +144,15 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: (() => voi
   }
 
   const link = (
-    <NavLink
+    <AppLink
       to={item.to}
-      end
       onClick={onNavigate}
-      className={({ isActive }) => clsx(rowClasses(isActive), item.children && 'pr-12')}
+      aria-current={current(active)}
+      className={clsx(rowClasses(active), item.children && 'pr-12')}
     >
       <Icon className="size-5 shrink-0" aria-hidden />
       {item.label}
-    </NavLink>
+    </AppLink>
   );
   if (!item.children) return link;
 
@@ -148,16 +178,17 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: (() => voi
       >
         {item.children.map((child) => (
           <li key={child.to}>
-            <NavLink
+            <AppLink
               to={child.to}
               onClick={onNavigate}
-              className={({ isActive }) => clsx(rowClasses(isActive), 'min-h-10')}
+              aria-current={current(child.to === activeChild)}
+              className={clsx(rowClasses(child.to === activeChild), 'min-h-10')}
             >
               {child.label}
-            </NavLink>
+            </AppLink>
           </li>
         ))}
       </ul>
     </>
   );
-}
+});
