@@ -120,7 +120,7 @@ const TableRow = memo(function TableRow(props: RowProps) {
 const CardRow = memo(function CardRow(props: RowProps) {
   const { order } = props;
   return (
-    <li className="flex gap-3 p-4">
+    <li className="list-card flex gap-3 p-4">
       {props.selection && (
         <div className="pt-1">
           <SelectBox {...props} />

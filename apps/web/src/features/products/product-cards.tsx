@@ -10,7 +10,7 @@ import { formatNairaRange } from '@/lib/money';
 const CardRow = memo(function CardRow(props: RowProps) {
   const { product } = props;
   return (
-    <li className="flex flex-col gap-3 p-4">
+    <li className="list-card flex flex-col gap-3 p-4 [--list-card-height:11rem]">
       <div className="flex gap-3">
         {productThumb(product.images[0], 'lg')}
         <div className="min-w-0 flex-1">
