@@ -24,6 +24,8 @@ const QUIET = process.env.LONG_TASKS_QUIET === '1';
 // LONG_TASKS_INCLUSIVE=<n>: also the n app functions with the most time on the stack (a build with
 // `vite build --minify false` names them).
 const INCLUSIVE = Number(process.env.LONG_TASKS_INCLUSIVE ?? 0);
+// LONG_TASKS_BY_FILE=1: also the sampled CPU after FCP by script file (self time, the file's hash left off).
+const BY_FILE = process.env.LONG_TASKS_BY_FILE === '1';
 
 type TraceEvent = ChromeTraceEvent<
   Record<string, unknown> & {
@@ -181,17 +183,71 @@ function analyse(events: TraceEvent[], profile: CpuProfile) {
   let tbt = 0;
   let cpuTbt = 0;
   let cpuMs = 0;
+  // The main thread's CPU after FCP by the browser's kinds of work (thread time, so the machine's
+  // other work does not count); scripting is the rest of the tasks' CPU.
+  const byKind = new Map<string, number>();
+  const kindOf: Record<string, string> = {
+    UpdateLayoutTree: 'style',
+    Layout: 'layout',
+    Paint: 'paint',
+    PrePaint: 'paint',
+    ParseHTML: 'parse HTML',
+    ParseAuthorStyleSheet: 'parse CSS',
+    MajorGC: 'GC',
+    MinorGC: 'GC',
+    'v8.compile': 'compile',
+    'v8.compileModule': 'compile',
+  };
+  for (const e of events) {
+    const kind = kindOf[e.name];
+    if (!kind || !onMain(e) || e.ph !== 'X' || e.ts < fcp.ts) continue;
+    byKind.set(kind, (byKind.get(kind) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
+  }
   for (const t of tasks) {
     if (t.ts < fcp.ts) continue;
     tbt += Math.max(0, (4 * (t.dur ?? 0)) / 1000 - 50);
     cpuTbt += Math.max(0, (4 * (t.tdur ?? t.dur ?? 0)) / 1000 - 50);
     cpuMs += (t.tdur ?? t.dur ?? 0) / 1000;
   }
+  // The profiler's samples after FCP, by the script file their function is in (self time).
+  const byFile = new Map<string, number>();
+  const appAfterFcp = new Map<string, number>();
+  {
+    let previous: number | undefined;
+    for (const sample of samples) {
+      if (sample.ts < fcp.ts) continue;
+      const dt = previous === undefined ? 0.1 : Math.min((sample.ts - previous) / 1000, 1);
+      previous = sample.ts;
+      const frame = frameOf(sample.frame);
+      if (frame.startsWith('(idle)') || frame.startsWith('(root)')) continue;
+      const file =
+        / ([^ ]+\.js):\d+$/.exec(frame)?.[1]?.replace(/-[\w-]{8}\.js$/, '') ?? frame.replace(/ .*$/, '');
+      byFile.set(file, (byFile.get(file) ?? 0) + dt);
+      // And the app's functions on the sample's stack (inclusive), as in each task's list.
+      const seen = new Set<string>();
+      for (
+        let n = nodes.get(Number(sample.frame));
+        n;
+        n = n.parent === undefined ? undefined : nodes.get(n.parent)
+      ) {
+        if (seen.has(n.frame) || / (react|rolldown-runtime)-/.test(n.frame) || !n.frame.includes('.js:'))
+          continue;
+        seen.add(n.frame);
+        appAfterFcp.set(n.frame, (appAfterFcp.get(n.frame) ?? 0) + dt);
+      }
+    }
+  }
+  let named = 0;
+  for (const ms of byKind.values()) named += ms;
+  byKind.set('script and the rest', Math.max(0, cpuMs - named));
   return {
     fcpMs,
     tbt,
     cpuTbt,
     cpuMs,
+    byKind,
+    byFile,
+    appAfterFcp,
     long: long.map((t) => ({
       at: (t.ts - nav.ts) / 1000,
       ms: (t.dur ?? 0) / 1000,
@@ -231,14 +287,34 @@ try {
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
       const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
       await context.close();
-      const { fcpMs, tbt, cpuTbt, cpuMs, long } = analyse(trace.traceEvents, profile);
+      const { fcpMs, tbt, cpuTbt, cpuMs, byKind, byFile, appAfterFcp, long } = analyse(
+        trace.traceEvents,
+        profile,
+      );
       tbts.push(tbt);
       cpuTbts.push(cpuTbt);
       process.stdout.write(
         `${route} run ${run + 1} (${before}): FCP ${fcpMs.toFixed(0)} ms; ${long.length} tasks ≥ ${MIN_MS} ms;` +
           ` TBT estimate (4×, after FCP) ${tbt.toFixed(0)} ms; from the thread's CPU time ${cpuTbt.toFixed(0)} ms` +
-          ` (main thread busy ${cpuMs.toFixed(0)} ms of CPU after FCP)\n`,
+          ` (main thread busy ${cpuMs.toFixed(0)} ms of CPU after FCP:` +
+          ` ${[...byKind]
+            .sort((a, b) => b[1] - a[1])
+            .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)
+            .join(', ')})\n`,
       );
+      if (BY_FILE)
+        process.stdout.write(
+          `  sampled after FCP, by file (self): ${[...byFile]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 16)
+            .map(([f, ms]) => `${f} ${ms.toFixed(0)}`)
+            .join(', ')}\n` +
+            [...appAfterFcp]
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, INCLUSIVE)
+              .map(([f, ms]) => `      (in) ${ms.toFixed(1)} ms ${f}\n`)
+              .join(''),
+        );
       if (QUIET) continue;
       for (const t of long) {
         const kinds = [...t.kinds].sort((a, b) => b[1] - a[1]).filter(([, ms]) => ms >= 1);

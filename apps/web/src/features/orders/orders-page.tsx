@@ -1,7 +1,7 @@
 import type { OrderSummary } from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Download, PackageCheck, Search } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BulkShipDialog } from '@/features/orders/bulk-ship-dialog';
 import { EMPTY_TAB_TEXT } from '@/features/orders/order-labels';
@@ -73,19 +73,24 @@ export function OrdersPage({ api = appApi, download = downloadFile, shows = [] }
     if (tooFar) setParams({ page: totalPages }, true);
   });
 
-  const selection: OrderSelection = {
-    selected,
-    toggle: (id) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (!next.delete(id)) next.add(id);
-        return next;
-      }),
-    toggleAll: (ids) =>
-      setSelected((current) =>
-        ids.every((id) => current.has(id)) ? new Set() : new Set([...current, ...ids]),
-      ),
-  };
+  // One selection object while the choice stays the same: the rows are memoised, so a render of the
+  // screen for something else (the shows arriving, a refetch's flag) draws none of them again.
+  const selection: OrderSelection = useMemo(
+    () => ({
+      selected,
+      toggle: (id) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          if (!next.delete(id)) next.add(id);
+          return next;
+        }),
+      toggleAll: (ids) =>
+        setSelected((current) =>
+          ids.every((id) => current.has(id)) ? new Set() : new Set([...current, ...ids]),
+        ),
+    }),
+    [selected],
+  );
   // The chosen orders are those of the page on screen: a new page or filter starts a new choice.
   const chosen: OrderSummary[] = data?.orders.filter((o) => selected.has(o._id)) ?? [];
   const filtered = Boolean(params.search || params.from || params.to || params.streamId);
