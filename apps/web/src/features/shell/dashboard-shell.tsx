@@ -1,6 +1,7 @@
 import {
   createContext,
   lazy,
+  memo,
   type ReactNode,
   Suspense,
   useCallback,
@@ -60,7 +61,14 @@ export interface DashboardShellProps {
  * The dashboard frame: the sidebar (257 px, 307 px on extra-large screens) beside the screen. On
  * phones and tablets the sidebar is a drawer the header's menu button opens and closes.
  */
-export function DashboardShell({ fullscreen = false, children }: DashboardShellProps) {
+/*
+ * Memoised: the layout draws it again only when the screen or the studio's full-screen changes (the
+ * layout's other renders leave it be).
+ */
+export const DashboardShell = memo(function DashboardShell({
+  fullscreen = false,
+  children,
+}: DashboardShellProps) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menu = useMemo(() => ({ open, setOpen }), [open]);
@@ -97,4 +105,4 @@ export function DashboardShell({ fullscreen = false, children }: DashboardShellP
       </div>
     </MobileMenuContext.Provider>
   );
-}
+});

@@ -90,33 +90,36 @@ export function Component() {
 
   const context = useMemo<DashboardContext>(() => ({ seller, setVacationMode }), [seller, setVacationMode]);
 
+  // The header and the sidebar read this: the same object while what they show stays the same, so a
+  // render of the layout for something else (the first screen drawn, the live socket's state) does
+  // not draw them again (issue 20, docs/performance.md).
+  const avatarUrl = seller?.storeAvatar?.url ?? null;
+  const shellAccount = useMemo(
+    () => ({
+      account: seller
+        ? { firstName: seller.firstName, lastName: seller.lastName, storeName: seller.storeName, avatarUrl }
+        : null,
+      onLogout,
+      tools: (
+        <>
+          <MessagesBadgeLink sellerId={sellerId} api={api} />
+          <NotificationBell sellerId={sellerId} live={live} api={api} />
+        </>
+      ),
+      banner: (
+        <>
+          {seller?.vacationMode ? <VacationBanner /> : null}
+          <OfflineBanner />
+        </>
+      ),
+    }),
+    [seller, avatarUrl, onLogout, sellerId, api, live],
+  );
+  const screen = useMemo(() => !refused && <Outlet context={context} />, [refused, context]);
+
   return (
-    <ShellAccountProvider
-      value={{
-        account: seller
-          ? {
-              firstName: seller.firstName,
-              lastName: seller.lastName,
-              storeName: seller.storeName,
-              avatarUrl: seller.storeAvatar?.url ?? null,
-            }
-          : null,
-        onLogout,
-        tools: (
-          <>
-            <MessagesBadgeLink sellerId={sellerId} api={api} />
-            <NotificationBell sellerId={sellerId} live={live} api={api} />
-          </>
-        ),
-        banner: (
-          <>
-            {seller?.vacationMode ? <VacationBanner /> : null}
-            <OfflineBanner />
-          </>
-        ),
-      }}
-    >
-      <DashboardShell fullscreen={studio}>{!refused && <Outlet context={context} />}</DashboardShell>
+    <ShellAccountProvider value={shellAccount}>
+      <DashboardShell fullscreen={studio}>{screen}</DashboardShell>
       <AccountDisabledDialog open={disabledDialogOpen} onLogout={onLogout} />
       <ConsentAndAnalytics identity={identity} />
       <OutboxRunner sellerId={firstScreenDrawn ? sellerId : null} loadSenders={loadOutboxSenders} />
