@@ -91,6 +91,29 @@ function analyse(events: TraceEvent[], profile: CpuProfile) {
   const frameOf = (id: string) => nodes.get(Number(id))?.frame ?? '?';
   samples.sort((a, b) => a.ts - b.ts);
 
+  /** The samples between two times, each with the time it stands for (the gap since the one before). */
+  function* sampled(from: number, to: number) {
+    let previous: number | undefined;
+    for (const s of samples) {
+      if (s.ts < from || s.ts >= to) continue;
+      const dt = previous === undefined ? 0.1 : Math.min((s.ts - previous) / 1000, 1);
+      previous = s.ts;
+      const frame = frameOf(s.frame);
+      if (frame.startsWith('(idle)') || frame.startsWith('(root)')) continue;
+      yield { frame, dt, leaf: s.frame };
+    }
+  }
+  /** Adds `dt` to each of the app's own functions on a sample's stack (not React's, the router's or the runtime's). */
+  const addAppFrames = (leaf: string, dt: number, into: Map<string, number>) => {
+    const seen = new Set<string>();
+    for (let n = nodes.get(Number(leaf)); n; n = n.parent === undefined ? undefined : nodes.get(n.parent)) {
+      if (seen.has(n.frame) || / (react|rolldown-runtime)-/.test(n.frame) || !n.frame.includes('.js:'))
+        continue;
+      seen.add(n.frame);
+      into.set(n.frame, (into.get(n.frame) ?? 0) + dt);
+    }
+  };
+
   const work = (task: TraceEvent) => {
     const end = task.ts + (task.dur ?? 0);
     const inside = events.filter(
@@ -147,26 +170,9 @@ function analyse(events: TraceEvent[], profile: CpuProfile) {
     }
     const self = new Map<string, number>();
     const inclusive = new Map<string, number>();
-    let previous: number | undefined;
-    for (const s of samples) {
-      if (s.ts < task.ts || s.ts >= end) continue;
-      const dt = previous === undefined ? 0.1 : Math.min((s.ts - previous) / 1000, 1);
-      previous = s.ts;
-      const f = frameOf(s.frame);
-      if (f.startsWith('(idle)') || f.startsWith('(root)')) continue;
-      self.set(f, (self.get(f) ?? 0) + dt);
-      // The app's own functions on the sample's stack (not React's, the router's or the runtime's).
-      const seen = new Set<string>();
-      for (
-        let n = nodes.get(Number(s.frame));
-        n;
-        n = n.parent === undefined ? undefined : nodes.get(n.parent)
-      ) {
-        if (seen.has(n.frame) || / (react|rolldown-runtime)-/.test(n.frame) || !n.frame.includes('.js:'))
-          continue;
-        seen.add(n.frame);
-        inclusive.set(n.frame, (inclusive.get(n.frame) ?? 0) + dt);
-      }
+    for (const { frame, dt, leaf } of sampled(task.ts, end)) {
+      self.set(frame, (self.get(frame) ?? 0) + dt);
+      addAppFrames(leaf, dt, inclusive);
     }
     if (kinds.size === 0) {
       // Nothing the list above names: the task's own direct events, by name.
@@ -212,30 +218,11 @@ function analyse(events: TraceEvent[], profile: CpuProfile) {
   // The profiler's samples after FCP, by the script file their function is in (self time).
   const byFile = new Map<string, number>();
   const appAfterFcp = new Map<string, number>();
-  {
-    let previous: number | undefined;
-    for (const sample of samples) {
-      if (sample.ts < fcp.ts) continue;
-      const dt = previous === undefined ? 0.1 : Math.min((sample.ts - previous) / 1000, 1);
-      previous = sample.ts;
-      const frame = frameOf(sample.frame);
-      if (frame.startsWith('(idle)') || frame.startsWith('(root)')) continue;
-      const file =
-        / ([^ ]+\.js):\d+$/.exec(frame)?.[1]?.replace(/-[\w-]{8}\.js$/, '') ?? frame.replace(/ .*$/, '');
-      byFile.set(file, (byFile.get(file) ?? 0) + dt);
-      // And the app's functions on the sample's stack (inclusive), as in each task's list.
-      const seen = new Set<string>();
-      for (
-        let n = nodes.get(Number(sample.frame));
-        n;
-        n = n.parent === undefined ? undefined : nodes.get(n.parent)
-      ) {
-        if (seen.has(n.frame) || / (react|rolldown-runtime)-/.test(n.frame) || !n.frame.includes('.js:'))
-          continue;
-        seen.add(n.frame);
-        appAfterFcp.set(n.frame, (appAfterFcp.get(n.frame) ?? 0) + dt);
-      }
-    }
+  for (const { frame, dt, leaf } of sampled(fcp.ts, Number.POSITIVE_INFINITY)) {
+    const file =
+      / ([^ ]+\.js):\d+$/.exec(frame)?.[1]?.replace(/-[\w-]{8}\.js$/, '') ?? frame.replace(/ .*$/, '');
+    byFile.set(file, (byFile.get(file) ?? 0) + dt);
+    addAppFrames(leaf, dt, appAfterFcp);
   }
   let named = 0;
   for (const ms of byKind.values()) named += ms;
