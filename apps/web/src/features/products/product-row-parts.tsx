@@ -21,8 +21,9 @@ const deleteButtonClasses = clsx(buttonClasses({ variant: 'ghost', size: 'sm' })
 export type RowProps = { product: Product; onDelete: (target: DeleteTarget) => void; busy: boolean };
 
 /*
- * A row is one component drawing plain elements and a link (ui/app-link, which a navigation does not redraw): no per-cell components and
- * no icon components. Rows are memoised, so a refetch or a keystroke in the search box redraws none.
+ * A row is one component drawing plain elements and a link (ui/app-link, which a navigation does
+ * not redraw): no per-cell components and no icon components. Rows are memoised, so a refetch or a
+ * keystroke in the search box redraws none.
  * They are keyed by product id: a row is always its product's, so after a delete, focus and the
  * screen reader's place never move to another product's buttons.
  */
