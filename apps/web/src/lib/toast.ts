@@ -90,6 +90,8 @@ export const toast: {
   warning: notify('warning'),
   loading: notify('loading'),
   dismiss: (id) => {
+    // No toast was ever asked for (sonner neither loaded nor loading): nothing to dismiss, nothing to download.
+    if (!sonner && !loading) return;
     withSonner((s) => {
       s.dismiss(id);
     });

@@ -73,8 +73,11 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Settings', to: paths.dashboard.settings, icon: Settings },
 ];
 
+/** The screen on show is `to`, or a page under it (React Router's NavLink without `end`). */
+export const pathWithin = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
 /** A sub-menu starts open when the screen on show is one of its entries. */
 export function sectionContains(item: NavItem, pathname: string): boolean {
   const prefixes = [item.to, ...(item.children ?? []).map((c) => c.to)];
-  return prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return prefixes.some((p) => pathWithin(pathname, p));
 }

@@ -3,7 +3,7 @@ import { ChevronDown, ExternalLink, LifeBuoy, LogOut, UserRound } from 'lucide-r
 import { memo, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '@/app/paths';
-import { NAV_ITEMS, type NavItem, sectionContains } from '@/features/shell/nav-items';
+import { NAV_ITEMS, type NavItem, pathWithin, sectionContains } from '@/features/shell/nav-items';
 import { useShellAccount } from '@/features/shell/shell-account';
 import { externalLinks } from '@/lib/external-links';
 import { AppLink } from '@/ui/app-link';
@@ -21,9 +21,6 @@ export interface SidebarProps {
   /** Called after following a link, so the mobile drawer can close. */
   onNavigate?: () => void;
 }
-
-/** The screen on show is `to`, or a page under it (React Router's NavLink without `end`). */
-const within = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
 /** Marks the entry of the screen on show, as NavLink does. */
 const current = (active: boolean) => (active ? ('page' as const) : undefined);
@@ -53,7 +50,7 @@ export function Sidebar({ variant, onNavigate }: SidebarProps) {
                 onNavigate={onNavigate}
                 active={pathname === item.to}
                 inSection={sectionContains(item, pathname)}
-                activeChild={item.children?.find((child) => within(pathname, child.to))?.to}
+                activeChild={item.children?.find((child) => pathWithin(pathname, child.to))?.to}
               />
             </li>
           ))}
@@ -78,8 +75,8 @@ export function Sidebar({ variant, onNavigate }: SidebarProps) {
               <AppLink
                 to={paths.dashboard.help}
                 onClick={onNavigate}
-                aria-current={current(within(pathname, paths.dashboard.help))}
-                className={rowClasses(within(pathname, paths.dashboard.help))}
+                aria-current={current(pathWithin(pathname, paths.dashboard.help))}
+                className={rowClasses(pathWithin(pathname, paths.dashboard.help))}
               >
                 <LifeBuoy className="size-5 shrink-0" aria-hidden />
                 Help &amp; Support
@@ -90,8 +87,8 @@ export function Sidebar({ variant, onNavigate }: SidebarProps) {
             <AppLink
               to={paths.dashboard.account}
               onClick={onNavigate}
-              aria-current={current(within(pathname, paths.dashboard.account))}
-              className={rowClasses(within(pathname, paths.dashboard.account))}
+              aria-current={current(pathWithin(pathname, paths.dashboard.account))}
+              className={rowClasses(pathWithin(pathname, paths.dashboard.account))}
             >
               <UserRound className="size-5 shrink-0" aria-hidden />
               Account
