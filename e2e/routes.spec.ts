@@ -89,6 +89,43 @@ test('every route of the specification shows its own screen, accessibly', async 
   }
 });
 
+test('no dashboard screen scrolls sideways on a 360 px phone, and no sum of naira breaks over two lines @phone-only', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const path of SCREENS.filter((p) => p.startsWith('/dashboard/'))) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), `${path} shows a heading`).toBeVisible();
+    // The screen's figures are in once its reads are done (a page of skeletons fits any width).
+    await page.waitForLoadState('networkidle');
+    const found = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const scrolls = (el: Element) => {
+        for (let p = el.parentElement; p; p = p.parentElement)
+          if (/auto|scroll|hidden|clip/.test(getComputedStyle(p).overflowX)) return true;
+        return false;
+      };
+      const wide = Array.from(document.querySelectorAll('body *'))
+        .filter((el) => el.getBoundingClientRect().right > width + 1 && !scrolls(el))
+        .map((el) => `${el.tagName}.${el.className}`.slice(0, 80));
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        if (!/^₦[\d,]+\.\d\d$/.test(text)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(text);
+      }
+      return { by: document.documentElement.scrollWidth - width, wide: wide.slice(0, 4), broken };
+    });
+    expect(found.by, `${path} scrolls sideways: ${found.wide.join(' | ')}`).toBeLessThanOrEqual(0);
+    expect(found.broken, `${path}: a sum of naira on two lines`).toEqual([]);
+  }
+});
+
 test('index routes redirect where the specification says', async ({ page }) => {
   for (const [from, to] of REDIRECTS) {
     await page.goto(from);

@@ -65,7 +65,7 @@ export function ShareLinkBox({ url, copyLabel, share, open, actions, children }:
           readOnly
           value={url}
           onFocus={(event) => event.currentTarget.select()}
-          className="min-h-10 min-w-0 flex-1 rounded-control border border-line-strong bg-surface px-2 text-ink text-sm"
+          className="min-h-10 w-0 min-w-0 flex-1 rounded-control border border-line-strong bg-surface px-2 text-ink text-sm"
         />
         <Button variant="secondary" size="sm" onClick={() => void onCopy()} aria-label={copyLabel}>
           {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}

@@ -8,14 +8,17 @@ import { customerQueries } from '@/features/customers/customers-api';
 import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { stateText } from '@/lib/state-name';
+import { FitFigure } from '@/ui/fit-figure';
 import { ListSkeleton, LoadFailed } from '@/ui/list-skeleton';
 import { BackLink, NotFoundCard } from '@/ui/record-page';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <div className="rounded-card bg-surface p-4 shadow-card">
+    <div className="@container rounded-card bg-surface p-4 shadow-card">
       <dt className="text-ink-muted text-sm">{label}</dt>
-      <dd className="mt-1 font-semibold text-ink text-xl tabular-nums">{value}</dd>
+      <dd className="mt-1 font-semibold text-ink text-xl tabular-nums">
+        <FitFigure>{value}</FitFigure>
+      </dd>
     </div>
   );
 }

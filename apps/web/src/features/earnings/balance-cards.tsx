@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { formatShortDate } from '@/features/earnings/earnings-labels';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
+import { FitFigure } from '@/ui/fit-figure';
 
 /** Why the payout button is off, in words for the seller; null when a payout can be requested. */
 export function payoutBlockReason(summary: EarningsSummaryResponse): string | null {
@@ -32,7 +33,7 @@ function Card({
     <section
       aria-label={title}
       className={clsx(
-        'flex flex-col gap-1 rounded-card p-4 shadow-card',
+        '@container flex flex-col gap-1 rounded-card p-4 shadow-card',
         tone === 'warning' ? 'bg-amber-50 ring-1 ring-amber-200' : 'bg-surface',
       )}
     >
@@ -40,7 +41,9 @@ function Card({
         {icon}
         {title}
       </h3>
-      <p className="font-semibold text-ink text-xl tabular-nums">{formatNaira(value)}</p>
+      <p className="font-semibold text-ink text-xl tabular-nums">
+        <FitFigure>{formatNaira(value)}</FitFigure>
+      </p>
       {children && <div className="text-ink-muted text-xs">{children}</div>}
     </section>
   );

@@ -9,6 +9,7 @@ import type { ApiClient } from '@/lib/api-client';
 import { lagosDayMonth } from '@/lib/lagos-date';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
+import { FitFigure } from '@/ui/fit-figure';
 
 /* The Home screen's sales and orders cards, from GET /api/orders/overview. */
 
@@ -32,12 +33,12 @@ function Figure({
           // the figures came (issue 20, CLS).
           <span aria-hidden className="block h-7 w-20 animate-pulse rounded bg-line" />
         ) : (
-          value
+          <FitFigure>{value}</FitFigure>
         )}
       </dd>
     </>
   );
-  const classes = 'block rounded-card bg-surface p-4 shadow-card';
+  const classes = '@container block rounded-card bg-surface p-4 shadow-card';
   return to ? (
     <Link to={to} className={`${classes} hover:ring-2 hover:ring-brand-200`}>
       <dl>{body}</dl>

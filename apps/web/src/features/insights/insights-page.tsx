@@ -15,6 +15,7 @@ import type { ApiClient } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { BarChart, type BarDatum } from '@/ui/bar-chart';
 import { Button } from '@/ui/button';
+import { FitFigure } from '@/ui/fit-figure';
 import { LoadFailed } from '@/ui/list-skeleton';
 
 type Data = AnalyticsResponse;
@@ -262,10 +263,13 @@ function Figures({ data }: { data: Data }) {
     <section aria-label="Key figures">
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {specs.map((s) => (
-          <li key={s.label} className="flex flex-col gap-1 rounded-card bg-surface p-3 shadow-card sm:p-4">
+          <li
+            key={s.label}
+            className="@container flex flex-col gap-1 rounded-card bg-surface p-3 shadow-card sm:p-4"
+          >
             <span className="text-ink-muted text-xs sm:text-sm">{s.label}</span>
-            <span className="break-words font-semibold text-ink text-lg tabular-nums sm:text-xl">
-              {s.figure.current === null ? '—' : s.format(s.figure.current)}
+            <span className="font-semibold text-ink text-lg tabular-nums sm:text-xl">
+              <FitFigure>{s.figure.current === null ? '—' : s.format(s.figure.current)}</FitFigure>
             </span>
             <span className="flex flex-wrap items-center gap-x-1.5 text-ink-subtle text-xs">
               <Change figure={s.figure} upIsGood={s.upIsGood ?? true} />
