@@ -1,4 +1,9 @@
-import type { TopSoldProductsResponse, VacationModeResponse } from '@kasuwa/contracts';
+import {
+  TOP_SOLD_PRODUCTS_LIMIT,
+  type TopSoldProductsResponse,
+  type VacationModeResponse,
+} from '@kasuwa/contracts';
+import { toNaira } from '@/lib/naira.ts';
 import type { StoreRepository } from '@/modules/store/store.repository.ts';
 
 /** The seller's store as a whole: vacation mode and the best sellers shown on the dashboard home. */
@@ -12,10 +17,18 @@ export function storeService({ repo }: { repo: StoreRepository }) {
       };
     },
 
-    async topSoldProducts(_sellerId: string): Promise<TopSoldProductsResponse> {
-      // Products and orders do not exist yet (later issues add their tables). Until then no seller
-      // has sold anything, and an honest empty list is the true answer, in the final shape.
-      return { products: [] };
+    async topSoldProducts(sellerId: string): Promise<TopSoldProductsResponse> {
+      const rows = await repo.topSoldProducts(repo.db, sellerId, TOP_SOLD_PRODUCTS_LIMIT);
+      return {
+        products: rows.map((r) => ({
+          _id: r.id,
+          name: r.name,
+          imageUrl: r.image,
+          price: toNaira(r.price_kobo),
+          unitsSold: r.units,
+          revenue: toNaira(r.sales_kobo),
+        })),
+      };
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   paymentBadgeClasses,
   variantText,
 } from '@/features/orders/order-labels';
+import { itemsSummary } from '@/lib/items-summary';
 import { formatNaira } from '@/lib/money';
 import { useMediaQuery, WIDE_LIST_QUERY } from '@/lib/use-media-query';
 import { AppLink } from '@/ui/app-link';
@@ -55,7 +56,7 @@ function thumb(src: string | null) {
 function itemsText(order: OrderSummary): string {
   const variant = variantText(order.firstItem.variant);
   const first = variant ? `${order.firstItem.name} (${variant})` : order.firstItem.name;
-  return order.itemCount > 1 ? `${first} + ${order.itemCount - 1} more` : first;
+  return itemsSummary(first, order.itemCount);
 }
 
 interface RowProps {

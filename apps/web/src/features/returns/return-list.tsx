@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Deadline, formatDate } from '@/features/returns/return-deadline';
 import { RETURN_REASON_TEXT, RETURN_STATUS_TEXT, returnBadgeClasses } from '@/features/returns/return-labels';
+import { itemsSummary } from '@/lib/items-summary';
 import { formatNaira } from '@/lib/money';
 import { useMediaQuery, WIDE_LIST_QUERY } from '@/lib/use-media-query';
 import { useNow } from '@/lib/use-now';
@@ -40,7 +41,7 @@ function Thumb({ src, count }: { src: string | null; count: number }) {
 }
 
 function itemsText(ret: ReturnSummary): string {
-  return ret.itemCount > 1 ? `${ret.firstItem.name} + ${ret.itemCount - 1} more` : ret.firstItem.name;
+  return itemsSummary(ret.firstItem.name, ret.itemCount);
 }
 
 /** What the return is worth, and what was refunded when that was less (a partial refund). */

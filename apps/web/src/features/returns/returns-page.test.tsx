@@ -47,7 +47,7 @@ describe('the Returns Center', () => {
     const row = await rowOf('RTN-100001');
     expect(within(row).getByText('Chidi Okafor')).toBeVisible();
     expect(within(row).getByText('Order KSW-200001')).toBeVisible();
-    expect(within(row).getByText('Ankara wrap dress + 2 more')).toBeVisible();
+    expect(within(row).getByText('Ankara wrap dress · 3 items')).toBeVisible();
     expect(within(row).getByText('×3')).toBeVisible();
     expect(within(row).getByText('Arrived damaged')).toBeVisible();
     expect(within(row).getByText('Requested')).toBeVisible();
