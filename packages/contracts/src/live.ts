@@ -271,7 +271,9 @@ export type StreamProduct = z.infer<typeof streamProductSchema>;
 
 /**
  * What a past show achieved. `durationMinutes` is the rounded time from actual start to end
- * (SPEC section 4); sales are the auctions sold, `salesTotal` their winning bids in naira.
+ * (SPEC section 4); sales are the show's orders (auctions won, awaiting payment or paid, and what
+ * buyers bought at once while watching; not giveaways, cancelled or fully refunded orders),
+ * `salesTotal` their goods in naira, without delivery.
  */
 export const pastShowSummarySchema = z.object({
   durationMinutes: z.number().int(),

@@ -12,6 +12,7 @@ import {
   post,
   sellerWithProducts as sellerWithProductsOf,
 } from '@/test/live.ts';
+import { insertOrder, type OrderSpec } from '@/test/order-rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,6 +85,38 @@ describe('a show’s life: start, join, renew, end, details', () => {
     expect((await post(t.app, `/api/streams/${stream._id}/start`, a.auth)).json().message).toBe(
       'This show has ended',
     );
+  });
+
+  it("counts a show's sales from its orders: auctions won and bought at once, not giveaways, cancelled or refunded", async () => {
+    const a = await sellerWithProducts(1);
+    const stream = await createShow(t.app, t, a.auth, a.productIds, {
+      scheduledStartTime: undefined,
+      startImmediately: true,
+    });
+    const other = await createShow(t.app, t, a.auth, a.productIds);
+    await post(t.app, `/api/streams/${stream._id}/start`, a.auth);
+    const buyerId = (await buyerWithToken(t)).buyer.id;
+    const order = (over: Partial<OrderSpec>, priceKobo: number) =>
+      insertOrder(t.db, {
+        sellerId: a.seller.id,
+        buyerId,
+        streamId: stream._id,
+        deliveryFeeKobo: 150_000,
+        lines: [{ name: 'Lot 1', priceKobo }],
+        ...over,
+      });
+    await order({ source: 'buy_now' }, 2_000_000);
+    await order({ source: 'auction', payment: 'awaiting_payment' }, 750_000);
+    await order({ source: 'buy_now', payment: 'partially_refunded' }, 100_000);
+    await order({ source: 'giveaway' }, 0);
+    await order({ source: 'buy_now', fulfilment: 'cancelled' }, 900_000);
+    await order({ source: 'buy_now', payment: 'refunded' }, 800_000);
+    await order({ source: 'buy_now', streamId: other._id }, 500_000);
+
+    const ended = await post(t.app, `/api/streams/${stream._id}/end`, a.auth);
+    expect(ended.json().stream.summary).toMatchObject({ salesCount: 3, salesTotal: 28_500 });
+    const details = await get(`/api/streams/${stream._id}`);
+    expect(details.json().stream.summary).toMatchObject({ salesCount: 3, salesTotal: 28_500 });
   });
 
   it('refuses to end a show that never went live', async () => {

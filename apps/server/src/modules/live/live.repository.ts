@@ -11,6 +11,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  ne,
   or,
   type SQL,
   sql,
@@ -28,6 +29,7 @@ import {
   streams,
 } from '@/db/schema/live.ts';
 import { categories, subCategories } from '@/db/schema/onboarding.ts';
+import { orders } from '@/db/schema/orders.ts';
 import { products } from '@/db/schema/products.ts';
 import { type Queryable, transactionsOf } from '@/lib/queryable.ts';
 
@@ -41,7 +43,7 @@ export type StreamRecord = StreamRow & {
 
 export type StreamProductRecord = StreamProductRow & { currentBidderName: string | null };
 
-/** What a past show achieved, counted from its bids and closed auctions. */
+/** What a past show achieved, counted from its bids and its orders. */
 export type StreamTotals = { bidsCount: number; salesCount: number; salesTotalKobo: number };
 
 const expiredBefore = (now: Date) => new Date(now.getTime() - EXPIRY_GRACE_MS);
@@ -296,15 +298,25 @@ export function liveRepository(db: Database) {
           .from(bids)
           .where(inArray(bids.streamId, ids))
           .groupBy(bids.streamId),
+        // The show's sales are its orders: auctions won (an order awaiting payment until the winner
+        // pays) and what buyers bought at once while watching; not giveaways, nor orders cancelled or
+        // refunded in full. The total is the goods, without delivery.
         q
           .select({
-            streamId: streamProducts.streamId,
+            streamId: orders.streamId,
             n: count(),
-            total: sql<string>`coalesce(sum(${streamProducts.currentBidKobo}), 0)`,
+            total: sql<string>`coalesce(sum(${orders.subtotalKobo}), 0)`,
           })
-          .from(streamProducts)
-          .where(and(inArray(streamProducts.streamId, ids), eq(streamProducts.outcome, 'sold')))
-          .groupBy(streamProducts.streamId),
+          .from(orders)
+          .where(
+            and(
+              inArray(orders.streamId, ids),
+              ne(orders.source, 'giveaway'),
+              ne(orders.fulfilmentStatus, 'cancelled'),
+              ne(orders.paymentStatus, 'refunded'),
+            ),
+          )
+          .groupBy(orders.streamId),
       ]);
       for (const id of ids) result.set(id, { bidsCount: 0, salesCount: 0, salesTotalKobo: 0 });
       for (const r of bidRows) {
@@ -312,7 +324,7 @@ export function liveRepository(db: Database) {
         if (t) t.bidsCount = r.n;
       }
       for (const r of saleRows) {
-        const t = result.get(r.streamId);
+        const t = r.streamId ? result.get(r.streamId) : undefined;
         if (t) {
           t.salesCount = r.n;
           t.salesTotalKobo = Number(r.total);
