@@ -41,10 +41,13 @@ export function CustomerPage({
   customerId,
   api = appApi,
   renderOrders,
+  actions,
 }: {
   customerId: string;
   api?: ApiClient;
   renderOrders: (orders: OrderSummary[]) => ReactNode;
+  /** Beside the customer's name: what the screen adds (Message buyer). */
+  actions?: ReactNode;
 }) {
   const query = useQuery(customerQueries.detail(api, customerId));
   if (query.isPending) return <ListSkeleton label="Loading the customer" rows={4} />;
@@ -66,9 +69,12 @@ export function CustomerPage({
   return (
     <div className="flex flex-col gap-4">
       <BackLink to={paths.dashboard.customers}>Customers</BackLink>
-      <div>
-        <h2 className="font-semibold text-ink text-xl">{customer.name}</h2>
-        {customer.state && <p className="text-ink-muted text-sm">{stateText(customer.state)}</p>}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="break-words font-semibold text-ink text-xl">{customer.name}</h2>
+          {customer.state && <p className="text-ink-muted text-sm">{stateText(customer.state)}</p>}
+        </div>
+        {actions}
       </div>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure label="Total spent" value={formatNaira(customer.totalSpent)} />
@@ -76,7 +82,7 @@ export function CustomerPage({
         <Figure label="First order" value={formatDate(customer.firstOrderAt)} />
         <Figure label="Last order" value={formatDate(customer.lastOrderAt)} />
       </dl>
-      <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[3fr_2fr]">
         <section aria-label="Orders" className="rounded-card bg-surface shadow-card">
           <h2 className="p-4 pb-0 font-semibold text-ink">Orders</h2>
           {orders.length === 0 ? (

@@ -28,6 +28,7 @@ import { Button } from '@/ui/button';
 import { ListSkeleton, LoadFailed } from '@/ui/list-skeleton';
 import { Pagination } from '@/ui/pagination';
 import { SearchInput } from '@/ui/search-input';
+import { Unbroken } from '@/ui/unbroken';
 
 function useCustomerParams() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -119,7 +120,8 @@ function CustomerRows({ customers }: { customers: CustomerSummary[] }) {
               {nameLink(c)}
               <p className="text-ink-muted text-xs">
                 {c.state ? `${stateText(c.state)} · ` : ''}
-                {c.orderCount} {c.orderCount === 1 ? 'order' : 'orders'} · last {formatDate(c.lastOrderAt)}
+                {c.orderCount} {c.orderCount === 1 ? 'order' : 'orders'} · last{' '}
+                <Unbroken>{formatDate(c.lastOrderAt)}</Unbroken>
               </p>
             </div>
             <span className="font-semibold tabular-nums">{formatNaira(c.totalSpent)}</span>

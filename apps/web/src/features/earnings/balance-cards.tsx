@@ -6,6 +6,7 @@ import { formatShortDate } from '@/features/earnings/earnings-labels';
 import { formatNaira } from '@/lib/money';
 import { Button } from '@/ui/button';
 import { FitFigure } from '@/ui/fit-figure';
+import { Unbroken } from '@/ui/unbroken';
 
 /** Why the payout button is off, in words for the seller; null when a payout can be requested. */
 export function payoutBlockReason(summary: EarningsSummaryResponse): string | null {
@@ -99,9 +100,14 @@ export function BalanceCards({
         </div>
       </section>
       <Card title="Pending" icon={<Clock className="size-4" aria-hidden />} value={summary.pending}>
-        {summary.nextRelease
-          ? `${formatNaira(summary.nextRelease.amount)} frees up on ${formatShortDate(summary.nextRelease.at)}`
-          : 'Sales wait here until their return window closes.'}
+        {summary.nextRelease ? (
+          <>
+            {formatNaira(summary.nextRelease.amount)} frees up on{' '}
+            <Unbroken>{formatShortDate(summary.nextRelease.at)}</Unbroken>
+          </>
+        ) : (
+          'Sales wait here until their return window closes.'
+        )}
       </Card>
       <Card
         title="Paid out this month"

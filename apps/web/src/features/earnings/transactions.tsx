@@ -26,6 +26,7 @@ import { useMediaQuery, WIDE_LIST_QUERY } from '@/lib/use-media-query';
 import { Button } from '@/ui/button';
 import { ListSkeleton, LoadFailed } from '@/ui/list-skeleton';
 import { Pagination } from '@/ui/pagination';
+import { withUnbrokenCodes } from '@/ui/unbroken';
 
 export const NEW_SELLER_TEXT = 'Your earnings will appear here after your first sale';
 
@@ -86,7 +87,7 @@ const TableRow = memo(function TableRow({ line }: { line: LedgerTransaction }) {
       <th scope="row" className="px-4 py-3 text-left font-medium text-ink">
         {LEDGER_KIND_TEXT[line.kind]}
       </th>
-      <td className="px-4 py-3 text-ink">{line.description}</td>
+      <td className="px-4 py-3 text-ink">{withUnbrokenCodes(line.description)}</td>
       <td className="px-4 py-3">
         <OrderLink order={line.order} />
       </td>
@@ -105,7 +106,7 @@ const CardRow = memo(function CardRow({ line }: { line: LedgerTransaction }) {
     <li className="flex items-start justify-between gap-3 px-4 py-3">
       <div className="flex min-w-0 flex-col gap-0.5">
         <p className="font-medium text-ink">{LEDGER_KIND_TEXT[line.kind]}</p>
-        <p className="text-ink-muted text-sm">{line.description}</p>
+        <p className="text-ink-muted text-sm">{withUnbrokenCodes(line.description)}</p>
         <p className="flex flex-wrap items-center gap-x-2 text-ink-muted text-xs">
           {formatDate(line.at)}
           {line.order && (

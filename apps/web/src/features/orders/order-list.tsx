@@ -14,6 +14,7 @@ import { formatNaira } from '@/lib/money';
 import { useMediaQuery, WIDE_LIST_QUERY } from '@/lib/use-media-query';
 import { AppLink } from '@/ui/app-link';
 import { fixedSlot, MediaImage } from '@/ui/media-image';
+import { Unbroken } from '@/ui/unbroken';
 
 /** What a list needs to let the seller pick orders (bulk ship); a customer's orders leave it out. */
 export interface OrderSelection {
@@ -132,7 +133,7 @@ const CardRow = memo(function CardRow(props: RowProps) {
         <div className="flex items-baseline justify-between gap-2">
           <AppLink
             to={paths.dashboard.order(order._id)}
-            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+            className="whitespace-nowrap font-semibold text-brand-700 underline-offset-2 hover:underline"
           >
             {order.number}
           </AppLink>
@@ -141,7 +142,8 @@ const CardRow = memo(function CardRow(props: RowProps) {
         <p className="truncate text-ink text-sm">{itemsText(order)}</p>
         <p className="text-ink-muted text-xs">
           {order.buyer.name}
-          {order.buyer.state ? ` · ${order.buyer.state}` : ''} · {formatDate(order.createdAt)}
+          {order.buyer.state ? ` · ${order.buyer.state}` : ''} ·{' '}
+          <Unbroken>{formatDate(order.createdAt)}</Unbroken>
         </p>
         <StatusBadges order={order} />
       </div>

@@ -240,10 +240,13 @@ export function OrderPage({
   orderId,
   api = appApi,
   download = downloadFile,
+  actions,
 }: {
   orderId: string;
   api?: ApiClient;
   download?: FileDownloader;
+  /** Beside the packing slip: what the screen adds (Message buyer). */
+  actions?: ReactNode;
 }) {
   const query = useQuery(orderQueries.detail(api, orderId));
   if (query.isPending) return <ListSkeleton label="Loading the order" rows={4} />;
@@ -275,10 +278,13 @@ export function OrderPage({
             {order.show ? ` · ${order.show.title}` : ''}
           </p>
         </div>
-        <PackingSlip order={order} download={download} />
+        <div className="flex flex-wrap items-center gap-2">
+          <PackingSlip order={order} download={download} />
+          {actions}
+        </div>
       </div>
       <OrderActions api={api} order={order} />
-      <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-4">
           <Lines order={order} />
           <Timeline order={order} />

@@ -10,13 +10,11 @@ export function Component() {
   const { id = '' } = useParams();
   return (
     <DashboardScreen title="Customer">
-      <div className="mb-3 flex justify-end">
-        <MessageBuyerButton api={api} about={{ buyerId: id }} />
-      </div>
       <CustomerPage
         key={id}
         customerId={id}
         api={api}
+        actions={<MessageBuyerButton api={api} about={{ buyerId: id }} />}
         renderOrders={(orders) => <OrderRows orders={orders} />}
       />
     </DashboardScreen>

@@ -10,11 +10,13 @@ export function Component() {
   const { orderId = '' } = useParams();
   return (
     <DashboardScreen title="Order Details">
-      <div className="mb-3 flex justify-end">
-        <MessageBuyerButton api={api} about={{ orderId }} />
-      </div>
       <div className="flex flex-col gap-4">
-        <OrderPage key={orderId} orderId={orderId} api={api} />
+        <OrderPage
+          key={orderId}
+          orderId={orderId}
+          api={api}
+          actions={<MessageBuyerButton api={api} about={{ orderId }} />}
+        />
         <OrderReturnsPanel key={`returns-${orderId}`} orderId={orderId} api={api} />
       </div>
     </DashboardScreen>
