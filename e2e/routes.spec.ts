@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { asDemoSeller } from './support/session';
 
@@ -89,40 +89,61 @@ test('every route of the specification shows its own screen, accessibly', async 
   }
 });
 
+/** Sideways scrolling and sums of naira on two lines, on the screen now open (after its reads). */
+async function phoneLayoutFaults(page: Page) {
+  // The screen's figures are in once its reads are done (a page of skeletons fits any width).
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrolls = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement)
+        if (/auto|scroll|hidden|clip/.test(getComputedStyle(p).overflowX)) return true;
+      return false;
+    };
+    const wide = Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !scrolls(el))
+      .map((el) => `${el.tagName}.${el.className}`.slice(0, 80));
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (!/^₦[\d,]+\.\d\d$/.test(text)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+      if (lines.size > 1) broken.push(text);
+    }
+    return { by: document.documentElement.scrollWidth - width, wide: wide.slice(0, 4), broken };
+  });
+}
+
 test('no dashboard screen scrolls sideways on a 360 px phone, and no sum of naira breaks over two lines @phone-only', async ({
   page,
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 360, height: 780 });
-  for (const path of SCREENS.filter((p) => p.startsWith('/dashboard/'))) {
-    await page.goto(path);
+  const check = async (path: string) => {
     await expect(page.getByRole('heading', { level: 1 }), `${path} shows a heading`).toBeVisible();
-    // The screen's figures are in once its reads are done (a page of skeletons fits any width).
-    await page.waitForLoadState('networkidle');
-    const found = await page.evaluate(() => {
-      const width = document.documentElement.clientWidth;
-      const scrolls = (el: Element) => {
-        for (let p = el.parentElement; p; p = p.parentElement)
-          if (/auto|scroll|hidden|clip/.test(getComputedStyle(p).overflowX)) return true;
-        return false;
-      };
-      const wide = Array.from(document.querySelectorAll('body *'))
-        .filter((el) => el.getBoundingClientRect().right > width + 1 && !scrolls(el))
-        .map((el) => `${el.tagName}.${el.className}`.slice(0, 80));
-      const broken: string[] = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent?.trim() ?? '';
-        if (!/^₦[\d,]+\.\d\d$/.test(text)) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
-        if (lines.size > 1) broken.push(text);
-      }
-      return { by: document.documentElement.scrollWidth - width, wide: wide.slice(0, 4), broken };
-    });
+    const found = await phoneLayoutFaults(page);
     expect(found.by, `${path} scrolls sideways: ${found.wide.join(' | ')}`).toBeLessThanOrEqual(0);
     expect(found.broken, `${path}: a sum of naira on two lines`).toEqual([]);
+  };
+  for (const path of SCREENS.filter((p) => p.startsWith('/dashboard/'))) {
+    await page.goto(path);
+    await check(path);
+  }
+  // The demo seller's own records: the first order, customer and return of each list.
+  for (const [list, prefix] of [
+    ['/dashboard/orders', '/dashboard/order/'],
+    ['/dashboard/customers', '/dashboard/customer/'],
+    ['/dashboard/returns', '/dashboard/return/'],
+  ] as const) {
+    await page.goto(list);
+    const link = page.locator(`main a[href^="${prefix}"]`).first();
+    await expect(link, `${list} links a record`).toBeVisible();
+    const href = (await link.getAttribute('href')) ?? prefix;
+    await page.goto(href);
+    await check(href);
   }
 });
 

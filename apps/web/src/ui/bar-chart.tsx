@@ -55,6 +55,7 @@ export function BarChart({
   const zeroY = (max / span) * 100;
   const width = Math.max(1, data.length) * SLOT;
   const labelEvery = Math.max(1, Math.ceil(data.length / maxAxisLabels));
+  const labelCount = Math.ceil(data.length / labelEvery);
   const focusIndex = active ?? data.length - 1;
 
   const move = (index: number) => {
@@ -194,9 +195,12 @@ export function BarChart({
           <span
             key={d.key}
             // The first and last labels stay inside the chart; the others sit centred under their bar.
+            // On a phone every other label is left out when there are more than four: six dates
+            // under a 300 px chart ran into each other ("31 Oct5 Nov").
             className={clsx(
               'flex min-w-0 flex-1 whitespace-nowrap',
               i === 0 ? 'justify-start' : i === data.length - 1 ? 'justify-end' : 'justify-center',
+              labelCount > 4 && (i / labelEvery) % 2 === 1 && 'max-sm:invisible',
             )}
           >
             {i % labelEvery === 0 ? d.axisLabel : ''}

@@ -71,7 +71,7 @@ export function LocationFields({
   );
 
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
       <Combobox
         id={`${idPrefix}-country`}
         name={`${idPrefix}.country`}

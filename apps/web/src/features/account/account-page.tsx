@@ -32,7 +32,7 @@ export function AccountPage({ api = appApi }: AccountPageProps) {
   return (
     <div className="flex flex-col gap-4">
       <Identity account={a} />
-      <div className="grid items-start gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
         <Card title="Profile">
           <Facts>
             <Fact label="First name">{a.firstName}</Fact>

@@ -122,7 +122,7 @@ export function SignupForm() {
       })}
       className="mt-6 flex flex-col gap-5"
     >
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <Input
           label="First Name"
           autoComplete="given-name"

@@ -75,7 +75,7 @@ export function BlipDetail({ api, sellerId, productId, blipId, onBack }: BlipDet
           <div
             role="status"
             aria-label="Loading blip"
-            className="grid gap-4 lg:grid-cols-[minmax(0,400px)_1fr]"
+            className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,400px)_1fr]"
           >
             <span className="aspect-[9/16] max-h-[60dvh] w-full animate-pulse rounded-card bg-line" />
             <span className="h-40 animate-pulse rounded-card bg-line" />
@@ -93,7 +93,7 @@ export function BlipDetail({ api, sellerId, productId, blipId, onBack }: BlipDet
           </div>
         )
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,400px)_minmax(0,1fr)] lg:items-start">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,400px)_minmax(0,1fr)] lg:items-start">
           <section aria-label="Blip" className="overflow-hidden rounded-card bg-surface shadow-card">
             <div className="flex justify-center bg-black">
               {/* biome-ignore lint/a11y/useMediaCaption: sellers upload phone clips without caption files; the caption text is shown below. */}

@@ -169,7 +169,7 @@ export function ConnectPage({ api = appApi, download = downloadFile }: ConnectPa
   };
 
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
       <div className="flex flex-col gap-4">
         <FormSection
           title="Your store link"

@@ -137,7 +137,7 @@ function CouponFormFields({
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="mx-auto flex max-w-3xl flex-col gap-4 pb-28">
+    <form noValidate onSubmit={handleSubmit(onValid)} className="mt-4 flex max-w-3xl flex-col gap-4 pb-28">
       <FormSection title="Code and discount">
         <Input
           label="Coupon code"
@@ -154,7 +154,7 @@ function CouponFormFields({
           control={control}
           name="kind"
           render={({ field }) => (
-            <fieldset className="grid gap-2 sm:grid-cols-2">
+            <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
               <legend className="mb-1.5 font-medium text-ink text-sm">Discount type</legend>
               {KINDS.map((k) => (
                 <Choice
@@ -169,7 +169,7 @@ function CouponFormFields({
             </fieldset>
           )}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {values.kind === 'percentage' ? (
             <>
               <AmountField
@@ -210,7 +210,7 @@ function CouponFormFields({
           control={control}
           name="scope"
           render={({ field }) => (
-            <fieldset className="grid gap-2 sm:grid-cols-3">
+            <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-3">
               <legend className="mb-1.5 font-medium text-ink text-sm">Applies to</legend>
               {SCOPES.map((s) => (
                 <Choice
@@ -256,7 +256,7 @@ function CouponFormFields({
       </FormSection>
 
       <FormSection title="Limits and dates">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <AmountField
             label="Total uses (optional)"
             inputMode="numeric"

@@ -183,7 +183,7 @@ export function CouponsPage({ api }: { api: ApiClient }) {
   const shown = list.data?.coupons.filter((c) => tab === 'all' || c.status === tab) ?? [];
 
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+    <div className="mt-4 flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Tabs
           value={tab}
@@ -210,7 +210,7 @@ export function CouponsPage({ api }: { api: ApiClient }) {
             )}
           </div>
         ) : (
-          <ul className="grid gap-3 md:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
             {shown.map((c) => (
               <CouponCard key={c._id} coupon={c} api={api} />
             ))}

@@ -171,7 +171,7 @@ function Form({ api, settings }: { api: ApiClient; settings: DeliverySettings })
           {...form.register('payOnDelivery.cap')}
         />
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <AmountField
           label="Low-stock alert at"
           hint="We tell you when a product or variant falls to this many."

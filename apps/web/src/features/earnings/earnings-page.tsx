@@ -67,7 +67,7 @@ export function EarningsPage({ api = appApi, download = downloadFile }: Earnings
           }}
         />
       ) : null}
-      <div className="grid items-start gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <EarningsChart api={api} />
         </div>

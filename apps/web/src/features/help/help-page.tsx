@@ -28,7 +28,7 @@ export function HelpPage({ api = appApi, chatAvailable = chatWidgetConfigured() 
   };
 
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">
       <div className="lg:col-span-2">
         <HelpAnswers query={query} onQueryChange={onQueryChange} />
       </div>

@@ -84,7 +84,7 @@ export function OrdersOverview({ api }: { api: ApiClient }) {
           pending={pending}
         />
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <Card title="Sales, last 7 days">
           {pending ? <SalesChartPlaceholder /> : <SalesChart days={data?.dailySales ?? []} />}
         </Card>

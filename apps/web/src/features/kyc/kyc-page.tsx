@@ -42,7 +42,7 @@ export function KycPage({ api = appApi, upload = uploadDocument }: KycPageProps)
   return (
     <div className="flex flex-col gap-4">
       <StatusCard kyc={data} />
-      <div className="grid items-start gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">
         <div className="flex flex-col gap-4 lg:col-span-2">
           {data.canSubmit && data.accountType && (
             <KycForm api={api} accountType={data.accountType} again={data.status !== 'not_started'} />

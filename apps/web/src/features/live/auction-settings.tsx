@@ -74,7 +74,7 @@ function AuctionSettingsFields({ form, index, name }: { form: DraftForm; index: 
       <legend id={groupId} className="sr-only">
         Auction settings for {name}
       </legend>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <AmountField
           label="Starting bid"
           prefix="₦"

@@ -35,7 +35,7 @@ export function DetailsStep({ form, api }: { form: LiveDraftForm; api: ApiClient
       />
       {/* The selects are registered once their options exist, so a restored choice shows selected. */}
       {catalogue.data ? (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <SelectBox
             label="Category"
             error={errors.category?.message}
@@ -67,7 +67,7 @@ export function DetailsStep({ form, api }: { form: LiveDraftForm; api: ApiClient
           </SelectBox>
         </div>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <SelectBox
             label="Category"
             disabled

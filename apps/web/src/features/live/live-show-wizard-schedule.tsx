@@ -45,7 +45,7 @@ export function ScheduleStep({ form }: { form: LiveDraftForm }) {
 
   return (
     <FormSection title="Schedule" description="When your show starts. You go live from the studio.">
-      <fieldset className="grid gap-2 sm:grid-cols-2">
+      <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <legend className="mb-2 font-medium text-ink text-sm">Start</legend>
         <ChoiceCard
           name="start"

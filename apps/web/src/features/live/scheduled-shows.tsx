@@ -126,7 +126,7 @@ function ShowGroup({
         </h2>
         {description && <p className="text-ink-muted text-sm">{description}</p>}
       </div>
-      <ul className="grid gap-4 lg:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {streams.map((stream) => (
           <li key={stream._id}>
             <ShowCard stream={stream} sellerId={sellerId} api={api} now={now} />

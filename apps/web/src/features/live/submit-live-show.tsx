@@ -328,7 +328,7 @@ function ReviewSection({
 
 function ReviewRow({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
+    <div className="grid grid-cols-1 gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
       <dt className="text-ink-muted text-sm">{label}</dt>
       <dd className="min-w-0 break-words text-ink">{children}</dd>
     </div>

@@ -127,7 +127,9 @@ export function DraftsPage({ sellerId, api = appApi }: { sellerId: string; api?:
                       onClick={() => ask({ _id: product._id, name: product.name })}
                     >
                       {deletingId !== product._id && <Trash2 className="size-4" aria-hidden />}
-                      Delete<span className="sr-only"> {product.name}</span>
+                      {/* On a phone the bin alone, so the three fit one row; the name stays for screen readers. */}
+                      <span className="max-sm:sr-only">Delete</span>
+                      <span className="sr-only"> {product.name}</span>
                     </Button>
                   </div>
                 </li>

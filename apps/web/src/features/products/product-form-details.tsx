@@ -76,7 +76,7 @@ function CategoryFields({
   // The selects are registered only once their options exist, so a stored choice shows selected.
   if (!catalogue.data) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectBox
           label="Category"
           disabled
@@ -95,7 +95,7 @@ function CategoryFields({
   }
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <SelectBox
         label="Category"
         error={categoryError}

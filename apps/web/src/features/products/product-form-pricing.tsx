@@ -7,7 +7,7 @@ export function ProductPricingSection({ form }: { form: ProductFormApi }) {
   const { errors } = useFormState({ control: form.control });
   return (
     <FormSection title="Pricing">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <AmountField
           label="Price"
           prefix="₦"

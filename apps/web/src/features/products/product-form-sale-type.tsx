@@ -23,7 +23,7 @@ export function ProductSaleTypeSection({ form }: { form: ProductFormApi }) {
         <p className="font-medium text-danger-600 text-sm">{errors.saleType.buyNow.message}</p>
       )}
       {auctionOn && (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <AmountField
             label="Starting bid"
             prefix="₦"

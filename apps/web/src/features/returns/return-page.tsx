@@ -193,7 +193,7 @@ export function ReturnPage({ returnId, api = appApi }: { returnId: string; api?:
         {ret.deadline && <Deadline deadline={ret.deadline} now={now} />}
         <ReturnActions api={api} ret={ret} />
       </section>
-      <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-4">
           <Panel title="The buyer’s request">
             <p className="font-medium text-ink">{RETURN_REASON_TEXT[ret.reason]}</p>

@@ -158,7 +158,7 @@ export function StoreProfileForm({ api, profile }: { api: ApiClient; profile: St
   const savedSlug = profile.storeSlug;
   return (
     <div className="flex flex-col gap-5">
-      <div className="grid gap-5 sm:grid-cols-[auto_1fr]">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-[auto_1fr]">
         <ImagePicker
           api={api}
           slot="avatar"

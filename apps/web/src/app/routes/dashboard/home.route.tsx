@@ -38,7 +38,7 @@ export function Component() {
           <OrdersOverview api={api} />
           {/* Below a phone's first screen: mounted a transition after the first commit. */}
           <DeferredMount>
-            <div className="grid gap-4 md:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
               <AccountStatus seller={seller} hasPickupAddress={!addressMissing} />
               <div className="flex flex-col gap-4">
                 <WalletCard seller={seller} />

@@ -77,7 +77,7 @@ export function BankDetailsStep() {
       onNext={next}
       busy={busy}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Combobox<Country>
           id="bank-country"
           label="Bank Country"

@@ -54,7 +54,7 @@ export function IndividualInformationStep() {
       onNext={next}
       busy={busy}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Input
           label="First Name"
           autoComplete="given-name"

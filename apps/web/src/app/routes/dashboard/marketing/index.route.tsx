@@ -31,7 +31,7 @@ export function Component() {
             </Link>
           </div>
         </div>
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <CouponsSummary api={api} />
           <CampaignsSummary api={api} />
         </div>
