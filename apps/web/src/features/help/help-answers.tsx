@@ -69,7 +69,7 @@ export function HelpAnswers({
         id={searchId}
         value={query}
         onChange={(event) => onQueryChange(event.target.value)}
-        placeholder="e.g. payout, fees, returns, auction"
+        placeholder="e.g. payout, fees, returns"
         className="mt-1.5"
         autoComplete="off"
       />

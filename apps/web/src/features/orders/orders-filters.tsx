@@ -126,7 +126,7 @@ export function OrderFilters({
     <div className="flex flex-col gap-3">
       <DebouncedSearch
         label="Search orders"
-        placeholder="Order number, buyer or product"
+        placeholder="Order no., buyer or product"
         value={params.search ?? ''}
         onSearch={(search) => onChange({ search: search || undefined, page: 1 }, true)}
       />

@@ -96,7 +96,7 @@ function ReturnSearch({ value, onSearch }: { value: string; onSearch: (text: str
         value={text}
         maxLength={100}
         onChange={(e) => setText(e.target.value)}
-        placeholder="Return or order number, buyer or product"
+        placeholder="Return or order no., buyer"
       />
     </div>
   );
