@@ -323,7 +323,7 @@ function Bars({
   rows,
   label,
 }: {
-  rows: { key: string; name: string; value: number; text: string }[];
+  rows: { key: string; name: string; value: number; text: string; muted?: boolean }[];
   label: string;
 }) {
   const max = Math.max(1, ...rows.map((r) => r.value));
@@ -337,7 +337,7 @@ function Bars({
           </span>
           <span aria-hidden className="h-2.5 overflow-hidden rounded-full bg-canvas">
             <span
-              className="block h-full rounded-full bg-brand-500"
+              className={clsx('block h-full rounded-full', r.muted ? 'bg-ink-subtle' : 'bg-brand-500')}
               style={{ width: `${(r.value / max) * 100}%` }}
             />
           </span>
@@ -361,6 +361,8 @@ function OrdersByStatus({ data }: { data: Data }) {
             name: STATUS_LABEL[r.status],
             value: r.orders,
             text: `${count.format(r.orders)} · ${percent.format(r.orders / total)}`,
+            // Orders that came to nothing are grey, not the green of the ones going ahead.
+            muted: r.status === 'cancelled' || r.status === 'other',
           }))}
         />
       )}
