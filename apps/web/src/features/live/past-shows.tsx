@@ -1,6 +1,6 @@
 import { type Stream, streamDurationMinutes } from '@kasuwa/contracts';
 import { clsx } from 'clsx';
-import { Eye, FileDown, Film, Gavel, History, ImageOff, ShoppingBag, Timer } from 'lucide-react';
+import { Eye, FileDown, Film, Gavel, History, Radio, ShoppingBag, Timer } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -198,8 +198,9 @@ function PastShowCard({ stream, figures, download }: Shown & { download: FileDow
             className="aspect-video w-24 shrink-0 self-start rounded-control object-cover sm:w-32"
           />
         ) : (
-          <span className="flex aspect-video w-24 shrink-0 items-center justify-center self-start rounded-control bg-canvas text-ink-subtle sm:w-32">
-            <ImageOff className="size-5" aria-hidden />
+          // No cover: the show's mark on the brand's tint, where a crossed-out picture read as broken.
+          <span className="flex aspect-video w-24 shrink-0 items-center justify-center self-start rounded-control bg-brand-50 text-brand-600 sm:w-32">
+            <Radio className="size-6" aria-hidden />
           </span>
         )}
         <div className="min-w-0">
@@ -236,7 +237,7 @@ function PastShowCard({ stream, figures, download }: Shown & { download: FileDow
           value={`${figures.salesCount} · ${formatNaira(figures.salesTotal)}`}
         />
       </dl>
-      <div className="mt-3 flex flex-wrap justify-end gap-2 border-line border-t pt-3">
+      <div className="mt-3 flex flex-col gap-2 border-line border-t pt-3 sm:flex-row sm:flex-wrap sm:justify-end">
         <Link
           to={paths.dashboard.liveStreams.pastShow(stream._id)}
           className={buttonClasses({ variant: 'secondary', size: 'sm' })}
