@@ -272,7 +272,7 @@ export type StreamProduct = z.infer<typeof streamProductSchema>;
 /**
  * What a past show achieved. `durationMinutes` is the rounded time from actual start to end
  * (SPEC section 4); sales are the show's orders (auctions won, awaiting payment or paid, and what
- * buyers bought at once while watching; not giveaways, cancelled or fully refunded orders),
+ * buyers bought at once while watching; cancelled ones left out), as its past show page counts them,
  * `salesTotal` their goods in naira, without delivery.
  */
 export const pastShowSummarySchema = z.object({

@@ -298,9 +298,9 @@ export function liveRepository(db: Database) {
           .from(bids)
           .where(inArray(bids.streamId, ids))
           .groupBy(bids.streamId),
-        // The show's sales are its orders: auctions won (an order awaiting payment until the winner
-        // pays) and what buyers bought at once while watching; not giveaways, nor orders cancelled or
-        // refunded in full. The total is the goods, without delivery.
+        // The show's sales are its orders, as its past show page counts them (replays.repository
+        // orderFigures): auctions won (awaiting payment until the winner pays) and what buyers bought
+        // at once while watching, cancelled ones left out. The total is the goods, without delivery.
         q
           .select({
             streamId: orders.streamId,
@@ -308,14 +308,7 @@ export function liveRepository(db: Database) {
             total: sql<string>`coalesce(sum(${orders.subtotalKobo}), 0)`,
           })
           .from(orders)
-          .where(
-            and(
-              inArray(orders.streamId, ids),
-              ne(orders.source, 'giveaway'),
-              ne(orders.fulfilmentStatus, 'cancelled'),
-              ne(orders.paymentStatus, 'refunded'),
-            ),
-          )
+          .where(and(inArray(orders.streamId, ids), ne(orders.fulfilmentStatus, 'cancelled')))
           .groupBy(orders.streamId),
       ]);
       for (const id of ids) result.set(id, { bidsCount: 0, salesCount: 0, salesTotalKobo: 0 });
