@@ -26,6 +26,7 @@ import {
 } from '@/features/campaigns/campaigns-api';
 import { type ApiClient, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useFormErrors } from '@/lib/use-form-errors';
 import { Button } from '@/ui/button';
 import { FormSection, SelectBox, TextAreaField } from '@/ui/form-parts';
 import { Input } from '@/ui/input';
@@ -92,7 +93,7 @@ export function CampaignCreatePage({
   const [states, setStates] = useState<string[]>([]);
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [scheduledAt, setScheduledAt] = useState(() => localInputValue(new Date(Date.now() + 60 * 60_000)));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useFormErrors<string>({ title, message, couponCode, scheduledAt });
   const [image, setImage] = useState<{ image: string; url: string } | null>(null);
   const upload = useMutation({
     mutationFn: (file: File) => uploadImage(file),

@@ -83,7 +83,10 @@ describe('composing an inbox campaign', () => {
     expect(api.calls.some((c) => c.method === 'POST' && c.path === '/campaigns')).toBe(false);
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), 'Adire restock');
+    expect(screen.queryByText('Title is required')).not.toBeInTheDocument();
+    expect(screen.getByText('Message is required')).toBeVisible();
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Fresh scarves are in.');
+    expect(screen.queryByText('Message is required')).not.toBeInTheDocument();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Attach' }), 'product');
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Product' }), 'Adire scarf');
     await userEvent.click(screen.getByRole('button', { name: 'Send Campaign' }));

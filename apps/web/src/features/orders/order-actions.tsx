@@ -5,6 +5,7 @@ import { CarrierField, carrierError } from '@/features/orders/carrier-field';
 import { ACTION_TEXT } from '@/features/orders/order-labels';
 import { useOrderAction } from '@/features/orders/orders-mutations';
 import type { ApiClient } from '@/lib/api-client';
+import { useFormErrors } from '@/lib/use-form-errors';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { LabelledField, TextAreaField } from '@/ui/form-parts';
@@ -42,7 +43,7 @@ function ShipForm({
 }) {
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
-  const [errors, setErrors] = useState<{ carrier?: string | undefined; tracking?: string | undefined }>({});
+  const [errors, setErrors] = useFormErrors<'carrier' | 'tracking'>({ carrier, tracking });
   const submit = () => {
     const next = {
       carrier: carrierError(carrier),

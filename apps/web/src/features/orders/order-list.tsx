@@ -23,8 +23,17 @@ export interface OrderSelection {
   toggleAll: (orderIds: string[]) => void;
 }
 
-/** Only orders still to send can be shipped in bulk; the server says why any of those fail. */
-export const canBulkShip = (order: OrderSummary) => order.fulfilmentStatus === 'unfulfilled';
+/**
+ * Orders the server's order machine would ship (docs/orders.md): still to send, for delivery by the
+ * seller, and paid or to be paid on delivery. An order awaiting payment or for store pickup cannot be
+ * ticked; the server still says why one of the ticked fails.
+ */
+export const canBulkShip = (order: OrderSummary) =>
+  order.fulfilmentStatus === 'unfulfilled' &&
+  order.deliveryMethod === 'seller' &&
+  (order.paymentStatus === 'paid' ||
+    order.paymentStatus === 'pay_on_delivery_pending' ||
+    order.paymentStatus === 'pay_on_delivery_collected');
 
 export function StatusBadges({ order }: { order: Pick<OrderSummary, 'paymentStatus' | 'fulfilmentStatus'> }) {
   return (

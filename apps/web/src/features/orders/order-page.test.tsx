@@ -58,6 +58,8 @@ describe('one order', () => {
     expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
 
     await userEvent.selectOptions(within(dialog).getByLabelText('Carrier'), 'Kwik');
+    // Corrected: the error goes at once, not at the next press.
+    expect(within(dialog).queryByText('Carrier is required')).not.toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Tracking number (optional)'), 'KW-778');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as shipped' }));
 

@@ -50,6 +50,9 @@ describe('the Orders screen', () => {
     expect(within(row).getByText('Unfulfilled')).toBeVisible();
     expect(within(row).getByText('Ankara wrap dress (M)')).toBeVisible();
     expect(within(await rowOf('KSW-100002')).getByText('Awaiting payment')).toBeVisible();
+    // Only an order the server would ship can be picked to ship in bulk: paid, not one awaiting payment.
+    expect(screen.getByRole('checkbox', { name: 'Select KSW-100001' })).toBeEnabled();
+    expect(screen.getByRole('checkbox', { name: 'Select KSW-100002' })).toBeDisabled();
 
     const tabs = screen.getByRole('tablist', { name: 'Order status' });
     expect(within(tabs).getByRole('tab', { name: 'All 3' })).toHaveAttribute('aria-selected', 'true');

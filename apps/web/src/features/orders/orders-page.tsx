@@ -129,23 +129,6 @@ export function OrdersPage({ api = appApi, download = downloadFile, shows = [] }
             }}
           />
         </div>
-        {chosen.length > 0 && (
-          <section
-            aria-label="Selected orders"
-            className="sticky top-0 z-10 flex items-center justify-between gap-3 border-line border-b bg-brand-50 px-4 py-2"
-          >
-            <p className="font-medium text-ink text-sm">{chosen.length} selected</p>
-            <div className="flex gap-2">
-              <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
-                Clear
-              </Button>
-              <Button size="sm" onClick={() => setShipOpen(true)}>
-                <PackageCheck className="size-4" aria-hidden />
-                Mark as shipped
-              </Button>
-            </div>
-          </section>
-        )}
         <div
           id={ORDERS_PANEL_ID}
           role="tabpanel"
@@ -188,6 +171,25 @@ export function OrdersPage({ api = appApi, download = downloadFile, shows = [] }
             <OrderRows orders={data.orders} selection={selection} />
           ) : null}
         </div>
+        {chosen.length > 0 && (
+          // At the foot of the screen while the list scrolls under it (a bar at the top went under
+          // the sticky page header), where a thumb reaches it on a phone.
+          <section
+            aria-label="Selected orders"
+            className="sticky bottom-0 z-10 flex items-center justify-between gap-3 border-line border-t bg-brand-50 px-4 py-2 shadow-[0_-4px_12px_rgb(0_0_0/0.08)]"
+          >
+            <p className="whitespace-nowrap font-medium text-ink text-sm">{chosen.length} selected</p>
+            <div className="flex gap-2">
+              <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+                Clear
+              </Button>
+              <Button size="sm" className="whitespace-nowrap" onClick={() => setShipOpen(true)}>
+                <PackageCheck className="size-4" aria-hidden />
+                Mark as shipped
+              </Button>
+            </div>
+          </section>
+        )}
         {data && data.pagination.total > 0 && (
           <Pagination
             page={data.pagination.page}

@@ -16,6 +16,7 @@ import type { ApiClient } from '@/lib/api-client';
 import { sellerKeys } from '@/lib/seller-queries';
 import { toast } from '@/lib/toast';
 import { uploadForm } from '@/lib/upload';
+import { useFormErrors } from '@/lib/use-form-errors';
 import { Button } from '@/ui/button';
 import { TextAreaField } from '@/ui/form-parts';
 import { Input } from '@/ui/input';
@@ -129,9 +130,11 @@ export function StoreProfileForm({ api, profile }: { api: ApiClient; profile: St
   const [storeName, setStoreName] = useState(profile.storeName);
   const [description, setDescription] = useState(profile.description);
   const [storeSlug, setStoreSlug] = useState(profile.storeSlug ?? profile.suggestedSlug);
-  const [errors, setErrors] = useState<Partial<Record<'storeName' | 'description' | 'storeSlug', string>>>(
-    {},
-  );
+  const [errors, setErrors] = useFormErrors<'storeName' | 'description' | 'storeSlug'>({
+    storeName,
+    description,
+    storeSlug,
+  });
   const save = useStoreProfileSave(api);
 
   const submit = (event: FormEvent) => {
