@@ -89,6 +89,25 @@ test.describe('the sidebar', () => {
   });
 });
 
+test('a screen opened by its address starts at its top, not where the last one was left', async ({
+  page,
+  request,
+}) => {
+  await asDemoSeller(page, request);
+  await page.evaluate(() => localStorage.setItem('analyticsConsent', 'false'));
+  await page.goto('/dashboard/analytics-insights');
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics & Insights' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Key figures' })).toBeVisible();
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.goto('/dashboard/marketing/inbox-campaigns/create');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toBeVisible();
+  // Past the moment React Router restores a saved position.
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -222,13 +222,22 @@ const dashboardRoutes: RouteObject[] = [
   page('kyc-verification', () => import('@/app/routes/dashboard/kyc-verification.route')),
 ];
 
+/**
+ * Where a screen's scroll position is kept. React Router keys it by the history entry, and every
+ * page opened by its address (typed, a link from outside, a bookmark) has the same key, "default":
+ * each one then opened at the place the last one was left, a form opening at its foot. Those are
+ * kept by their address instead; an entry the app pushed keeps its own key (back and forward).
+ */
+export const scrollKey = (location: { key: string; pathname: string; search: string }) =>
+  location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
+
 function AppRoot() {
   // A prerendered first paint (login.html) gives way to the app's own screen in the same frame.
   useReplaceFirstPaint();
   return (
     <AuthProvider>
       <Outlet />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </AuthProvider>
   );
 }
