@@ -9,7 +9,7 @@ import { adminKyc } from './support/server';
 // check and wait for review; the review team's command (`npm run admin -- kyc approve`) verifies
 // them. Then the Account screen shows it. axe checks both screens.
 
-const expect = baseExpect.configure({ timeout: 20_000 });
+const expect = baseExpect.configure({ timeout: 40_000 });
 
 const shots = process.env.KYC_SHOTS;
 async function shot(page: Page, name: string) {
@@ -21,7 +21,7 @@ test('a KYC submission goes pending, then verified by the operator command; the 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const seller = await sellerWithPickupAddress(page, request, 'kyc');
 
   await page.goto('/dashboard/kyc-verification');

@@ -17,7 +17,8 @@ test('a seller runs a live auction with video; a buyer watches, comments and win
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // Two video pages and a studio: room for the shared two-core machine when another video test runs beside it.
+  test.setTimeout(240_000);
   const seller = await sellerWithPickupAddress(page, request, 'live');
   const show = await scheduleAuction(request, seller.headers, {
     title: 'Aso-oke evening auction',
@@ -38,7 +39,7 @@ test('a seller runs a live auction with video; a buyer watches, comments and win
   const buyerContext = await browser.newContext({ ...devices['Pixel 7'], baseURL });
   const buyer = await buyerContext.newPage();
   await buyer.goto(`/watch/${show._id}`);
-  await expect(buyer.getByRole('heading', { name: show.title })).toBeVisible();
+  await expect(buyer.getByRole('heading', { name: show.title })).toBeVisible({ timeout: 30_000 });
   const video = buyer.getByLabel(`Live video: ${show.title}`);
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), {

@@ -82,7 +82,7 @@ test('a max bid outbids a manual bidder automatically, up to the max @phone-only
   baseURL,
 }) => {
   // Three browsers on a busy two-core machine.
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const seller = await sellerWithPickupAddress(page, request, 'proxy');
   const show = await auctionShow(
     request,

@@ -71,7 +71,7 @@ test.beforeEach(async ({ page, request }) => {
 
 test('every route of the specification shows its own screen, accessibly', async ({ page }) => {
   // Every route with its accessibility check, now with the money and returns screens filled in: room for a busy machine.
-  test.setTimeout(360_000);
+  test.setTimeout(600_000);
   for (const path of SCREENS) {
     await page.goto(path);
     const heading = page.getByRole('heading', { level: 1 });
