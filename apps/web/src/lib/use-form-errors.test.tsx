@@ -27,6 +27,12 @@ describe('useFormErrors', () => {
       upload: 'The photo could not be sent',
     });
 
+    // An updater (an upload's error going) keeps the corrected carrier's error hidden.
+    act(() => result.current[1](({ upload: _, ...rest }) => rest));
+    expect(result.current[0]).toEqual({ tracking: 'Tracking number must be at most 80 characters' });
+    rerender({ values: { carrier: 'GIG Logistics', tracking: 'x'.repeat(81) } });
+    expect(result.current[0]).toEqual({ tracking: 'Tracking number must be at most 80 characters' });
+
     // Sent again with the same wrong value: the error is back.
     rerender({ values: { carrier: '', tracking: 'x'.repeat(81) } });
     act(() => result.current[1]({ carrier: 'Carrier is required' }));

@@ -18,18 +18,29 @@ export function useFormErrors<K extends string>(
   });
   const current = useRef(values);
   current.current = values;
+  // An updater (one error added or taken away, an upload's) sees only the errors still on show: the
+  // new snapshot of the fields must not bring back one the seller has already corrected.
   const setErrors = useCallback(
     (next: Errors<K> | ((previous: Errors<K>) => Errors<K>)) =>
       setState((s) => ({
-        errors: typeof next === 'function' ? next(s.errors) : next,
+        errors: typeof next === 'function' ? next(stillShown(s.errors, s.sent, current.current)) : next,
         sent: current.current,
       })),
     [],
   );
+  return [stillShown(state.errors, state.sent, values), setErrors];
+}
+
+/** The errors whose field is as it was when they were set (or that have no field among `values`). */
+function stillShown<K extends string>(
+  errors: Errors<K>,
+  sent: Partial<Record<K, unknown>>,
+  values: Partial<Record<K, unknown>>,
+): Errors<K> {
   const shown: Errors<K> = {};
-  for (const key of Object.keys(state.errors) as K[]) {
-    const changed = key in values && !Object.is(values[key], state.sent[key]);
-    if (!changed) shown[key] = state.errors[key];
+  for (const key of Object.keys(errors) as K[]) {
+    const changed = key in values && !Object.is(values[key], sent[key]);
+    if (!changed) shown[key] = errors[key];
   }
-  return [shown, setErrors];
+  return shown;
 }
