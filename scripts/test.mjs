@@ -31,6 +31,18 @@ if (e2eStatus === 0)
   e2eStatus = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
+// A failure's first lines, without colour codes: CI keeps only the tail of this output, so the reason
+// must be printed there too, beside the name.
+const why = (message) => {
+  if (!message) return '';
+  const lines = String(message)
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter(Boolean)
+    .slice(0, 6);
+  return `\n    ${lines.join('\n    ').slice(0, 700)}`;
+};
 // Named again at the very end: CI keeps only the tail of this output.
 const failures = [];
 if (existsSync(vitestJson)) {
@@ -40,7 +52,8 @@ if (existsSync(vitestJson)) {
   counts.skipped += v.numPendingTests + v.numTodoTests;
   for (const file of v.testResults ?? [])
     for (const t of file.assertionResults ?? [])
-      if (t.status === 'failed') failures.push(`vitest: ${file.name.replace(root, '')} › ${t.fullName}`);
+      if (t.status === 'failed')
+        failures.push(`vitest: ${file.name.replace(root, '')} › ${t.fullName}${why(t.failureMessages?.[0])}`);
 } else {
   counts.failed += 1;
 }
@@ -50,7 +63,10 @@ if (existsSync(playwrightJson)) {
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? [])
-        if (t.status === 'unexpected') failures.push(`e2e: [${t.projectName}] ${spec.file} › ${spec.title}`);
+        if (t.status === 'unexpected')
+          failures.push(
+            `e2e: [${t.projectName}] ${spec.file} › ${spec.title}${why(t.results?.at(-1)?.error?.message)}`,
+          );
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites ?? []) walk(suite);

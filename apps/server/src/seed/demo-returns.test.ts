@@ -30,7 +30,7 @@ describe('the demo returns', () => {
     const answer = res.json<SellerReturnsResponse>();
     expect(answer.counts).toEqual({ requested: 2, in_progress: 1, refunded: 0, rejected: 1, all: 4 });
     const requested = answer.returns.find((r) => r.status === 'requested');
-    expect(requested?.deadline?.label).toMatch(/^The seller answers by/);
+    expect(requested?.deadline?.label).toMatch(/^Answer by /);
     const detail = await t.app.inject({
       method: 'GET',
       url: `/api/returns/${requested?._id}`,

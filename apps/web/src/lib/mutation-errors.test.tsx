@@ -31,10 +31,15 @@ describe('the mutation cache error path', () => {
     expect(screen.getByText('Product is in a live show')).toBeVisible();
   });
 
-  it('uses the description and the whole toast the mutation computes', async () => {
+  it('uses the description the mutation computes', async () => {
     renderWrite({ errorToast: 'Failed to start stream', errorDetail: () => 'Try again' });
     expect(await screen.findByText('Failed to start stream')).toBeVisible();
     expect(screen.getByText('Try again')).toBeVisible();
+  });
+
+  // One app per test, as in the browser: a second app in the same page mounts a second Toaster, and
+  // a toast then shows twice (this failed in CI when the second Toaster came before the query).
+  it('uses the whole toast the mutation computes', async () => {
     renderWrite({ errorToast: (error) => ({ title: `Refused: ${(error as Error).message}` }) });
     expect(await screen.findByText('Refused: Product is in a live show')).toBeVisible();
   });

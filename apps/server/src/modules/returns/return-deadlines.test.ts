@@ -26,6 +26,8 @@ async function requested() {
 // Read through the service: days pass on the fake clock, and the test's session tokens expire.
 const view = (f: Awaited<ReturnType<typeof requested>>) =>
   t.app.returns.service.get(f.seller.seller.id, f.returnId);
+const buyerView = (f: Awaited<ReturnType<typeof requested>>) =>
+  t.app.returns.service.getForBuyer(f.buyer.buyer.id, f.returnId);
 
 describe('return deadlines on the fake clock', () => {
   it('reminds the seller after one business day and approves the request after two', async () => {
@@ -51,7 +53,14 @@ describe('return deadlines on the fake clock', () => {
         (m) => m.to === f.seller.seller.email && m.subject.startsWith('Reminder: answer return'),
       ),
     ).toBe(true);
-    expect((await view(f)).status).toBe('requested');
+    // Each reads the deadline in their own words: the seller is told to answer, the buyer who answers.
+    const waiting = await view(f);
+    expect(waiting.status).toBe('requested');
+    expect(waiting.deadline?.label).toMatch(/^Answer by Mon, 19 Jan, 10:00, or the return is approved/);
+    expect(reminded.find((n) => n.title === 'Return waiting for your answer')?.message).toContain(
+      'Answer by Mon, 19 Jan',
+    );
+    expect((await buyerView(f)).deadline?.label).toMatch(/^The seller answers by Mon, 19 Jan, 10:00/);
 
     t.clock.advance(3 * DAY); // Monday 10:00: two business days (the weekend does not count)
     await t.jobs.runDue();
@@ -59,6 +68,9 @@ describe('return deadlines on the fake clock', () => {
     expect(approved).toMatchObject({ status: 'approved', method: 'drop_off' });
     expect(approved.timeline.at(-1)?.message).toMatch(/^Approved automatically/);
     expect(approved.deadline?.label).toMatch(/^The buyer sends the item back by/);
+    expect((await buyerView(f)).deadline?.label).toMatch(/^Send the item back by .*, or the return closes$/);
+    const approvedMail = t.mailer.sent.find((m) => m.subject.endsWith('is approved'));
+    expect(approvedMail?.text).toMatch(/Send the item back by /);
 
     // The buyer does not send it back within 5 days: the return closes, and nothing is refunded.
     t.clock.advance(5 * DAY + HOUR);
@@ -96,7 +108,12 @@ describe('return deadlines on the fake clock', () => {
         payload: {},
       }),
     );
-    expect((await view(f)).deadline?.label).toMatch(/^The seller confirms receipt by/);
+    expect((await view(f)).deadline?.label).toMatch(
+      /^Confirm receipt by .*, or the buyer is refunded in full/,
+    );
+    expect((await buyerView(f)).deadline?.label).toMatch(
+      /^The seller confirms receipt by .*, or you are refunded in full automatically$/,
+    );
     t.clock.advance(8 * DAY - HOUR);
     await t.jobs.runDue();
     expect((await view(f)).status).toBe('in_transit');

@@ -31,7 +31,10 @@ export type ReturnNoticeContext = {
   refundKobo: number;
   amountKobo: number;
   message: string;
+  /** The next deadline as the seller reads it (their reminders). */
   deadlineText: string | null;
+  /** The same deadline as the buyer reads it (their mails). */
+  buyerDeadlineText: string | null;
 };
 
 export type SellerNotice = { type: NotificationType; title: string; message: string };
@@ -156,7 +159,7 @@ function buyerBody(kind: BuyerMailKind, c: ReturnNoticeContext): string[] {
         `${c.storeName} approved your return ${rtn}.`,
         how,
         ...(c.trackingNumber ? [`Tracking number: ${c.trackingNumber}`] : []),
-        ...(c.deadlineText ? [c.deadlineText] : []),
+        ...(c.buyerDeadlineText ? [c.buyerDeadlineText] : []),
       ];
     }
     case 'rejected':

@@ -86,16 +86,30 @@ const DEADLINE_DATE = new Intl.DateTimeFormat('en-NG', {
   timeZone: 'Africa/Lagos',
 });
 
+/** Whose screen or mail a deadline is written for: each reads who must act in their own words. */
+export type DeadlineAudience = 'seller' | 'buyer';
+
 /** What the screen shows of a deadline: who must act by when, and what happens otherwise. */
-export function deadlineLabel(kind: ReturnRow['deadlineKind'], at: Date): string | null {
+export function deadlineLabel(
+  kind: ReturnRow['deadlineKind'],
+  at: Date,
+  audience: DeadlineAudience,
+): string | null {
   const when = DEADLINE_DATE.format(at);
+  const seller = audience === 'seller';
   switch (kind) {
     case 'seller_answer':
-      return `The seller answers by ${when}, or the return is approved automatically`;
+      return seller
+        ? `Answer by ${when}, or the return is approved automatically`
+        : `The seller answers by ${when}, or the return is approved automatically`;
     case 'buyer_ship':
-      return `The buyer sends the item back by ${when}, or the return closes`;
+      return seller
+        ? `The buyer sends the item back by ${when}, or the return closes`
+        : `Send the item back by ${when}, or the return closes`;
     case 'seller_receipt':
-      return `The seller confirms receipt by ${when}, or the buyer is refunded in full automatically`;
+      return seller
+        ? `Confirm receipt by ${when}, or the buyer is refunded in full automatically`
+        : `The seller confirms receipt by ${when}, or you are refunded in full automatically`;
     default:
       return null;
   }
@@ -217,7 +231,8 @@ export function returnsService(deps: Deps) {
       refundKobo: 0,
       amountKobo: ret.amountKobo,
       message: '',
-      deadlineText: ret.deadlineAt ? deadlineLabel(ret.deadlineKind, ret.deadlineAt) : null,
+      deadlineText: ret.deadlineAt ? deadlineLabel(ret.deadlineKind, ret.deadlineAt, 'seller') : null,
+      buyerDeadlineText: ret.deadlineAt ? deadlineLabel(ret.deadlineKind, ret.deadlineAt, 'buyer') : null,
       ...extra,
     };
     return { context, parties };
@@ -363,7 +378,7 @@ export function returnsService(deps: Deps) {
     };
   }
 
-  async function summaryParts(q: Queryable, ret: ReturnRow) {
+  async function summaryParts(q: Queryable, ret: ReturnRow, audience: DeadlineAudience) {
     // One after the other: `q` may be a transaction's single connection.
     const parties = await repo.parties(q, ret);
     const lines = await repo.lines(q, ret.id);
@@ -380,22 +395,23 @@ export function returnsService(deps: Deps) {
       amount: toNaira(ret.amountKobo),
       refunded: toNaira(ret.refundedKobo),
       createdAt: ret.createdAt.toISOString(),
-      deadline: deadlineOf(ret),
+      deadline: deadlineOf(ret, audience),
     };
     return { summary, parties, lines };
   }
 
-  function deadlineOf(ret: Pick<ReturnRow, 'deadlineAt' | 'deadlineKind'>) {
+  function deadlineOf(ret: Pick<ReturnRow, 'deadlineAt' | 'deadlineKind'>, audience: DeadlineAudience) {
     if (!ret.deadlineAt) return null;
-    const label = deadlineLabel(ret.deadlineKind, ret.deadlineAt);
+    const label = deadlineLabel(ret.deadlineKind, ret.deadlineAt, audience);
     return label ? { at: ret.deadlineAt.toISOString(), label } : null;
   }
 
   async function detailOf(
     q: Queryable,
     ret: ReturnRow,
+    audience: DeadlineAudience,
   ): Promise<ReturnDetail & { storeName: string; sellerId: string }> {
-    const { summary, parties, lines } = await summaryParts(q, ret);
+    const { summary, parties, lines } = await summaryParts(q, ret, audience);
     const events = await repo.events(q, ret.id);
     const photos = await photoViews(q, ret.id);
     const open = ret.status !== 'refunded' && ret.status !== 'rejected' && ret.status !== 'closed';
@@ -427,12 +443,12 @@ export function returnsService(deps: Deps) {
   }
 
   async function sellerView(q: Queryable, ret: ReturnRow): Promise<ReturnDetail> {
-    const { storeName: _s, sellerId: _id, ...detail } = await detailOf(q, ret);
+    const { storeName: _s, sellerId: _id, ...detail } = await detailOf(q, ret, 'seller');
     return detail;
   }
 
   async function buyerView(q: Queryable, ret: ReturnRow): Promise<BuyerReturn> {
-    const { storeName, sellerId, allowedActions: _a, buyer: _b, ...detail } = await detailOf(q, ret);
+    const { storeName, sellerId, allowedActions: _a, buyer: _b, ...detail } = await detailOf(q, ret, 'buyer');
     return {
       ...detail,
       store: { _id: sellerId, name: storeName },
@@ -675,7 +691,7 @@ export function returnsService(deps: Deps) {
           amount: toNaira(ret.amountKobo),
           refunded: toNaira(ret.refundedKobo),
           createdAt: ret.createdAt.toISOString(),
-          deadline: deadlineOf(ret),
+          deadline: deadlineOf(ret, 'seller'),
         })),
         counts: {
           requested: sum(statuses.requested),
