@@ -147,6 +147,36 @@ test('no dashboard screen scrolls sideways on a 360 px phone, and no sum of nair
   }
 });
 
+test('a long dialog on a phone with its keyboard up keeps its title and close button in view @phone-only', async ({
+  page,
+}) => {
+  // 360 × 560: a phone's screen with the keyboard taking its lower part.
+  await page.setViewportSize({ width: 360, height: 560 });
+  await page.goto('/dashboard/earnings-payouts');
+  await page.getByRole('region', { name: 'Bank account' }).getByRole('button', { name: 'Change' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change bank account' });
+  const bank = dialog.getByRole('combobox', { name: 'Bank' });
+  await expect(bank).toBeEnabled();
+  await bank.fill('guaranty');
+  await dialog.getByRole('option', { name: /Guaranty Trust Bank/ }).click();
+  const number = dialog.getByLabel('Account number');
+  // A number left short says why Save stays off.
+  await number.fill('012345678');
+  await number.blur();
+  await expect(dialog.getByText('Account number must be 10 digits')).toBeVisible();
+  await number.fill('0123456785');
+  await expect(dialog.getByText(/^Account name:/)).toBeVisible();
+  await expect(dialog.getByText('Account number must be 10 digits')).toBeHidden();
+  // The form's end, scrolled to: the title and close button have not gone with what scrolled.
+  const save = dialog.getByRole('button', { name: 'Save bank account' });
+  await save.scrollIntoViewIfNeeded();
+  await expect(save).toBeInViewport();
+  await expect(dialog.getByRole('heading', { name: 'Change bank account' })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test('index routes redirect where the specification says', async ({ page }) => {
   for (const [from, to] of REDIRECTS) {
     await page.goto(from);

@@ -78,7 +78,7 @@ export function findNigerianBank(name: string): NigerianBank | undefined {
 
 /** Shown under the account number field and sent back by the server when the check fails. */
 export const NUBAN_RULE_TEXT =
-  'Nigerian account numbers (NUBAN) have 10 digits; the last digit is a check digit computed from your bank and the first 9, so a mistyped digit is caught here.';
+  'Check the 10 digits against your bank app or statement, and that you chose the right bank: one wrong digit makes the number invalid.';
 
 /** The same for a mobile money operator, whose account number is the phone number. */
 export const phoneAccountRuleText = (bankName: string) =>

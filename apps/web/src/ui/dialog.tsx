@@ -64,42 +64,39 @@ export function Dialog({
             : { onEscapeKeyDown: keepOpen, onPointerDownOutside: keepOpen, onInteractOutside: keepOpen })}
           {...(focusFirstField ? {} : { onOpenAutoFocus: focusDialog })}
           className={clsx(
-            'fixed z-50 overflow-y-auto bg-surface',
+            'fixed z-50 bg-surface',
             fullscreen
-              ? 'inset-0 flex flex-col items-center justify-center p-6 text-center'
+              ? 'inset-0 flex flex-col items-center justify-center overflow-y-auto p-6 text-center'
               : clsx(
-                  'inset-x-4 top-1/2 mx-auto max-w-md -translate-y-1/2 rounded-card p-6 shadow-card',
+                  // The title (and the close button) stay put; what is below scrolls under them, so a
+                  // long form on a phone still says what it is.
+                  'inset-x-4 top-1/2 mx-auto flex max-w-md -translate-y-1/2 flex-col overflow-hidden rounded-card shadow-card',
                   maxHeightClass,
                 ),
             className,
           )}
         >
-          <div className={clsx(fullscreen && 'flex w-full max-w-sm flex-col items-center')}>
-            {icon}
-            <RadixDialog.Title
-              className={clsx('font-semibold text-ink', fullscreen ? 'text-2xl' : 'pr-8 text-lg')}
-            >
-              {title}
-            </RadixDialog.Title>
-            {description && (
-              <RadixDialog.Description
-                className={clsx('mt-2 text-ink-muted', fullscreen ? 'text-base' : 'text-sm')}
-              >
-                {description}
-              </RadixDialog.Description>
-            )}
-            {children && <div className="mt-4 w-full">{children}</div>}
-            {footer && (
-              <div
-                className={clsx(
-                  'mt-6 flex w-full flex-col-reverse gap-2',
-                  !fullscreen && 'sm:flex-row sm:justify-end',
-                )}
-              >
-                {footer}
+          {fullscreen ? (
+            <div className="flex w-full max-w-sm flex-col items-center">
+              {icon}
+              <RadixDialog.Title className="font-semibold text-2xl text-ink">{title}</RadixDialog.Title>
+              <DialogBody description={description} footer={footer} fullscreen>
+                {children}
+              </DialogBody>
+            </div>
+          ) : (
+            <>
+              <div className="shrink-0 px-6 pt-6">
+                {icon}
+                <RadixDialog.Title className="pr-8 font-semibold text-ink text-lg">{title}</RadixDialog.Title>
               </div>
-            )}
-          </div>
+              <div className="min-h-0 overflow-y-auto px-6 pb-6">
+                <DialogBody description={description} footer={footer} fullscreen={false}>
+                  {children}
+                </DialogBody>
+              </div>
+            </>
+          )}
           {dismissible && (
             <RadixDialog.Close
               aria-label="Close"
@@ -111,5 +108,35 @@ export function Dialog({
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+function DialogBody({
+  description,
+  children,
+  footer,
+  fullscreen,
+}: Pick<DialogProps, 'description' | 'children' | 'footer'> & { fullscreen: boolean }) {
+  return (
+    <>
+      {description && (
+        <RadixDialog.Description
+          className={clsx('mt-2 text-ink-muted', fullscreen ? 'text-base' : 'text-sm')}
+        >
+          {description}
+        </RadixDialog.Description>
+      )}
+      {children && <div className="mt-4 w-full">{children}</div>}
+      {footer && (
+        <div
+          className={clsx(
+            'mt-6 flex w-full flex-col-reverse gap-2',
+            !fullscreen && 'sm:flex-row sm:justify-end',
+          )}
+        >
+          {footer}
+        </div>
+      )}
+    </>
   );
 }

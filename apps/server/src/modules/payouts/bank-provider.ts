@@ -77,7 +77,7 @@ export function localBankProvider(): BankProvider {
       if (!bank) throw unknownBank();
       if (!isValidNigerianAccountNumber(accountNumber, bank)) {
         throw new BadRequestError(
-          `${accountNumber} is not a valid ${bank.name} account number. ${accountNumberRuleText(bank)}`,
+          `${accountNumber} is not a ${bank.name} account number. ${accountNumberRuleText(bank)}`,
         );
       }
       return { accountName: localAccountName(accountNumber), bankName: bank.name };

@@ -1,4 +1,9 @@
-import { BANK_CHANGE_PAYOUT_HOLD_HOURS, type BankAccount, saveBankAccountBody } from '@kasuwa/contracts';
+import {
+  BANK_CHANGE_PAYOUT_HOLD_HOURS,
+  type BankAccount,
+  resolveBankAccountBody,
+  saveBankAccountBody,
+} from '@kasuwa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
@@ -155,7 +160,17 @@ function BankAccountForm({ api, onDone }: { api: ApiClient; onDone: () => void }
         autoComplete="off"
         maxLength={10}
         value={accountNumber}
-        onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, '').slice(0, 10))}
+        onChange={(e) => {
+          setAccountNumber(e.target.value.replace(/\D/g, '').slice(0, 10));
+          if (errors.accountNumber) setErrors(({ accountNumber: _, ...rest }) => rest);
+        }}
+        // A number left short says so when the seller moves on: Save stays off until the bank
+        // answers a name, so it would otherwise never say why.
+        onBlur={() => {
+          const short = resolveBankAccountBody.shape.accountNumber.safeParse(accountNumber);
+          if (accountNumber && !short.success)
+            setErrors((e) => ({ ...e, accountNumber: short.error.issues[0]?.message }));
+        }}
         hint="The 10-digit NUBAN on your bank app or statement."
         error={errors.accountNumber}
         disabled={busy}

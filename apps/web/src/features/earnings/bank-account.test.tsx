@@ -80,6 +80,23 @@ describe('the payout bank account', () => {
     expect(within(dialog).getByRole('button', { name: 'Save bank account' })).toBeDisabled();
   });
 
+  it('says a number left short needs 10 digits, and stops saying so once it has them', async () => {
+    const fake = fakeEarningsApi({ accountNames: { '2234567890': 'NGOZI ADEYEMI ENTERPRISES' } });
+    open(fake);
+    await userEvent.click(within(await section()).getByRole('button', { name: 'Change' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change bank account' }, { timeout: 5000 });
+    await chooseBank(dialog, 'zen', 'Zenith Bank');
+    const number = within(dialog).getByLabelText('Account number');
+    await userEvent.type(number, '223456789');
+    expect(within(dialog).queryByText('Account number must be 10 digits')).not.toBeInTheDocument();
+    await userEvent.tab();
+    expect(within(dialog).getByText('Account number must be 10 digits')).toBeVisible();
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(number, '0');
+    expect(within(dialog).queryByText('Account number must be 10 digits')).not.toBeInTheDocument();
+    expect(await within(dialog).findByText('NGOZI ADEYEMI ENTERPRISES')).toBeVisible();
+  });
+
   it('asks for the step-up before changing the payout schedule', async () => {
     const fake = fakeEarningsApi({ summary: testSummary({ schedule: 'manual' }) });
     open(fake);

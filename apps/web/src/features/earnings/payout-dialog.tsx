@@ -100,7 +100,14 @@ function PayoutForm({
     );
   };
 
-  const valid = parsed !== undefined && !Number.isNaN(parsed) && parsed > 0;
+  // The button names the sum only when it is one the seller can be paid: never a sum above the
+  // balance, below the minimum or with a third decimal, which the next tap would refuse.
+  const payable =
+    parsed !== undefined &&
+    !Number.isNaN(parsed) &&
+    parsed >= minimum &&
+    parsed <= summary.available &&
+    Math.abs(parsed * 100 - Math.round(parsed * 100)) < 1e-6;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <AmountField
@@ -144,7 +151,7 @@ function PayoutForm({
           Cancel
         </Button>
         <Button type="submit" loading={payout.isPending}>
-          {payout.isPending ? 'Sending…' : valid ? `Pay out ${formatNaira(parsed)}` : 'Request payout'}
+          {payout.isPending ? 'Sending…' : payable ? `Pay out ${formatNaira(parsed)}` : 'Request payout'}
         </Button>
       </div>
     </form>
