@@ -49,8 +49,8 @@ test('a seller without a pickup address registers it in Settings and can then ad
   await pick(page, 'Country', 'Nigeria', 'Nigeria');
   await pick(page, 'State', 'Lagos', 'Lagos');
   await pick(page, 'City', 'Ikeja', 'Ikeja');
-  await section.getByLabel('Street Address', { exact: true }).fill('12 Allen Avenue');
-  await section.getByLabel('Zip Code').fill('100271');
+  await section.getByLabel('Street address', { exact: true }).fill('12 Allen Avenue');
+  await section.getByLabel('Zip code').fill('100271');
   await section.getByRole('button', { name: 'Save pickup address' }).click();
   await expect(page.getByText('Pickup address saved')).toBeVisible();
   await expect(section.getByText(/Registered: couriers collect your orders here/)).toBeVisible();
@@ -70,7 +70,7 @@ test('a seller without a pickup address registers it in Settings and can then ad
   // The address survives a reload, shown in the pickers.
   await page.goto('/dashboard/settings');
   await expect(combobox(page, 'City')).toHaveValue('Ikeja');
-  await expect(section.getByLabel('Street Address', { exact: true })).toHaveValue('12 Allen Avenue');
+  await expect(section.getByLabel('Street address', { exact: true })).toHaveValue('12 Allen Avenue');
 });
 
 test('the settings screen has no accessibility violations', async ({ page, request }) => {

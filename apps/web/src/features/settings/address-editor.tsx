@@ -55,7 +55,7 @@ export function AddressEditor({
   idPrefix,
   value,
   onChange,
-  line1Label = 'Street Address',
+  line1Label = 'Street address',
 }: {
   idPrefix: string;
   value: AddressValue;
@@ -77,14 +77,14 @@ export function AddressEditor({
         onChange={(e) => onChange({ ...value, street1: e.target.value })}
       />
       <Input
-        label="Street Address Line 2 (optional)"
+        label="Street address line 2 (optional)"
         name={`${idPrefix}.street2`}
         autoComplete="address-line2"
         value={value.street2}
         onChange={(e) => onChange({ ...value, street2: e.target.value })}
       />
       <Input
-        label="Zip Code"
+        label="Zip code"
         name={`${idPrefix}.zipCode`}
         autoComplete="postal-code"
         inputMode="numeric"

@@ -165,8 +165,8 @@ describe('the settings screen', () => {
     await pick('Country', 'Nigeria', 'Nigeria');
     await pick('State', 'Lagos', 'Lagos');
     await pick('City', 'Ikeja', 'Ikeja');
-    await userEvent.type(within(section).getByLabelText('Street Address'), '12 Allen Avenue');
-    await userEvent.type(within(section).getByLabelText('Zip Code'), '100271');
+    await userEvent.type(within(section).getByLabelText('Street address'), '12 Allen Avenue');
+    await userEvent.type(within(section).getByLabelText('Zip code'), '100271');
     await userEvent.click(within(section).getByRole('button', { name: 'Save pickup address' }));
     expect(await within(section).findByText(/Registered: couriers collect your orders here/)).toBeVisible();
     expect(calls.find((c) => c.path === '/seller/settings/pickup-address')?.body).toEqual({
@@ -201,7 +201,7 @@ describe('the settings screen', () => {
     const section = await region('Pickup address');
     expect(within(section).getByRole('combobox', { name: 'State' })).toHaveValue('Lagos');
     expect(within(section).getByRole('combobox', { name: 'City' })).toHaveValue('Ikeja');
-    expect(within(section).getByLabelText('Street Address')).toHaveValue('12 Allen Avenue');
+    expect(within(section).getByLabelText('Street address')).toHaveValue('12 Allen Avenue');
   });
 
   it('checks the store link before sending and shows the server refusal of a taken one', async () => {

@@ -179,7 +179,7 @@ export function StoreProfileForm({ api, profile }: { api: ApiClient; profile: St
       </div>
       <form onSubmit={submit} noValidate aria-label="Store profile" className="flex flex-col gap-4">
         <Input
-          label="Store Name"
+          label="Store name"
           value={storeName}
           maxLength={60}
           error={errors.storeName}
