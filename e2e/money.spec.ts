@@ -155,9 +155,15 @@ test('a buyer returns an item with a photo; the seller asks, approves and refund
   // The buyer answers in the thread.
   await page.goto(`/my-returns/${returnId}`);
   await expect(page.getByText('Is the zip still attached? A photo of it would help.').first()).toBeVisible();
-  await page.getByLabel('Reply to the seller').fill('It came off completely; I kept the pieces.');
+  const reply = page.getByLabel('Reply to the seller');
+  await reply.fill('It came off completely; I kept the pieces.');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByText('It came off completely; I kept the pieces.').first()).toBeVisible();
+  // Sent once the box is cleared and the reply is in the thread (the box's own text matched getByText
+  // before, and leaving the page then cancelled the send).
+  await expect(reply).toHaveValue('');
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'It came off completely; I kept the pieces.' }),
+  ).toBeVisible();
 
   // The seller approves (the buyer keeps the gown) and refunds ₦5,000 of ₦18,000.
   await page.goto(`/dashboard/return/${returnId}`);

@@ -125,9 +125,12 @@ test('a buyer returns part of a collected order with a photo; the seller asks, a
   // The buyer answers in the thread.
   await page.goto(`/my-returns/${returnId}`);
   await expect(page.getByText('Is the pull on the front or the back?')).toBeVisible();
-  await page.getByLabel('Reply to the seller').fill('On the back, near the knot.');
+  const reply = page.getByLabel('Reply to the seller');
+  await reply.fill('On the back, near the knot.');
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('On the back, near the knot.')).toBeVisible();
+  // Sent: the box is cleared and the reply is in the thread (leaving before would cancel the send).
+  await expect(reply).toHaveValue('');
+  await expect(page.getByRole('listitem').filter({ hasText: 'On the back, near the knot.' })).toBeVisible();
 
   // The seller approves: the buyer sends it back.
   await page.goto(`/dashboard/return/${returnId}`);
