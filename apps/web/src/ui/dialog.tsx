@@ -86,7 +86,7 @@ export function Dialog({
             </div>
           ) : (
             <>
-              <div className="shrink-0 px-6 pt-6">
+              <div className="shrink-0 px-6 pt-6 pb-2">
                 {icon}
                 <RadixDialog.Title className="pr-8 font-semibold text-ink text-lg">{title}</RadixDialog.Title>
               </div>
@@ -121,12 +121,15 @@ function DialogBody({
     <>
       {description && (
         <RadixDialog.Description
-          className={clsx('mt-2 text-ink-muted', fullscreen ? 'text-base' : 'text-sm')}
+          className={clsx('text-ink-muted', fullscreen ? 'mt-2 text-base' : 'text-sm')}
         >
           {description}
         </RadixDialog.Description>
       )}
-      {children && <div className="mt-4 w-full">{children}</div>}
+      {children && (
+        // The card's title row has its own 8 px below it.
+        <div className={clsx('w-full', description || fullscreen ? 'mt-4' : 'mt-2')}>{children}</div>
+      )}
       {footer && (
         <div
           className={clsx(
