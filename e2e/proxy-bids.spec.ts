@@ -44,12 +44,19 @@ async function auctionShow(
   return (await created.json()).stream as { _id: string; title: string };
 }
 
-async function goLiveAndActivate(page: Page, show: { _id: string; title: string }, product: string) {
+async function goLive(page: Page, show: { _id: string; title: string }) {
   await page.goto(`/dashboard/live-streams/live-stream-studio/${show._id}`);
-  const goLive = page.getByRole('button', { name: 'Go Live' });
-  await expect(goLive).toBeEnabled({ timeout: 60_000 });
-  await goLive.click();
+  const button = page.getByRole('button', { name: 'Go Live' });
+  await expect(button).toBeEnabled({ timeout: 60_000 });
+  await button.click();
   await expect(page.getByText('Livestream started successfully')).toBeVisible();
+}
+
+/**
+ * Bidding opens and the auction's clock starts: only once every buyer's page is open, so a busy
+ * machine's slow page loads do not eat the auction's time (CI once ran out of it before the bids).
+ */
+async function activate(page: Page, product: string) {
   await page.getByRole('tab', { name: /Products/ }).click();
   const row = page.getByRole('listitem', { name: product });
   await row.getByRole('button', { name: 'Activate bidding' }).click();
@@ -90,10 +97,10 @@ test('a max bid outbids a manual bidder automatically, up to the max @phone-only
     { title: 'Max bid night', product: 'Adire throw' },
     { durationSeconds: 60, counterBidSeconds: 10 },
   );
-  const row = await goLiveAndActivate(page, show, 'Adire throw');
-
+  await goLive(page, show);
   const ada = await buyerPage(browser, baseURL, await buyerAccount(request, 'ada', 'Ada Obi'), show._id);
   const ben = await buyerPage(browser, baseURL, await buyerAccount(request, 'ben', 'Ben Eze'), show._id);
+  const row = await activate(page, 'Adire throw');
 
   // Ada sets a ₦8,000 max: her proxy opens at the starting bid; only she sees the max.
   await ada.bidding.getByLabel('Your max bid (₦)').fill('8000');
@@ -139,12 +146,13 @@ test('the studio drops mid-auction: viewers see the seller reconnecting and a pa
     { title: 'Patchy network night', product: 'Kente stole' },
     { durationSeconds: 120, counterBidSeconds: 10 },
   );
-  await goLiveAndActivate(page, show, 'Kente stole');
+  await goLive(page, show);
   const chi = await buyerPage(browser, baseURL, await buyerAccount(request, 'chi', 'Chi Nwosu'), show._id);
   const video = chi.page.getByLabel(`Live video: ${show.title}`);
   // Frames decoded so far: it grows only while video arrives.
   const playing = () => video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
   await expect.poll(playing, { timeout: 60_000, message: 'video frames' }).toBeGreaterThan(0);
+  await activate(page, 'Kente stole');
   await chi.bidding.getByRole('button', { name: 'Bid ₦5,000' }).click();
   await expect(chi.bidding.getByText('You are the highest bidder')).toBeVisible();
 
