@@ -1,5 +1,6 @@
 // size: the live room hook's journeys over one fake socket and server: join, the read after the join, reconnection, frames, refusals and back-off
 import {
+  type ShowGiveawaysResponse,
   type StreamCommentsResponse,
   type StreamDetailsResponse,
   streamSocketEvents,
@@ -9,6 +10,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/app/providers';
+import { useShowGiveaways } from '@/features/live-room/giveaways';
 import {
   openLiveSocket,
   SUBSCRIBE_RETRY_MAX_MS,
@@ -19,6 +21,7 @@ import { useLiveRoom } from '@/features/live-room/use-live-room';
 import { createApiClient } from '@/lib/api-client';
 import { fakeFetch } from '@/test/fake-api';
 import { FakeLiveSocket } from '@/test/fake-live-socket';
+import { testGiveaway } from '@/test/giveaway-fixtures';
 import { ANKARA_ID, STREAM_ID, testStream, testStreamProduct } from '@/test/live-fixtures';
 
 const buyer = { _id: 'buyer-1', name: 'Chioma' };
@@ -49,6 +52,7 @@ function setup() {
       testStreamProduct({ bidStatus: 'active', endsAt: new Date(Date.now() + 30_000).toISOString() }),
     ],
   });
+  let storedGiveaways: ShowGiveawaysResponse['giveaways'] = [];
   let storedComments: StreamCommentsResponse['comments'] = [
     {
       _id: 'c0',
@@ -67,6 +71,10 @@ function setup() {
       log.push('GET comments');
       return { body: { comments: storedComments } satisfies StreamCommentsResponse };
     },
+    [`GET /streams/${STREAM_ID}/giveaways`]: () => {
+      log.push('GET giveaways');
+      return { body: { giveaways: storedGiveaways } satisfies ShowGiveawaysResponse };
+    },
   });
   const api = createApiClient({ fetch, getToken: () => 'seller-token' });
   const queryClient = createQueryClient();
@@ -74,14 +82,18 @@ function setup() {
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
   const view = renderHook(
-    () =>
-      useLiveRoom({
+    () => {
+      const room = useLiveRoom({
         streamId: STREAM_ID,
         getToken: () => 'seller-token',
         sellerId: 'seller-1',
         api,
         connect: async () => socket,
-      }),
+      });
+      // The watch page's giveaway card reads the show's giveaways beside the room.
+      const giveaways = useShowGiveaways({ api, streamId: STREAM_ID, socket: room.socket });
+      return { ...room, giveaways };
+    },
     { wrapper },
   );
   return {
@@ -94,6 +106,9 @@ function setup() {
     },
     setStoredComments: (next: typeof storedComments) => {
       storedComments = next;
+    },
+    setStoredGiveaways: (next: typeof storedGiveaways) => {
+      storedGiveaways = next;
     },
   };
 }
@@ -145,7 +160,31 @@ describe('useLiveRoom', () => {
       socket.answer(streamSocketEvents.subscribe, { ok: true });
     });
     await waitFor(() => expect(result.current.room.products[0]?.currentBid).toBe(5000));
-    expect(log).toEqual(['GET stream']);
+    expect(log.sort()).toEqual(['GET giveaways', 'GET stream']);
+  });
+
+  it('reads the giveaways again once subscribed, so one started before the join is shown', async () => {
+    const { socket, result, setStoredGiveaways } = setup();
+    socket.answerAcks = null;
+    await waitFor(() => expect(result.current.socket).not.toBeNull());
+    act(() => {
+      socket.connect();
+    });
+    await waitFor(() => expect(result.current.giveaways.query.isSuccess).toBe(true));
+    expect(result.current.giveaways.running).toBeNull();
+    // The seller starts one after the page's first read, before this socket is in the show's room:
+    // its giveaway_started event never reaches this viewer.
+    setStoredGiveaways([
+      testGiveaway({
+        status: 'running',
+        startedAt: new Date().toISOString(),
+        endsAt: new Date(Date.now() + 120_000).toISOString(),
+      }),
+    ]);
+    await act(async () => {
+      socket.answer(streamSocketEvents.subscribe, { ok: true });
+    });
+    await waitFor(() => expect(result.current.giveaways.running?.productName).toBe('Ankara gown'));
   });
 
   it('after a reconnection re-joins, re-subscribes, then fetches the show so nothing shown is stale', async () => {
@@ -193,12 +232,12 @@ describe('useLiveRoom', () => {
     });
 
     await waitFor(() => expect(result.current.room.products[0]?.currentBid).toBe(6000));
-    // Re-joined and re-subscribed first, then the show and its chat fetched again.
+    // Re-joined and re-subscribed first, then the show, its chat and its giveaways fetched again.
     expect(log.slice(0, 2)).toEqual([
       `emit ${streamSocketEvents.join}`,
       `emit ${streamSocketEvents.subscribe}`,
     ]);
-    await waitFor(() => expect(log.slice(2).sort()).toEqual(['GET comments', 'GET stream']));
+    await waitFor(() => expect(log.slice(2).sort()).toEqual(['GET comments', 'GET giveaways', 'GET stream']));
     await waitFor(() =>
       expect(result.current.room.feed.flatMap((f) => (f.kind === 'comment' ? [f.content] : []))).toEqual([
         'Good evening!',

@@ -18,6 +18,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { giveawayKeys } from '@/features/live-room/giveaways';
 import {
   emptyLiveRoom,
   type LiveRoomAction,
@@ -220,9 +221,11 @@ export function useLiveRoom({
       getToken: () => getTokenRef.current(),
       connect: connectRef.current,
       // In the show's room: read the show (and after a drop its chat) again, so a bid or a status
-      // change between the first read and the join is not missed.
+      // change between the first read and the join is not missed; and its giveaways, so a
+      // giveaway started in that moment is shown (a buyer never saw one started before the join).
       onSubscribed: ({ reconnected }) => {
         void (reconnected ? refetchAll() : refetch());
+        void queryClient.refetchQueries({ queryKey: giveawayKeys.show(streamId) });
       },
       onConnectionChange: (isConnected, error) => {
         if (cancelled) return;
@@ -255,7 +258,7 @@ export function useLiveRoom({
       setConnection(null);
       setConnected(false);
     };
-  }, [streamId, sellerId, refetch, refetchAll, keyOf]);
+  }, [streamId, sellerId, refetch, refetchAll, keyOf, queryClient]);
 
   const apply = useCallback((action: LiveRoomAction) => dispatch(action), []);
 
