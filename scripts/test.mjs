@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tmp = `${root}.tmp`;
@@ -35,8 +36,7 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 // must be printed there too, beside the name.
 const why = (message) => {
   if (!message) return '';
-  const lines = String(message)
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  const lines = stripVTControlCharacters(String(message))
     .split('\n')
     .map((line) => line.trimEnd())
     .filter(Boolean)
