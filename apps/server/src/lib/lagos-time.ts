@@ -22,3 +22,15 @@ export const lagosWeekStart = (day: string): string => {
   const weekday = new Date(`${day}T00:00:00.000Z`).getUTCDay(); // 0 = Sunday
   return addDays(day, -((weekday + 6) % 7));
 };
+
+const DATE_TIME = new Intl.DateTimeFormat('en-NG', {
+  timeZone: 'Africa/Lagos',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** '29 Nov 2026, 7:02' in Lagos time: how notices and mails write a moment. */
+export const lagosDateTime = (at: Date): string => DATE_TIME.format(at);

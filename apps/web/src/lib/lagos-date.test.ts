@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { lagosDayMonth, lagosDayMonthYear, lagosWeekdayDayMonth, lagosWeekdayShort } from '@/lib/lagos-date';
+import {
+  lagosDateTime,
+  lagosDayMonth,
+  lagosDayMonthYear,
+  lagosWeekdayDayMonth,
+  lagosWeekdayShort,
+} from '@/lib/lagos-date';
 
 const forms: [string, (d: Date) => string, Intl.DateTimeFormatOptions][] = [
   ['lagosDayMonthYear', lagosDayMonthYear, { day: 'numeric', month: 'short', year: 'numeric' }],
@@ -43,5 +49,12 @@ describe('Lagos dates written by hand', () => {
   it('writes September as en-NG does', () => {
     expect(lagosDayMonthYear(new Date('2026-09-05T23:00:00Z'))).toBe('6 Sept 2026');
     expect(lagosWeekdayDayMonth(new Date('2026-09-05T23:00:00Z'))).toBe('Sunday, 6 Sept');
+  });
+});
+
+describe('lagosDateTime', () => {
+  it('writes a moment in Lagos time with the hour as the rest of the app writes it (7:02, not 07:02)', () => {
+    expect(lagosDateTime('2026-11-29T06:02:00Z')).toBe('29 Nov 2026, 7:02');
+    expect(lagosDateTime(new Date('2026-12-31T23:30:00Z'))).toBe('1 Jan 2027, 0:30');
   });
 });

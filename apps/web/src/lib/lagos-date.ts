@@ -57,3 +57,18 @@ export function lagosWeekdayDayMonth(date: Date): string {
   if (!l) return intl(date, { weekday: 'long', day: 'numeric', month: 'short' });
   return `${WEEKDAYS[l.getUTCDay()]}, ${l.getUTCDate()} ${MONTHS[l.getUTCMonth()]}`;
 }
+
+/**
+ * '29 Nov 2026, 7:02' — Intl's `{ day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric',
+ * minute: '2-digit' }`: a moment shown once on a screen (a saved draft, a submission, a ticket), so
+ * Intl writes it, built once.
+ */
+export function lagosDateTime(at: string | Date): string {
+  return intl(typeof at === 'string' ? new Date(at) : at, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}

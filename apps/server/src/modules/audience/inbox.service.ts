@@ -2,6 +2,7 @@ import type { InboxItem, InboxResponse } from '@kasuwa/contracts';
 import type { InboxItemRow } from '@/db/schema/index.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { NotFoundError } from '@/lib/errors.ts';
+import { lagosDateTime } from '@/lib/lagos-time.ts';
 import type { Queryable } from '@/lib/queryable.ts';
 import type { AudienceRepository } from '@/modules/audience/audience.repository.ts';
 
@@ -24,9 +25,6 @@ export function toInboxItemView(row: InboxItemRow, storeName: string): InboxItem
     clickedAt: row.clickedAt?.toISOString() ?? null,
   };
 }
-
-const lagosTime = (at: Date) =>
-  at.toLocaleString('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
 
 /** What the orders module tells the inbox of an unpaid auction win's payment reminder. */
 export type PaymentReminderNotice = {
@@ -86,7 +84,7 @@ export function inboxService(deps: { repo: AudienceRepository; clock: Clock }) {
         title: kind === 'scheduled' ? `${storeName} scheduled a show` : `${storeName} is live now`,
         message:
           kind === 'scheduled'
-            ? `"${stream.title}" starts ${lagosTime(stream.scheduledStartTime)} (Lagos time).`
+            ? `"${stream.title}" starts ${lagosDateTime(stream.scheduledStartTime)} (Lagos time).`
             : `"${stream.title}" has started. Join to bid and buy.`,
         link: `/watch/${stream.id}`,
         linkLabel: kind === 'scheduled' ? 'See the show' : 'Watch now',
@@ -101,7 +99,7 @@ export function inboxService(deps: { repo: AudienceRepository; clock: Clock }) {
         kind: 'payment_reminder',
         dedupeKey: `order:${notice.orderId}:payment-reminder:${notice.kind}`,
         title: `Pay for order ${notice.orderNumber}`,
-        message: `You won items worth ${notice.totalText}. Pay before ${lagosTime(notice.dueAt)} (Lagos time) or the order is cancelled.`,
+        message: `You won items worth ${notice.totalText}. Pay before ${lagosDateTime(notice.dueAt)} (Lagos time) or the order is cancelled.`,
         link: `/checkout/${notice.orderId}`,
         linkLabel: 'Pay now',
         createdAt: clock.now(),

@@ -1,5 +1,6 @@
 import { formatOrderNumber, type NotificationType } from '@kasuwa/contracts';
 import type { OrderRow } from '@/db/schema/orders.ts';
+import { lagosDateTime } from '@/lib/lagos-time.ts';
 import { nairaText } from '@/lib/naira.ts';
 import type { Mail } from '@/mail/mailer.ts';
 import type { TimelineEntry } from '@/modules/orders/order-machine.ts';
@@ -159,11 +160,7 @@ export function paymentReminderMail(
   dueAt: Date,
 ): Mail {
   const n = numberOf(order);
-  const due = dueAt.toLocaleString('en-NG', {
-    timeZone: 'Africa/Lagos',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const due = lagosDateTime(dueAt);
   return {
     to: buyer.email,
     subject: `Pay for your order ${n} before ${due}`,

@@ -71,7 +71,7 @@ const lagosTime = (at: Date) =>
     timeZone: 'Africa/Lagos',
     day: 'numeric',
     month: 'short',
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
   }).format(at);
 

@@ -81,7 +81,7 @@ const DEADLINE_DATE = new Intl.DateTimeFormat('en-NG', {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
-  hour: '2-digit',
+  hour: 'numeric',
   minute: '2-digit',
   timeZone: 'Africa/Lagos',
 });

@@ -7,17 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { supportQueries } from '@/features/help/help-api';
 import type { ApiClient } from '@/lib/api-client';
+import { lagosDateTime } from '@/lib/lagos-date';
 import { FormSection } from '@/ui/form-parts';
 import { ListSkeleton, LoadFailed } from '@/ui/list-skeleton';
-
-const DATE = new Intl.DateTimeFormat('en-NG', {
-  timeZone: 'Africa/Lagos',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 const STATUS_CLASSES: Record<SupportTicketStatus, string> = {
   open: 'bg-amber-100 text-amber-950',
@@ -55,8 +47,7 @@ export function SupportTickets({ api }: { api: ApiClient }) {
               </div>
               <p className="text-ink-muted text-xs">
                 {ticket.reference} · {SUPPORT_TOPIC_LABELS[ticket.topic]}
-                {ticket.orderNumber ? ` · ${ticket.orderNumber}` : ''} ·{' '}
-                {DATE.format(new Date(ticket.createdAt))}
+                {ticket.orderNumber ? ` · ${ticket.orderNumber}` : ''} · {lagosDateTime(ticket.createdAt)}
               </p>
             </li>
           ))}

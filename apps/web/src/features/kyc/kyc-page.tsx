@@ -12,8 +12,9 @@ import {
   uploadDocument,
 } from '@/features/kyc/kyc-api';
 import { Documents } from '@/features/kyc/kyc-documents';
-import { lagosDateTime, masked, STATUS_TEXT, STATUS_TONE } from '@/features/kyc/kyc-labels';
+import { masked, STATUS_TEXT, STATUS_TONE } from '@/features/kyc/kyc-labels';
 import { type ApiClient, api as appApi, isApiError } from '@/lib/api-client';
+import { lagosDateTime } from '@/lib/lagos-date';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
 import { Input } from '@/ui/input';

@@ -10,6 +10,7 @@ import { ProductsStep } from '@/features/live/products-step';
 import type { UploadFn } from '@/features/live/streams-api';
 import { useLiveShowWizard } from '@/features/live/use-live-show-wizard';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
+import { lagosDateTime } from '@/lib/lagos-date';
 import { Button } from '@/ui/button';
 
 export interface LiveShowWizardProps {
@@ -19,9 +20,6 @@ export interface LiveShowWizardProps {
   /** Tests pass their own media upload. */
   upload?: UploadFn;
 }
-
-const savedAtText = (iso: string) =>
-  new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The create live show and create live auction wizards: details, media, products, schedule. */
 export function LiveShowWizard({ kind, sellerId, api = appApi, upload }: LiveShowWizardProps) {
@@ -46,7 +44,7 @@ export function LiveShowWizard({ kind, sellerId, api = appApi, upload }: LiveSho
         <div className="flex flex-col gap-2 rounded-card border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex items-center gap-2 text-brand-800 text-sm">
             <History className="size-4 shrink-0" aria-hidden />
-            We kept your draft from {savedAtText(keptDraft.savedAt)}.
+            We kept your draft from {lagosDateTime(keptDraft.savedAt)}.
           </p>
           <Button variant="secondary" size="sm" onClick={startOver}>
             Start over

@@ -1,10 +1,10 @@
 import { CloudOff, Wifi } from 'lucide-react';
 import { useOnlineStatus } from '@/lib/online-status';
 
-/** "14:05", or "27 Nov, 14:05" when the data is from another day. */
+/** "9:05" or "14:05", or "27 Nov, 14:05" when the data is from another day. */
 export function dataTimeText(at: number, now = Date.now()): string {
   const date = new Date(at);
-  const time = date.toLocaleTimeString('en-NG', { hour: '2-digit', minute: '2-digit' });
+  const time = date.toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit' });
   if (new Date(now).toDateString() === date.toDateString()) return time;
   return `${date.toLocaleDateString('en-NG', { day: 'numeric', month: 'short' })}, ${time}`;
 }

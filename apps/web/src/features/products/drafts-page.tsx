@@ -10,13 +10,11 @@ import { productMessages } from '@/features/products/products-api';
 import { usePublishDraft } from '@/features/products/products-mutations';
 import { productQueries } from '@/features/products/products-queries';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
+import { lagosDateTime } from '@/lib/lagos-date';
 import { formatNaira } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/ui/button';
 import { ListSkeleton } from '@/ui/list-skeleton';
-
-const editedText = (iso: string) =>
-  new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The drafts page (issue 7): drafts saved on the server, and the add form's unsaved work on this device. */
 export function DraftsPage({ sellerId, api = appApi }: { sellerId: string; api?: ApiClient }) {
@@ -53,7 +51,7 @@ export function DraftsPage({ sellerId, api = appApi }: { sellerId: string; api?:
           <div className="min-w-0 flex-1">
             <p className="font-semibold text-ink">{localName || 'Untitled product'}</p>
             <p className="text-ink-muted text-sm">
-              Not saved yet, kept on this device since {editedText(local.savedAt)}.
+              Not saved yet, kept on this device since {lagosDateTime(local.savedAt)}.
             </p>
           </div>
           <Link to={paths.dashboard.addProducts} className={buttonClasses({ size: 'md' })}>
@@ -99,7 +97,7 @@ export function DraftsPage({ sellerId, api = appApi }: { sellerId: string; api?:
                       <p className="text-ink text-sm tabular-nums">
                         {formatNaira(product.price)} · Stock {product.stock}
                       </p>
-                      <p className="text-ink-muted text-xs">Last edited {editedText(product.updatedAt)}</p>
+                      <p className="text-ink-muted text-xs">Last edited {lagosDateTime(product.updatedAt)}</p>
                     </div>
                   </div>
                   <div className="flex flex-wrap gap-2">

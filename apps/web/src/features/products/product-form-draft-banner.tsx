@@ -1,9 +1,7 @@
 import { History } from 'lucide-react';
 import type { LocalDraft } from '@/features/products/local-draft';
+import { lagosDateTime } from '@/lib/lagos-date';
 import { Button } from '@/ui/button';
-
-const savedAtText = (iso: string) =>
-  new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Says the form came back with the seller's unsaved changes, and offers to discard them. */
 export function ProductDraftBanner({ draft, onDiscard }: { draft: LocalDraft; onDiscard: () => void }) {
@@ -16,7 +14,7 @@ export function ProductDraftBanner({ draft, onDiscard }: { draft: LocalDraft; on
         <History className="size-4 shrink-0" aria-hidden />
         <span>
           <strong className="font-semibold">Restored your unsaved changes</strong> from{' '}
-          {savedAtText(draft.savedAt)}.
+          {lagosDateTime(draft.savedAt)}.
         </span>
       </p>
       <Button variant="secondary" size="sm" onClick={onDiscard}>

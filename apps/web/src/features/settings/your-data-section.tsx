@@ -22,8 +22,11 @@ const sizeText = (bytes: number | null) =>
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat('en-NG', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZone: 'Africa/Lagos',
   }).format(new Date(iso));
 
