@@ -1,5 +1,6 @@
 // size: the live room hook's journeys over one fake socket and server: join, the read after the join, reconnection, frames, refusals and back-off
 import {
+  type RoomStateResponse,
   type ShowGiveawaysResponse,
   type StreamCommentsResponse,
   type StreamDetailsResponse,
@@ -17,6 +18,7 @@ import {
   sendStreamMessage,
   subscribeRetryDelay,
 } from '@/features/live-room/live-socket';
+import { useRoomModeration } from '@/features/live-room/room-moderation';
 import { useLiveRoom } from '@/features/live-room/use-live-room';
 import { createApiClient } from '@/lib/api-client';
 import { fakeFetch } from '@/test/fake-api';
@@ -53,6 +55,7 @@ function setup() {
     ],
   });
   let storedGiveaways: ShowGiveawaysResponse['giveaways'] = [];
+  let slowModeSeconds = 0;
   let storedComments: StreamCommentsResponse['comments'] = [
     {
       _id: 'c0',
@@ -70,6 +73,10 @@ function setup() {
     [`GET /streams/${STREAM_ID}/comments`]: () => {
       log.push('GET comments');
       return { body: { comments: storedComments } satisfies StreamCommentsResponse };
+    },
+    [`GET /streams/${STREAM_ID}/room`]: () => {
+      log.push('GET room');
+      return { body: { slowModeSeconds, pinnedComment: null, you: null } satisfies RoomStateResponse };
     },
     [`GET /streams/${STREAM_ID}/giveaways`]: () => {
       log.push('GET giveaways');
@@ -92,7 +99,8 @@ function setup() {
       });
       // The watch page's giveaway card reads the show's giveaways beside the room.
       const giveaways = useShowGiveaways({ api, streamId: STREAM_ID, socket: room.socket });
-      return { ...room, giveaways };
+      const rules = useRoomModeration({ api, streamId: STREAM_ID, socket: room.socket, viewer: 'seller' });
+      return { ...room, giveaways, rules };
     },
     { wrapper },
   );
@@ -109,6 +117,9 @@ function setup() {
     },
     setStoredGiveaways: (next: typeof storedGiveaways) => {
       storedGiveaways = next;
+    },
+    setSlowMode: (seconds: number) => {
+      slowModeSeconds = seconds;
     },
   };
 }
@@ -160,7 +171,7 @@ describe('useLiveRoom', () => {
       socket.answer(streamSocketEvents.subscribe, { ok: true });
     });
     await waitFor(() => expect(result.current.room.products[0]?.currentBid).toBe(5000));
-    expect(log.sort()).toEqual(['GET giveaways', 'GET stream']);
+    expect(log.sort()).toEqual(['GET comments', 'GET giveaways', 'GET room', 'GET stream']);
   });
 
   it('reads the giveaways again once subscribed, so one started before the join is shown', async () => {
@@ -185,6 +196,22 @@ describe('useLiveRoom', () => {
       socket.answer(streamSocketEvents.subscribe, { ok: true });
     });
     await waitFor(() => expect(result.current.giveaways.running?.productName).toBe('Ankara gown'));
+  });
+
+  it('reads the room rules again once subscribed, so slow mode turned on before the join applies', async () => {
+    const { socket, result, setSlowMode } = setup();
+    socket.answerAcks = null;
+    await waitFor(() => expect(result.current.socket).not.toBeNull());
+    act(() => {
+      socket.connect();
+    });
+    await waitFor(() => expect(result.current.room.status).toBe('live'));
+    expect(result.current.rules.slowModeSeconds).toBe(0);
+    setSlowMode(60); // its slow_mode event went to the room before this socket was in it
+    await act(async () => {
+      socket.answer(streamSocketEvents.subscribe, { ok: true });
+    });
+    await waitFor(() => expect(result.current.rules.slowModeSeconds).toBe(60));
   });
 
   it('after a reconnection re-joins, re-subscribes, then fetches the show so nothing shown is stale', async () => {
@@ -237,7 +264,9 @@ describe('useLiveRoom', () => {
       `emit ${streamSocketEvents.join}`,
       `emit ${streamSocketEvents.subscribe}`,
     ]);
-    await waitFor(() => expect(log.slice(2).sort()).toEqual(['GET comments', 'GET giveaways', 'GET stream']));
+    await waitFor(() =>
+      expect(log.slice(2).sort()).toEqual(['GET comments', 'GET giveaways', 'GET room', 'GET stream']),
+    );
     await waitFor(() =>
       expect(result.current.room.feed.flatMap((f) => (f.kind === 'comment' ? [f.content] : []))).toEqual([
         'Good evening!',

@@ -220,11 +220,12 @@ export function useLiveRoom({
       sellerId,
       getToken: () => getTokenRef.current(),
       connect: connectRef.current,
-      // In the show's room: read the show (and after a drop its chat) again, so a bid or a status
-      // change between the first read and the join is not missed; and its giveaways, so a
-      // giveaway started in that moment is shown (a buyer never saw one started before the join).
-      onSubscribed: ({ reconnected }) => {
-        void (reconnected ? refetchAll() : refetch());
+      // In the show's room: read again what the page read before the join — the show, its chat and
+      // room rules (all under the show's key) and its giveaways — so a bid, a comment, slow mode
+      // or a giveaway started between the first read and the join is not missed (a buyer never
+      // saw a giveaway, nor slow mode, turned on in that moment).
+      onSubscribed: () => {
+        void refetchAll();
         void queryClient.refetchQueries({ queryKey: giveawayKeys.show(streamId) });
       },
       onConnectionChange: (isConnected, error) => {
