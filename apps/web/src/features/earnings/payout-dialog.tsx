@@ -66,6 +66,15 @@ function PayoutForm({
   const account = summary.bankAccount;
   const parsed = parseNairaInput(amount);
 
+  /** What is wrong with the amount for this balance, before the contract's own checks. */
+  const amountProblem = (naira: number | undefined): string | undefined => {
+    if (naira === undefined) return 'Enter an amount';
+    if (Number.isNaN(naira)) return 'Enter an amount in naira, e.g. 5,000';
+    if (naira < minimum) return `The smallest payout is ${formatNaira(minimum)}`;
+    if (naira > summary.available) return `You can pay out up to ${formatNaira(summary.available)}`;
+    return undefined;
+  };
+
   if (!account) {
     return <p className="text-ink-muted">Add the bank account your payouts go to first.</p>;
   }
@@ -74,11 +83,8 @@ function PayoutForm({
     event.preventDefault();
     setFailure(null);
     const local: FieldErrors = {};
-    if (parsed === undefined) local.amount = 'Enter an amount';
-    else if (Number.isNaN(parsed)) local.amount = 'Enter an amount in naira, e.g. 5,000';
-    else if (parsed < minimum) local.amount = `The smallest payout is ${formatNaira(minimum)}`;
-    else if (parsed > summary.available)
-      local.amount = `You can pay out up to ${formatNaira(summary.available)}`;
+    const problem = amountProblem(parsed);
+    if (problem) local.amount = problem;
     const checked = requestPayoutBody.safeParse({ amount: parsed, stepUp: stepUpOf(stepUp) });
     const found = { ...(checked.success ? {} : fieldErrorsOf(checked.error.issues)), ...local };
     setErrors(found);
@@ -104,10 +110,8 @@ function PayoutForm({
   // balance, below the minimum or with a third decimal, which the next tap would refuse.
   const payable =
     parsed !== undefined &&
-    !Number.isNaN(parsed) &&
-    parsed >= minimum &&
-    parsed <= summary.available &&
-    Math.abs(parsed * 100 - Math.round(parsed * 100)) < 1e-6;
+    !amountProblem(parsed) &&
+    requestPayoutBody.shape.amount.safeParse(parsed).success;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <AmountField

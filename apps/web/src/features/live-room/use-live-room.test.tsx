@@ -124,6 +124,15 @@ function setup() {
   };
 }
 
+/** Connected, with the subscription not yet taken: the server answers it when a test says so. */
+async function connectNotYetSubscribed(socket: FakeLiveSocket, result: ReturnType<typeof setup>['result']) {
+  socket.answerAcks = null;
+  await waitFor(() => expect(result.current.socket).not.toBeNull());
+  act(() => {
+    socket.connect();
+  });
+}
+
 describe('useLiveRoom', () => {
   it('joins the seller room and subscribes to the show when connected, without a token on the stream fetch', async () => {
     const { socket, result, calls } = setup();
@@ -143,11 +152,7 @@ describe('useLiveRoom', () => {
 
   it('reads the show again once the server has taken its subscription, so a bid made before the join is shown', async () => {
     const { socket, result, log, setServerStream } = setup();
-    socket.answerAcks = null; // the server takes the subscription only when told below
-    await waitFor(() => expect(result.current.socket).not.toBeNull());
-    act(() => {
-      socket.connect();
-    });
+    await connectNotYetSubscribed(socket, result);
     await waitFor(() => expect(result.current.room.products[0]?.bidStatus).toBe('active'));
     expect(result.current.room.products[0]?.currentBid).not.toBe(5000);
     // A bid lands after the page's first read, before the socket is in the show's room: its event
@@ -176,11 +181,7 @@ describe('useLiveRoom', () => {
 
   it('reads the giveaways again once subscribed, so one started before the join is shown', async () => {
     const { socket, result, setStoredGiveaways } = setup();
-    socket.answerAcks = null;
-    await waitFor(() => expect(result.current.socket).not.toBeNull());
-    act(() => {
-      socket.connect();
-    });
+    await connectNotYetSubscribed(socket, result);
     await waitFor(() => expect(result.current.giveaways.query.isSuccess).toBe(true));
     expect(result.current.giveaways.running).toBeNull();
     // The seller starts one after the page's first read, before this socket is in the show's room:
@@ -200,11 +201,7 @@ describe('useLiveRoom', () => {
 
   it('reads the room rules again once subscribed, so slow mode turned on before the join applies', async () => {
     const { socket, result, setSlowMode } = setup();
-    socket.answerAcks = null;
-    await waitFor(() => expect(result.current.socket).not.toBeNull());
-    act(() => {
-      socket.connect();
-    });
+    await connectNotYetSubscribed(socket, result);
     await waitFor(() => expect(result.current.room.status).toBe('live'));
     expect(result.current.rules.slowModeSeconds).toBe(0);
     setSlowMode(60); // its slow_mode event went to the room before this socket was in it
