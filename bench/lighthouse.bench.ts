@@ -20,7 +20,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromiumPath } from '../e2e/support/chromium';
@@ -102,12 +102,25 @@ let failed = false;
 try {
   // The session, stored the way the app stores it, in the profile Lighthouse will use.
   const login = await demoLogin(base);
-  const attached = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  const context = attached.contexts()[0];
-  if (!context) throw new Error('no default browser context');
-  const signIn = await context.newPage();
-  await storeDemoSession(signIn, base, login);
-  await signIn.close();
+  // Playwright is attached only while it edits the profile's storage: attached, it instruments every
+  // new page (its own network, runtime and page events, its scripts in each frame), Lighthouse's
+  // included — work on the page's main thread and in the browser process that a phone never does.
+  const inBrowser = async <T>(use: (page: Page) => Promise<T>): Promise<T> => {
+    const attached = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    try {
+      const context = attached.contexts()[0];
+      if (!context) throw new Error('no default browser context');
+      const page = await context.newPage();
+      try {
+        return await use(page);
+      } finally {
+        await page.close();
+      }
+    } finally {
+      await attached.close();
+    }
+  };
+  await inBrowser((page) => storeDemoSession(page, base, login));
 
   const flags: Flags = {
     port: chrome.port,
@@ -173,8 +186,7 @@ try {
     // A signed-out visitor for /login: the session is set aside for its runs and put back after.
     const session = route.signedIn
       ? null
-      : await (async () => {
-          const page = await context.newPage();
+      : await inBrowser(async (page) => {
           await page.goto(`${base}/login`);
           const kept = await page.evaluate(() => JSON.stringify({ ...localStorage }));
           await page.evaluate(() => {
@@ -183,9 +195,8 @@ try {
             localStorage.removeItem('onboardingProcess');
             localStorage.removeItem('analyticsConsent');
           });
-          await page.close();
           return kept;
-        })();
+        });
     const cold: Figures[] = [];
     const loads: string[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -194,13 +205,13 @@ try {
     }
     const cached = await run(url, { disableStorageReset: true });
     if (session) {
-      const page = await context.newPage();
-      await page.goto(`${base}/login`);
-      await page.evaluate((kept) => {
-        for (const [k, v] of Object.entries(JSON.parse(kept) as Record<string, string>))
-          localStorage.setItem(k, v);
-      }, session);
-      await page.close();
+      await inBrowser(async (page) => {
+        await page.goto(`${base}/login`);
+        await page.evaluate((kept) => {
+          for (const [k, v] of Object.entries(JSON.parse(kept) as Record<string, string>))
+            localStorage.setItem(k, v);
+        }, session);
+      });
     }
 
     const m = {
@@ -251,7 +262,6 @@ try {
         ` CLS ${cached.cls.toFixed(3)}\n`,
     );
   }
-  await attached.close();
   process.stdout.write(
     `${((performance.now() - started) / 1000).toFixed(0)} s; ${load()};` +
       ` peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (bench process, Lighthouse included;` +

@@ -85,3 +85,26 @@ test('the settings screen has no accessibility violations', async ({ page, reque
   await expect(page.getByRole('button', { name: 'Save delivery settings' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'settings');
 });
+
+test('a toast sits under the header, where it hides neither the menu, Back nor the title', async ({
+  page,
+  request,
+}) => {
+  const seller = await approvedSeller(request, 'settings-toast');
+  const user = await (
+    await request.get('/api/seller/profile', { headers: { Authorization: `Bearer ${seller.token}` } })
+  ).json();
+  await storeSession(page, { token: seller.token, user });
+  await page.evaluate(() => localStorage.setItem('analyticsConsent', 'false'));
+  await page.goto('/dashboard/settings#notifications');
+  await page.getByRole('button', { name: 'Save notification preferences' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Notification preferences saved' });
+  await expect(toast).toBeVisible();
+  // The toast has slid into place once it no longer moves.
+  await expect(async () => {
+    const header = await page.getByRole('banner').boundingBox();
+    const placed = await toast.boundingBox();
+    expect(header && placed && placed.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+  }).toPass({ timeout: 5_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeInViewport();
+});

@@ -1,10 +1,11 @@
 import { clsx } from 'clsx';
 import { ArrowLeft, Menu, Radio } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { MOBILE_MENU_ID, useMobileMenu } from '@/features/shell/dashboard-shell';
+import { usePublishedHeaderHeight } from '@/features/shell/header-height';
 import { initialsOf, type ShellAccount, useShellAccount } from '@/features/shell/shell-account';
 import { useDocumentTitle } from '@/lib/document-title';
 import { fixedSlot, MediaImage } from '@/ui/media-image';
@@ -74,9 +75,11 @@ function DashboardHeader({
   // React Router numbers the entries it pushed; 0 means this screen was opened directly.
   // (No history when the screen is drawn at build time, app/first-paint.tsx.)
   const canGoBack = (globalThis.history?.state as { idx?: number } | null | undefined)?.idx ?? 0;
+  const headerRef = useRef<HTMLElement>(null);
+  usePublishedHeaderHeight(headerRef);
 
   return (
-    <header className="sticky top-0 z-20 border-line border-b bg-surface/95 backdrop-blur">
+    <header ref={headerRef} className="sticky top-0 z-20 border-line border-b bg-surface/95 backdrop-blur">
       {/* On a phone the icons take the first row and the title the whole second one, where it can be
           read in full ("Create Live Show", not "Create Live…"); from 640 px they share one row. */}
       <div className="flex min-h-16 w-full flex-wrap items-center gap-x-1 px-2 pt-1 sm:h-16 sm:pt-0 sm:flex-nowrap sm:gap-2 sm:px-4 lg:px-6">
