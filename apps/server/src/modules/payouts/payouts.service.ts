@@ -16,6 +16,7 @@ import type { PayoutRow } from '@/db/schema/index.ts';
 import type { JobQueue } from '@/jobs/job-queue.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { BadRequestError, ConflictError, ForbiddenError, HttpError } from '@/lib/errors.ts';
+import { lagosDateTime } from '@/lib/lagos-time.ts';
 import { nairaText, toKobo } from '@/lib/naira.ts';
 import { uniqueViolation } from '@/lib/pg-errors.ts';
 import type { Queryable } from '@/lib/queryable.ts';
@@ -66,15 +67,6 @@ class PayoutBlockedError extends HttpError {
   }
 }
 
-const lagosTime = (at: Date) =>
-  new Intl.DateTimeFormat('en-NG', {
-    timeZone: 'Africa/Lagos',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(at);
-
 /**
  * Payouts (issue 15): the bank account they go to, asking for one, and the automatic schedule.
  * Sending them is payout-sending.ts. Every change of where money goes or whether it moves needs
@@ -110,7 +102,7 @@ export function payoutsService(deps: Deps) {
     if (!(await accountOf(q, seller))) return 'Add the Nigerian bank account your payouts go to.';
     const hold = (await repo.settings(q, seller.id))?.holdUntil;
     if (hold && hold.getTime() > clock.now().getTime())
-      return `Your bank account was changed, so payouts are on hold until ${lagosTime(hold)} (Lagos time).`;
+      return `Your bank account was changed, so payouts are on hold until ${lagosDateTime(hold)} (Lagos time).`;
     if (availableKobo !== undefined && availableKobo < MIN_PAYOUT_KOBO)
       return `You can request a payout once ${nairaText(MIN_PAYOUT_KOBO)} is available.`;
     return null;
@@ -279,11 +271,11 @@ export function payoutsService(deps: Deps) {
             text: [
               `Hello ${seller.firstName},`,
               '',
-              `The bank account your ${PRODUCT_NAME} payouts go to was changed on ${lagosTime(now)} (Lagos time):`,
+              `The bank account your ${PRODUCT_NAME} payouts go to was changed on ${lagosDateTime(now)} (Lagos time):`,
               `from ${before.account.bankName} ${last4(before.account.accountNumber)}`,
               `to ${account.bankName} ${last4(account.accountNumber)} (${account.accountName}).`,
               '',
-              `For your safety, no payout is sent until ${lagosTime(holdUntil)} (Lagos time).`,
+              `For your safety, no payout is sent until ${lagosDateTime(holdUntil)} (Lagos time).`,
               'If you did not make this change, change your password now and contact support: your money stays in your balance.',
               '',
               `— The ${PRODUCT_NAME} team`,
@@ -295,7 +287,7 @@ export function payoutsService(deps: Deps) {
         if (!saved) throw new Error('the account was not saved');
         return {
           message: changed
-            ? `Bank account changed to ${account.bankName} ${last4(account.accountNumber)}. Payouts resume after ${lagosTime(holdUntil ?? now)} (Lagos time).`
+            ? `Bank account changed to ${account.bankName} ${last4(account.accountNumber)}. Payouts resume after ${lagosDateTime(holdUntil ?? now)} (Lagos time).`
             : `Payouts will go to ${account.bankName} ${last4(account.accountNumber)} (${account.accountName}).`,
           bankAccount: toBankAccountView(saved),
           payoutHoldUntil: activeHold?.toISOString() ?? null,

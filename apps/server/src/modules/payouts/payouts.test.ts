@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { MIN_PAYOUT_KOBO } from '@kasuwa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lagosDateTime } from '@/lib/lagos-time.ts';
 import { localAccountName } from '@/modules/payouts/bank-provider.ts';
 import { buildTestApp, type TestApp } from '@/test/build-test-app.ts';
 import {
@@ -172,7 +173,11 @@ describe('the payout bank account', () => {
 
     const held = await requestPayout(s.auth, 1000);
     expect(held.statusCode).toBe(409);
-    expect(held.json().message).toContain('on hold until');
+    // The moment as every notice writes one (day, month, year, time), in Lagos time.
+    expect(held.json().message).toContain(`on hold until ${lagosDateTime(new Date(holdUntil))} (Lagos time)`);
+    expect(mail?.text).toContain(
+      `no payout is sent until ${lagosDateTime(new Date(holdUntil))} (Lagos time)`,
+    );
     expect((await summaryOf(s)).payoutHoldUntil?.toISOString()).toBe(holdUntil);
     const summary = (await call('GET', '/api/earnings/summary', s.auth)).json();
     expect(summary).toMatchObject({
