@@ -28,6 +28,13 @@ import { startBuiltServer } from './support/built-server';
 import { demoLogin, storeDemoSession } from './support/demo-session';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+// LIGHTHOUSE_CPU_MULTIPLIER=<n> replaces the profile's 4× CPU slowdown, as Lighthouse's
+// docs/throttling.md ("Calibrating the CPU slowdown") suggests on a host slower than the 4× is
+// calibrated for (benchmark index 1,500–2,000): for a look at what the host's speed accounts for.
+// The budgets are the issue's at 4×; a run at another multiplier says so on every route.
+const CPU_MULTIPLIER = process.env.LIGHTHOUSE_CPU_MULTIPLIER
+  ? Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER)
+  : undefined;
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const ONLY = process.env.LIGHTHOUSE_ROUTES?.split(',');
 const BUDGET = { performance: 95, lcpMs: 1800, cls: 0.05, tbtMs: 150, accessibility: 100 };
@@ -58,6 +65,9 @@ type Figures = {
   failedA11y: string[];
   /** Lighthouse's measure of this machine's CPU at the time (higher is faster; ~1000+ on a desktop). */
   benchmarkIndex: number;
+  /** The CPU slowdown and network round trip the run simulated (4× and 150 ms on the mobile profile). */
+  cpuMultiplier: number;
+  rttMs: number;
 };
 
 function figuresOf(lhr: Result): Figures {
@@ -87,6 +97,8 @@ function figuresOf(lhr: Result): Figures {
         ?.items?.[0]?.observedLargestContentfulPaint ?? Number.POSITIVE_INFINITY,
     failedA11y,
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    cpuMultiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? Number.NaN,
+    rttMs: lhr.configSettings.throttling.rttMs ?? Number.NaN,
   };
 }
 
@@ -127,6 +139,8 @@ try {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
+    // Merged into the mobile profile's throttling: the network's figures stay.
+    ...(CPU_MULTIPLIER ? { throttling: { cpuSlowdownMultiplier: CPU_MULTIPLIER } } : {}),
   };
   const run = async (url: string, extra: Flags = {}, attempt = 1): Promise<Figures> => {
     const result = await lighthouse(url, { ...flags, ...extra });
@@ -246,11 +260,20 @@ try {
           ` the whole load ${(allBytes / 1024).toFixed(1)} KB in ${all.length} files`,
       ],
     ] as const;
-    const routeOk = checks.every(([, ok]) => ok);
+    // The issue's budgets are for the mobile profile (4× CPU, 150 ms round trips): a run at another
+    // multiplier shows its figures but passes nothing.
+    const multipliers = [...new Set(cold.map((f) => f.cpuMultiplier))];
+    const asProfile = multipliers.length === 1 && multipliers[0] === 4 && cold.every((f) => f.rttMs === 150);
+    const routeOk = asProfile && checks.every(([, ok]) => ok);
     failed ||= !routeOk;
+    const verdict = asProfile
+      ? routeOk
+        ? 'PASS'
+        : 'FAIL'
+      : `CPU ${multipliers.join(', ')}× (round trip ${cold[0]?.rttMs} ms), not the profile's 4×: for information, passes nothing`;
     const a11y = [...new Set(cold.flatMap((f) => f.failedA11y))];
     process.stdout.write(
-      `${route.path} — median of ${RUNS} cold loads (load ${loads.join(' | ')}): ${routeOk ? 'PASS' : 'FAIL'}\n` +
+      `${route.path} — median of ${RUNS} cold loads (load ${loads.join(' | ')}): ${verdict}\n` +
         checks.map(([name, ok, text]) => `  ${name}: ${text} ${ok ? 'ok' : 'FAIL'}\n`).join('') +
         `  runs: performance ${cold.map((f) => f.performance).join(', ')};` +
         ` LCP ${cold.map((f) => (f.lcpMs / 1000).toFixed(2)).join(', ')} s;` +

@@ -104,7 +104,9 @@ test('a toast sits under the header, where it hides neither the menu, Back nor t
   await expect(async () => {
     const header = await page.getByRole('banner').boundingBox();
     const placed = await toast.boundingBox();
-    expect(header && placed && placed.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    expect(placed?.y ?? -1).toBeGreaterThanOrEqual(
+      (header?.y ?? 0) + (header?.height ?? Number.POSITIVE_INFINITY),
+    );
   }).toPass({ timeout: 5_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeInViewport();
 });

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '@/db/schema/index.ts';
 import { checkoutRepository } from '@/modules/checkout/checkout.repository.ts';
 import { orderConfirmation } from '@/modules/checkout/order-confirmation.ts';
-import { buildTestApp } from '@/test/build-test-app.ts';
 import { buyerWithToken } from '@/test/buyers.ts';
 import {
   address,

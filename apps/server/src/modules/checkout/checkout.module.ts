@@ -2,7 +2,6 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '@/db/client.ts';
 import type { JobQueue } from '@/jobs/job-queue.ts';
 import type { Clock } from '@/lib/clock.ts';
-import { HttpError } from '@/lib/errors.ts';
 import type { Mailer } from '@/mail/mailer.ts';
 import { buyerOrdersService } from '@/modules/checkout/buyer-orders.service.ts';
 import { checkoutRepository } from '@/modules/checkout/checkout.repository.ts';

@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LiveSocketLike } from '@/features/live-room/live-socket';
 import type { ApiClient } from '@/lib/api-client';
+import { readAgainIfReading } from '@/lib/read-again';
 
 /** A show's giveaways (issue 21), as the studio and the watch page both see them. */
 export const giveawayKeys = {
@@ -53,10 +54,12 @@ export function useShowGiveaways({
   useEffect(() => {
     if (!socket) return;
     const key = giveawayKeys.show(streamId);
-    const put = (g: Giveaway) =>
+    const put = (g: Giveaway) => {
       client.setQueryData<ShowGiveawaysResponse>(key, (old) => ({
         giveaways: withGiveaway(old?.giveaways ?? [], g),
       }));
+      readAgainIfReading(client, { queryKey: key, exact: true });
+    };
     const started = (payload: unknown) => {
       const e = giveawayStartedEvent.safeParse(payload);
       if (e.success && e.data.streamId === streamId) put(e.data.giveaway);
@@ -75,6 +78,7 @@ export function useShowGiveaways({
             }
           : old,
       );
+      readAgainIfReading(client, { queryKey: key, exact: true });
     };
     const drawn = (payload: unknown) => {
       const e = giveawayDrawnEvent.safeParse(payload);

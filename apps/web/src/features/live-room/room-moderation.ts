@@ -20,6 +20,7 @@ import {
   type SendOutcome,
 } from '@/features/live-room/live-socket';
 import type { ApiClient } from '@/lib/api-client';
+import { readAgainIfReading } from '@/lib/read-again';
 
 /*
  * Issue 21, the room as moderators see it: slow mode, the pinned comment, whether this buyer is a
@@ -93,10 +94,13 @@ export function useRoomModeration({
 
   useEffect(() => {
     if (!socket) return;
-    const update = (change: (room: RoomStateResponse) => RoomStateResponse) =>
-      client.setQueriesData<RoomStateResponse>({ queryKey: roomModerationKeys.all(streamId) }, (old) =>
-        old ? change(old) : old,
-      );
+    const update = (change: (room: RoomStateResponse) => RoomStateResponse) => {
+      const queryKey = roomModerationKeys.all(streamId);
+      client.setQueriesData<RoomStateResponse>({ queryKey }, (old) => (old ? change(old) : old));
+      // Slow mode turned on while a reloaded page was still reading the room never reached that
+      // buyer: the read's answer, from before, was all the page had.
+      readAgainIfReading(client, { queryKey });
+    };
     const handlers: [string, (raw: unknown) => void][] = [
       [
         moderationSocketEvents.commentRemoved,

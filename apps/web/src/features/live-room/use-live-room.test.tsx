@@ -1,5 +1,6 @@
 // size: the live room hook's journeys over one fake socket and server: join, the read after the join, reconnection, frames, refusals and back-off
 import {
+  giveawaySocketEvents,
   type RoomStateResponse,
   type ShowGiveawaysResponse,
   type StreamCommentsResponse,
@@ -45,8 +46,15 @@ function newBid(amount: number, bidsCount: number) {
   };
 }
 
-function setup() {
+/**
+ * `hold`: each read of the room rules or the giveaways takes the state when asked and answers when
+ * let go (`releaseReads`).
+ */
+function setup({ hold = [] as ('room' | 'giveaways')[] } = {}) {
   const log: string[] = [];
+  const held: (() => void)[] = [];
+  const answerWhenLetGo = <T,>(what: 'room' | 'giveaways', answer: T): T | Promise<T> =>
+    hold.includes(what) ? new Promise<T>((resolve) => held.push(() => resolve(answer))) : answer;
   const socket = new FakeLiveSocket(log);
   let serverStream = testStream({
     status: 'live',
@@ -76,11 +84,15 @@ function setup() {
     },
     [`GET /streams/${STREAM_ID}/room`]: () => {
       log.push('GET room');
-      return { body: { slowModeSeconds, pinnedComment: null, you: null } satisfies RoomStateResponse };
+      return answerWhenLetGo('room', {
+        body: { slowModeSeconds, pinnedComment: null, you: null } satisfies RoomStateResponse,
+      });
     },
     [`GET /streams/${STREAM_ID}/giveaways`]: () => {
       log.push('GET giveaways');
-      return { body: { giveaways: storedGiveaways } satisfies ShowGiveawaysResponse };
+      return answerWhenLetGo('giveaways', {
+        body: { giveaways: storedGiveaways } satisfies ShowGiveawaysResponse,
+      });
     },
   });
   const api = createApiClient({ fetch, getToken: () => 'seller-token' });
@@ -120,6 +132,9 @@ function setup() {
     },
     setSlowMode: (seconds: number) => {
       slowModeSeconds = seconds;
+    },
+    releaseReads: () => {
+      for (const answer of held.splice(0)) answer();
     },
   };
 }
@@ -199,6 +214,37 @@ describe('useLiveRoom', () => {
     await waitFor(() => expect(result.current.giveaways.running?.productName).toBe('Ankara gown'));
   });
 
+  it('keeps a giveaway started while the giveaways were still being read (that read answers none)', async () => {
+    const { socket, result, setStoredGiveaways, releaseReads } = setup({ hold: ['giveaways'] });
+    await waitFor(() => expect(result.current.socket).not.toBeNull());
+    act(() => {
+      socket.connect();
+    });
+    await waitFor(() => expect(result.current.giveaways.query.isFetching).toBe(true));
+    const running = testGiveaway({
+      status: 'running',
+      startedAt: new Date().toISOString(),
+      endsAt: new Date(Date.now() + 120_000).toISOString(),
+    });
+    // The server keeps it, then tells the room, this socket in it.
+    setStoredGiveaways([running]);
+    act(() =>
+      socket.serverSends(giveawaySocketEvents.started, {
+        streamId: STREAM_ID,
+        giveaway: running,
+        timestamp: Date.now(),
+      }),
+    );
+    await waitFor(() => {
+      act(() => releaseReads());
+      expect(result.current.giveaways.running?.productName).toBe('Ankara gown');
+    });
+    // And it stays: no read from before the start lands after.
+    act(() => releaseReads());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current.giveaways.running?.productName).toBe('Ankara gown');
+  });
+
   it('reads the room rules again once subscribed, so slow mode turned on before the join applies', async () => {
     const { socket, result, setSlowMode } = setup();
     await connectNotYetSubscribed(socket, result);
@@ -209,6 +255,19 @@ describe('useLiveRoom', () => {
       socket.answer(streamSocketEvents.subscribe, { ok: true });
     });
     await waitFor(() => expect(result.current.rules.slowModeSeconds).toBe(60));
+  });
+
+  it('reads the room rules again once subscribed even when the first read has not answered yet (it was asked before the join)', async () => {
+    const { socket, result, setSlowMode, releaseReads } = setup({ hold: ['room'] });
+    await connectNotYetSubscribed(socket, result);
+    setSlowMode(60); // after the first read was asked, before the join: its event never reached this socket
+    await act(async () => {
+      socket.answer(streamSocketEvents.subscribe, { ok: true });
+    });
+    await waitFor(() => {
+      act(() => releaseReads());
+      expect(result.current.rules.slowModeSeconds).toBe(60);
+    });
   });
 
   it('after a reconnection re-joins, re-subscribes, then fetches the show so nothing shown is stale', async () => {

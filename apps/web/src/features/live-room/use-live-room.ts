@@ -35,6 +35,7 @@ import {
 } from '@/features/live-room/live-socket';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { type FrameQueue, frameQueue } from '@/lib/frame-queue';
+import { readAgain } from '@/lib/read-again';
 
 /**
  * One show, live: the stream fetched (GET /streams/{id}, public), the live socket subscribed to it,
@@ -126,8 +127,10 @@ export function useLiveRoom({
     () => queryClient.refetchQueries({ queryKey: liveRoomKeys.stream(streamId), exact: true }),
     [queryClient, streamId],
   );
+  // Everything read under the show's key (the show, its chat, its room rules), from now: a first
+  // read still on its way when the socket joins began before the join (lib/read-again.ts).
   const refetchAll = useCallback(
-    () => queryClient.refetchQueries({ queryKey: liveRoomKeys.stream(streamId) }),
+    () => readAgain(queryClient, { queryKey: liveRoomKeys.stream(streamId) }),
     [queryClient, streamId],
   );
 
@@ -226,7 +229,7 @@ export function useLiveRoom({
       // saw a giveaway, nor slow mode, turned on in that moment).
       onSubscribed: () => {
         void refetchAll();
-        void queryClient.refetchQueries({ queryKey: giveawayKeys.show(streamId) });
+        void readAgain(queryClient, { queryKey: giveawayKeys.show(streamId) });
       },
       onConnectionChange: (isConnected, error) => {
         if (cancelled) return;

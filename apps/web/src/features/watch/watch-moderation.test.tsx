@@ -16,7 +16,7 @@ import type { VideoProviderClient } from '@/features/live-room/video/video-provi
 import { BUYER_SESSION_KEY, type BuyerSession } from '@/features/watch/buyer-session';
 import { WatchPage } from '@/features/watch/watch-page';
 import { createApiClient } from '@/lib/api-client';
-import { fakeFetch } from '@/test/fake-api';
+import { type FakeAnswer, fakeFetch } from '@/test/fake-api';
 import { FakeLiveSocket } from '@/test/fake-live-socket';
 import { STREAM_ID, testStream } from '@/test/live-fixtures';
 
@@ -29,7 +29,10 @@ const me: BuyerSession = {
 };
 const auction = { statuses: {}, activate() {}, timer() {}, signal() {}, winner() {}, hydrate() {} };
 
-function renderWatch(room: Partial<RoomStateResponse> = {}) {
+function renderWatch(
+  room: Partial<RoomStateResponse> = {},
+  readRoom?: () => FakeAnswer | Promise<FakeAnswer>,
+) {
   localStorage.setItem(BUYER_SESSION_KEY, JSON.stringify(me));
   const socket = new FakeLiveSocket();
   const answer: RoomStateResponse = {
@@ -40,7 +43,7 @@ function renderWatch(room: Partial<RoomStateResponse> = {}) {
   };
   const { fetch, calls } = fakeFetch({
     [`GET /streams/${STREAM_ID}`]: { body: { stream: testStream({ status: 'live' }) } },
-    [`GET /streams/${STREAM_ID}/room`]: { body: answer },
+    [`GET /streams/${STREAM_ID}/room`]: readRoom ?? { body: answer },
   });
   const api = createApiClient({ fetch, getToken: () => me.token });
   const provider: VideoProviderClient = {
@@ -186,6 +189,29 @@ describe('Watch page: moderation', () => {
     act(() => socket.serverSends(moderationSocketEvents.slowMode, { streamId: STREAM_ID, seconds: 0 }));
     await waitFor(() => expect(screen.queryByText(/Slow mode:/)).toBeNull());
     expect(await screen.findByRole('button', { name: 'Send' })).toBeVisible();
+  });
+
+  it('keeps slow mode turned on while the room was still being read (that read answers the room before)', async () => {
+    let slowModeSeconds = 0;
+    const waiting: (() => void)[] = [];
+    // Each read of the room takes the state as it is when asked, and answers when let go.
+    const { socket } = renderWatch({}, () => {
+      const state = { slowModeSeconds, pinnedComment: null, you: { moderator: false, muted: false } };
+      return new Promise<FakeAnswer>((resolve) => waiting.push(() => resolve({ body: state })));
+    });
+    await screen.findByText('LIVE');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(waiting.length).toBeGreaterThan(0);
+    // The seller turns slow mode on: the server keeps it, then tells the room.
+    slowModeSeconds = 60;
+    act(() => socket.serverSends(moderationSocketEvents.slowMode, { streamId: STREAM_ID, seconds: 60 }));
+    // The reads answer, those asked before the change with the room as it was.
+    await waitFor(() => {
+      act(() => {
+        for (const answer of waiting.splice(0)) answer();
+      });
+      expect(screen.getByText('Slow mode: one comment every 60 s')).toBeVisible();
+    });
   });
 
   it('counts down the wait a slow-mode refusal names (a comment sent from another tab)', async () => {
