@@ -113,11 +113,32 @@ async function phoneLayoutFaults(page: Page) {
       const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
       if (lines.size > 1) broken.push(text);
     }
-    return { by: document.documentElement.scrollWidth - width, wide: wide.slice(0, 4), broken };
+    // A list card lays out and paints only near the screen (content-visibility, styles/app.css), which
+    // clips what overflows it instead of widening the page: what sticks out of one is cut off unseen
+    // (an order's total was). Inside a truncated line or a scrolling row of its own it is meant.
+    const clipped: string[] = [];
+    for (const card of Array.from(document.querySelectorAll('body *'))) {
+      const style = getComputedStyle(card);
+      if (style.contentVisibility !== 'auto' && !/paint|strict|content/.test(style.contain)) continue;
+      const edge = card.getBoundingClientRect().right;
+      for (const el of Array.from(card.querySelectorAll('*'))) {
+        if (el.getBoundingClientRect().right <= edge + 1) continue;
+        let meant = false;
+        for (let p = el.parentElement; p && p !== card; p = p.parentElement)
+          if (/auto|scroll|hidden|clip/.test(getComputedStyle(p).overflowX)) meant = true;
+        if (!meant) clipped.push(`${el.tagName} "${el.textContent?.slice(0, 30)}"`);
+      }
+    }
+    return {
+      by: document.documentElement.scrollWidth - width,
+      wide: wide.slice(0, 4),
+      broken,
+      clipped: clipped.slice(0, 4),
+    };
   });
 }
 
-test('no dashboard screen scrolls sideways on a 360 px phone, and no sum of naira breaks over two lines @phone-only', async ({
+test('no dashboard screen scrolls sideways on a 360 px phone or cuts a card short, and no sum of naira breaks over two lines @phone-only', async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -127,6 +148,7 @@ test('no dashboard screen scrolls sideways on a 360 px phone, and no sum of nair
     const found = await phoneLayoutFaults(page);
     expect(found.by, `${path} scrolls sideways: ${found.wide.join(' | ')}`).toBeLessThanOrEqual(0);
     expect(found.broken, `${path}: a sum of naira on two lines`).toEqual([]);
+    expect(found.clipped, `${path}: cut off at a list card's edge`).toEqual([]);
   };
   for (const path of SCREENS.filter((p) => p.startsWith('/dashboard/'))) {
     await page.goto(path);

@@ -139,14 +139,18 @@ const CardRow = memo(function CardRow(props: RowProps) {
       )}
       {thumb(order.firstItem.image)}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <div className="flex items-baseline justify-between gap-2">
+        {/* The number and the total side by side while both fit; on a narrow phone the total goes
+            under, to the right, whole (the card clips what overflows it: styles/app.css list-card). */}
+        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
           <AppLink
             to={paths.dashboard.order(order._id)}
             className="whitespace-nowrap font-semibold text-brand-700 underline-offset-2 hover:underline"
           >
             {order.number}
           </AppLink>
-          <span className="font-semibold tabular-nums">{formatNaira(order.total)}</span>
+          <span className="ml-auto whitespace-nowrap font-semibold tabular-nums">
+            {formatNaira(order.total)}
+          </span>
         </div>
         <p className="truncate text-ink text-sm">{itemsText(order)}</p>
         <p className="text-ink-muted text-xs">
