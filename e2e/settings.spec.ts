@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { approvedSeller, storeSession } from './support/session';
 
@@ -73,13 +73,18 @@ test('a seller without a pickup address registers it in Settings and can then ad
   await expect(section.getByLabel('Street address', { exact: true })).toHaveValue('12 Allen Avenue');
 });
 
-test('the settings screen has no accessibility violations', async ({ page, request }) => {
-  const seller = await approvedSeller(request, 'settings-a11y');
+/** A new approved seller, signed in, who has answered the analytics question. */
+async function asApprovedSeller(page: Page, request: APIRequestContext, prefix: string) {
+  const seller = await approvedSeller(request, prefix);
   const user = await (
     await request.get('/api/seller/profile', { headers: { Authorization: `Bearer ${seller.token}` } })
   ).json();
   await storeSession(page, { token: seller.token, user });
   await page.evaluate(() => localStorage.setItem('analyticsConsent', 'false'));
+}
+
+test('the settings screen has no accessibility violations', async ({ page, request }) => {
+  await asApprovedSeller(page, request, 'settings-a11y');
   await page.goto('/dashboard/settings');
   await expect(page.getByRole('region', { name: 'Store profile' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save delivery settings' })).toBeVisible();
@@ -90,12 +95,7 @@ test('a toast sits under the header, where it hides neither the menu, Back nor t
   page,
   request,
 }) => {
-  const seller = await approvedSeller(request, 'settings-toast');
-  const user = await (
-    await request.get('/api/seller/profile', { headers: { Authorization: `Bearer ${seller.token}` } })
-  ).json();
-  await storeSession(page, { token: seller.token, user });
-  await page.evaluate(() => localStorage.setItem('analyticsConsent', 'false'));
+  await asApprovedSeller(page, request, 'settings-toast');
   await page.goto('/dashboard/settings#notifications');
   await page.getByRole('button', { name: 'Save notification preferences' }).click();
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Notification preferences saved' });
