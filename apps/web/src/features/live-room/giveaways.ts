@@ -78,7 +78,8 @@ export function useShowGiveaways({
             }
           : old,
       );
-      readAgainIfReading(client, { queryKey: key, exact: true });
+      // No read again here: the count only grows and comes again within a second or so, so an older
+      // read's count is soon replaced (and a busy show's stream of counts would keep cancelling it).
     };
     const drawn = (payload: unknown) => {
       const e = giveawayDrawnEvent.safeParse(payload);
