@@ -1,8 +1,15 @@
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, type ReactNode, startTransition, useEffect, useState } from 'react';
+import {
+  type ComponentType,
+  type ReactNode,
+  startTransition,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { ToasterProps } from 'sonner';
 import { PreloadErrorWatcher } from '@/features/app-update/preload-error-watcher';
-import { SHELL_HEADER_HEIGHT } from '@/features/shell/header-height';
+import { shellHeaderHeight, subscribeShellHeaderHeight } from '@/features/shell/header-height';
 import { reportMutationError } from '@/lib/mutation-errors';
 import { loadSonner, onToast } from '@/lib/toast';
 
@@ -77,23 +84,30 @@ function LateToaster() {
       stopListening();
     };
   }, []);
-  // The spec's toast defaults: 4 s, at most 3 on screen. Under the dashboard's header, not over its
-  // menu, Back and title (features/shell/header-height.ts); at sonner's own offsets elsewhere.
-  return Toaster ? (
+  return Toaster ? <PlacedToaster Toaster={Toaster} /> : null;
+}
+
+/**
+ * The spec's toast defaults: 4 s, at most 3 on screen. Under the dashboard's header, not over its
+ * menu, Back and title (features/shell/header-height.ts); at sonner's own offsets elsewhere.
+ */
+function PlacedToaster({ Toaster }: { Toaster: ComponentType<ToasterProps> }) {
+  const header = useSyncExternalStore(subscribeShellHeaderHeight, shellHeaderHeight, () => 0);
+  return (
     <Toaster
       position="top-center"
       duration={4000}
       visibleToasts={3}
       richColors
       closeButton
-      offset={{ top: belowHeader('24px') }}
-      mobileOffset={{ top: belowHeader('16px') }}
+      offset={{ top: belowHeader(header, 24) }}
+      mobileOffset={{ top: belowHeader(header, 16) }}
     />
-  ) : null;
+  );
 }
 
 /** 8 px under the dashboard's header where there is one, else sonner's own offset from the top. */
-const belowHeader = (otherwise: string) => `max(var(${SHELL_HEADER_HEIGHT}, 0px) + 8px, ${otherwise})`;
+const belowHeader = (header: number, otherwise: number) => (header > 0 ? header + 8 : otherwise);
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
