@@ -95,8 +95,9 @@ async function phoneLayoutFaults(page: Page) {
   await page.waitForLoadState('networkidle');
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const scrolls = (el: Element) => {
-      for (let p = el.parentElement; p; p = p.parentElement)
+    /** Inside something of its own that scrolls or clips sideways (below `within`, if given). */
+    const scrolls = (el: Element, within: Element | null = null) => {
+      for (let p = el.parentElement; p && p !== within; p = p.parentElement)
         if (/auto|scroll|hidden|clip/.test(getComputedStyle(p).overflowX)) return true;
       return false;
     };
@@ -121,13 +122,9 @@ async function phoneLayoutFaults(page: Page) {
       const style = getComputedStyle(card);
       if (style.contentVisibility !== 'auto' && !/paint|strict|content/.test(style.contain)) continue;
       const edge = card.getBoundingClientRect().right;
-      for (const el of Array.from(card.querySelectorAll('*'))) {
-        if (el.getBoundingClientRect().right <= edge + 1) continue;
-        let meant = false;
-        for (let p = el.parentElement; p && p !== card; p = p.parentElement)
-          if (/auto|scroll|hidden|clip/.test(getComputedStyle(p).overflowX)) meant = true;
-        if (!meant) clipped.push(`${el.tagName} "${el.textContent?.slice(0, 30)}"`);
-      }
+      for (const el of Array.from(card.querySelectorAll('*')))
+        if (el.getBoundingClientRect().right > edge + 1 && !scrolls(el, card))
+          clipped.push(`${el.tagName} "${el.textContent?.slice(0, 30)}"`);
     }
     return {
       by: document.documentElement.scrollWidth - width,

@@ -14,6 +14,7 @@ import type { CampaignAttachmentRecord, CampaignAudienceRecord, CampaignRow } fr
 import type { JobQueue } from '@/jobs/job-queue.ts';
 import type { Clock } from '@/lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '@/lib/errors.ts';
+import { lagosDateTime } from '@/lib/lagos-time.ts';
 import type { Mailer } from '@/mail/mailer.ts';
 import type { AudienceRepository } from '@/modules/audience/audience.repository.ts';
 import { CAMPAIGN_IMAGE_KEY } from '@/modules/audience/campaign-images.ts';
@@ -310,7 +311,7 @@ export function campaignsService(deps: {
         await deps.notifications.create(sellerId, {
           type: 'campaign_scheduled',
           title: 'Campaign scheduled',
-          message: `"${row.title}" goes out ${sendAt.toLocaleString('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' })} (Lagos time).`,
+          message: `"${row.title}" goes out ${lagosDateTime(sendAt)} (Lagos time).`,
           data: { campaignId: row.id },
         });
       }

@@ -1,4 +1,5 @@
 import type { LedgerEntryKind, LedgerFilter, PayoutSchedule, PayoutStatus } from '@kasuwa/contracts';
+import { lagosDateTime } from '@/lib/lagos-date';
 
 /*
  * The contract's words for the Earnings & Payouts screen, copied here because its value exports
@@ -76,13 +77,6 @@ const lagos = (options: Intl.DateTimeFormatOptions) => {
 };
 const dayMonth = lagos({ day: 'numeric', month: 'short' });
 const dayMonthYear = lagos({ day: 'numeric', month: 'short', year: 'numeric' });
-const dateTime = lagos({
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 const weekdayDateTime = lagos({
   weekday: 'short',
   day: 'numeric',
@@ -98,6 +92,6 @@ export function formatShortDate(iso: string, now: Date = new Date()): string {
   return sameYear ? dayMonth().format(date) : dayMonthYear().format(date);
 }
 export const formatDate = (iso: string) => dayMonthYear().format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTime().format(new Date(iso));
+export const formatDateTime = (iso: string) => lagosDateTime(iso);
 /** 'Thu, 26 Nov, 6:30 pm': when a payout hold ends. */
 export const formatMoment = (iso: string) => weekdayDateTime().format(new Date(iso));

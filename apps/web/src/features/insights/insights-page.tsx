@@ -12,6 +12,7 @@ import { RANGES, STATUS_LABEL } from '@/features/insights/insights-labels';
 import { insightsQueries } from '@/features/insights/insights-queries';
 import { NigeriaMap } from '@/features/insights/nigeria-map';
 import type { ApiClient } from '@/lib/api-client';
+import { lagosDateTime } from '@/lib/lagos-date';
 import { formatNaira } from '@/lib/money';
 import { BarChart, type BarDatum } from '@/ui/bar-chart';
 import { Button } from '@/ui/button';
@@ -25,13 +26,6 @@ const lagos = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-NG', { ...options, timeZone: 'Africa/Lagos' });
 const dayShort = lagos({ day: 'numeric', month: 'short' });
 const dayLong = lagos({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const dateTime = lagos({
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 const count = new Intl.NumberFormat('en-NG');
 const percent = new Intl.NumberFormat('en-NG', { style: 'percent', maximumFractionDigits: 1 });
 const compactNaira = new Intl.NumberFormat('en-NG', {
@@ -455,7 +449,7 @@ function SalesByState({ data, saveCsv }: { data: Data; saveCsv: CsvSaver }) {
 type ShowRow = Data['shows'][number];
 const showColumns: Column<ShowRow>[] = [
   { header: 'Show', cell: (r) => r.title, csv: (r) => r.title },
-  { header: 'Started', cell: (r) => dateTime.format(new Date(r.startedAt)), csv: (r) => r.startedAt },
+  { header: 'Started', cell: (r) => lagosDateTime(r.startedAt), csv: (r) => r.startedAt },
   { header: 'Minutes', cell: (r) => count.format(r.minutes), csv: (r) => r.minutes, numeric: true },
   { header: 'Viewers', cell: (r) => count.format(r.viewers), csv: (r) => r.viewers, numeric: true },
   { header: 'Commenters', cell: (r) => count.format(r.commenters), csv: (r) => r.commenters, numeric: true },
@@ -518,7 +512,7 @@ function Shows({ data, saveCsv }: { data: Data; saveCsv: CsvSaver }) {
               <li key={s.id} className="flex flex-col gap-2 rounded-control border border-line p-3">
                 <span className="flex flex-wrap items-baseline justify-between gap-x-2">
                   <span className="font-medium text-ink">{s.title}</span>
-                  <span className="text-ink-subtle text-xs">{dateTime.format(new Date(s.startedAt))}</span>
+                  <span className="text-ink-subtle text-xs">{lagosDateTime(s.startedAt)}</span>
                 </span>
                 <Funnel
                   label={`Funnel of ${s.title}`}

@@ -1,24 +1,13 @@
 /* Dates as Nigerian sellers read them, in Lagos time whatever the phone's zone: '14 Mar 2026'. */
 
-import { lagosDayMonthYear } from '@/lib/lagos-date';
+import { lagosDateTime, lagosDayMonthYear } from '@/lib/lagos-date';
 
 // Written by hand (lib/lagos-date.ts): this module is evaluated on the Orders screen's start, where
 // building Intl's date format was one long task (issue 20, docs/performance.md).
 export const formatDate = (iso: string) => lagosDayMonthYear(new Date(iso));
 
-// The order page's date and time: built on first use.
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-export const formatDateTime = (iso: string) => {
-  dateTimeFormat ??= new Intl.DateTimeFormat('en-NG', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Africa/Lagos',
-  });
-  return dateTimeFormat.format(new Date(iso));
-};
+// The order page's date and time (Intl's format, built on first use).
+export const formatDateTime = (iso: string) => lagosDateTime(iso);
 
 /** How long until `dueAt`: '5 h 12 min left', '12 min left', or null once it has passed. */
 export function timeLeft(dueAt: string, now: number): string | null {

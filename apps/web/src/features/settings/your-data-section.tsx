@@ -8,6 +8,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { ApiClient } from '@/lib/api-client';
 import { downloadFile, type FileDownloader } from '@/lib/download-file';
+import { lagosDateTime } from '@/lib/lagos-date';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui/button';
 
@@ -19,16 +20,6 @@ const sizeText = (bytes: number | null) =>
     : bytes < 1024 * 1024
       ? `${Math.max(1, Math.round(bytes / 1024))} KB`
       : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-NG', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Africa/Lagos',
-  }).format(new Date(iso));
 
 /**
  * "Download your data" (Nigeria Data Protection Act 2023): ask, wait (the screen checks every few
@@ -81,7 +72,7 @@ export function YourDataSection({
         )}
         {current?.status === 'ready' && current.readyAt && (
           <p className="text-ink">
-            Ready since {when(current.readyAt)} ({sizeText(current.sizeBytes)}).
+            Ready since {lagosDateTime(current.readyAt)} ({sizeText(current.sizeBytes)}).
           </p>
         )}
         {current?.status === 'failed' && (
