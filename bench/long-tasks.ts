@@ -245,7 +245,7 @@ function analyse(events: TraceEvent[], profile: CpuProfile) {
   };
 }
 
-const server = await startBuiltServer();
+const server = await startBuiltServer({ nice: Number(process.env.LONG_TASKS_SERVER_NICE ?? 19) });
 const { base } = server;
 try {
   const login = await demoLogin(base);
