@@ -19,6 +19,7 @@ import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { downloadFile, type FileDownloader, lagosDate } from '@/lib/download-file';
 import { apiErrorDetail } from '@/lib/mutation-errors';
 import { toast } from '@/lib/toast';
+import { useStagedList } from '@/lib/use-staged-list';
 import { Button } from '@/ui/button';
 import { ListSkeleton, LoadFailed } from '@/ui/list-skeleton';
 import { Pagination } from '@/ui/pagination';
@@ -62,6 +63,8 @@ export function OrdersPage({ api = appApi, download = downloadFile, shows = [] }
   // the deferred copy is drawn as a transition, in slices a phone can answer between (issue 20,
   // docs/performance.md). Until it is drawn the loading rows stay.
   const data = useDeferredValue(query.data);
+  // The first page's rows below a phone's first screen come a commit later (lib/use-staged-list).
+  const rows = useStagedList(data?.orders);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [shipOpen, setShipOpen] = useState(false);
   const exporter = useExport(download, params);
@@ -168,7 +171,7 @@ export function OrdersPage({ api = appApi, download = downloadFile, shows = [] }
               </div>
             )
           ) : data ? (
-            <OrderRows orders={data.orders} selection={selection} />
+            <OrderRows orders={rows ?? data.orders} selection={selection} />
           ) : null}
         </div>
         {chosen.length > 0 && (

@@ -13,6 +13,7 @@ import { useListParams } from '@/features/products/use-list-params';
 import { WaitingProducts } from '@/features/products/waiting-products';
 import { type ApiClient, api as appApi } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useStagedList } from '@/lib/use-staged-list';
 import { Button, buttonClasses } from '@/ui/button';
 import { ListSkeleton } from '@/ui/list-skeleton';
 import { Pagination } from '@/ui/pagination';
@@ -54,6 +55,8 @@ export function ProductsPage({ sellerId, api = appApi, onVacationMode }: Product
   // the deferred copy is drawn as a transition, in slices a phone can answer between (issue 20,
   // docs/performance.md). Until it is drawn the loading rows stay.
   const data = useDeferredValue(query.data);
+  // The first page's rows below a phone's first screen come a commit later (lib/use-staged-list).
+  const rows = useStagedList(data?.products);
   const filtered = params.status !== undefined || params.search !== undefined;
 
   return (
@@ -108,7 +111,7 @@ export function ProductsPage({ sellerId, api = appApi, onVacationMode }: Product
               onClear={() => setParams({ search: undefined, status: undefined, page: 1 })}
             />
           ) : data ? (
-            <ProductList products={data.products} onDelete={ask} deletingId={deletingId} />
+            <ProductList products={rows ?? data.products} onDelete={ask} deletingId={deletingId} />
           ) : null}
         </div>
         {data && data.totalProducts > 0 && (
