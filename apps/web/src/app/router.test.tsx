@@ -307,6 +307,8 @@ describe('route loaders', () => {
     });
     expect(await screenTitle()).toBe('Returns Center');
     await waitFor(() => expect(calls.map((c) => c.path)).toContain(returnsPage(2)));
+    // The header's counts are read a commit after the first (layout.route): the screen is whole then.
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/conversations/unread-count'));
     const before = calls.length;
     // The move goes straight to the new page: the router never waits on loaders for it.
     const states: string[] = [];

@@ -20,6 +20,7 @@ import { afterFirstScreen } from '@/lib/after-first-screen';
 import { chatVisitorFor, startChatWidget } from '@/lib/chat-widget';
 import { sellerKeys } from '@/lib/seller-queries';
 import { SocketConnectorContext } from '@/lib/socket';
+import { useAfterFirstCommit } from '@/ui/deferred-mount';
 
 /**
  * Wraps every dashboard screen: fetches the seller's profile on entry (blocked and disabled sellers
@@ -45,6 +46,9 @@ export function Component() {
     };
   }, [queryClient]);
   const live = useLiveNotifications(firstScreenDrawn ? sellerId : null, useContext(SocketConnectorContext));
+  // The header's message and notification counts are read from the commit after the first: their
+  // queries' subscriptions, fetches and timers were a third of the first commit's effects, one task.
+  const countsFor = useAfterFirstCommit() ? sellerId : null;
   const refused = useProtectedPathGuard(seller);
 
   const visitorName = seller ? `${seller.firstName} ${seller.lastName}` : null;
@@ -102,8 +106,8 @@ export function Component() {
       onLogout,
       tools: (
         <>
-          <MessagesBadgeLink sellerId={sellerId} api={api} />
-          <NotificationBell sellerId={sellerId} live={live} api={api} />
+          <MessagesBadgeLink sellerId={countsFor} api={api} />
+          <NotificationBell sellerId={countsFor} live={live} api={api} />
         </>
       ),
       banner: (
@@ -113,7 +117,7 @@ export function Component() {
         </>
       ),
     }),
-    [seller, avatarUrl, onLogout, sellerId, api, live],
+    [seller, avatarUrl, onLogout, countsFor, api, live],
   );
   const screen = useMemo(() => !refused && <Outlet context={context} />, [refused, context]);
 
