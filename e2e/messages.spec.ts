@@ -2,6 +2,7 @@ import { devices, expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { scheduleAuction } from './support/live';
 import { sellerWithPickupAddress } from './support/sellers';
+import { appStarted } from './support/session';
 
 // Messages (issue 16): a buyer writes to the store from a show's watch page; the seller's badge rises
 // live; the seller answers with a saved quick reply and a product card; the buyer sees both, live.
@@ -45,6 +46,8 @@ test('a buyer messages from the watch page; the seller answers with a quick repl
 
   // The seller is on the dashboard with no unread messages.
   await page.goto('/dashboard/home');
+  // The painted home has the header's icon too, until the app runs.
+  await appStarted(page);
   // The header's messages icon (the sidebar has a Messages link too).
   const badge = page.locator('a[href="/dashboard/messages"][aria-label]');
   await expect(badge).toHaveAccessibleName('Messages');

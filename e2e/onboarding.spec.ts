@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { admin, codeFromOutbox, uniqueSeller } from './support/server';
+import { appStarted } from './support/session';
 
 // Each journey signs a seller up and walks one onboarding path to the end, tripping every
 // validation toast of SPEC section 5 on the way, with axe on every step.
@@ -323,6 +324,7 @@ test('individual: sign up, every step of the individual path, leave and resume, 
   // A seller who leaves mid-way comes back to the step they reached.
   await page.evaluate(() => localStorage.clear());
   await page.goto('/login');
+  await appStarted(page);
   await page.getByLabel('Email').fill(seller.email);
   await page.getByLabel('Password', { exact: true }).fill(seller.password);
   await page.getByRole('button', { name: 'Log in' }).click();
