@@ -118,6 +118,8 @@ type Chrome = Awaited<ReturnType<typeof launch>>;
 const browsers = new Set<Chrome>();
 const closeBrowser = async (chrome: Chrome) => {
   browsers.delete(chrome);
+  // A browser that has already gone (a crash) gives no 'exit' to wait for.
+  if (chrome.process.exitCode !== null || chrome.process.signalCode !== null) return;
   const exited = new Promise((resolve) => chrome.process.once('exit', resolve));
   chrome.kill();
   await exited;
@@ -222,16 +224,18 @@ try {
     const url = `${base}${route.path}`;
     const cold: Figures[] = [];
     const loads: string[] = [];
-    let last: Chrome | undefined;
+    let browser = await newBrowser(route.signedIn);
     for (let i = 0; i < RUNS; i++) {
-      if (last) await closeBrowser(last);
-      last = await newBrowser(route.signedIn);
+      if (i > 0) {
+        await closeBrowser(browser);
+        browser = await newBrowser(route.signedIn);
+      }
       loads.push(load().replace('load average: ', ''));
-      cold.push(await run(last, url));
+      cold.push(await run(browser, url));
     }
     // A returning visitor: the browser of the last cold load, its service worker and caches kept.
-    const cached = await run(last as Chrome, url, { disableStorageReset: true });
-    await closeBrowser(last as Chrome);
+    const cached = await run(browser, url, { disableStorageReset: true });
+    await closeBrowser(browser);
 
     const m = {
       performance: median(cold.map((f) => f.performance)),

@@ -5,7 +5,8 @@
 // functions that ran most in it (self time) and the browser's own work (style, layout, parsing).
 // Beside them, TBT estimated as Lighthouse's simulation counts it: Σ max(0, 4 × task − 50 ms) over
 // the tasks after the first contentful paint. The machine's load shows in every duration: compare
-// builds interleaved (WEB_DIST=<a built apps/web/dist> serves another build).
+// builds interleaved (WEB_DIST=<a built apps/web/dist> serves another build). The server runs at
+// nice 19 (LONG_TASKS_SERVER_NICE), as a phone does not share its cores with it.
 //   TSX_TSCONFIG_PATH=apps/server/tsconfig.json node --import tsx bench/long-tasks.ts [route...]
 // LONG_TASKS_RUNS=<n> loads each route n times (the figures of every load, then the median TBT).
 import { execFileSync } from 'node:child_process';

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /** Rows of a list on a phone's first screen, with a few to spare (a tall phone, a short card). */
-export const FIRST_SCREEN_ROWS = 6;
+const FIRST_SCREEN_ROWS = 6;
 
 /**
  * A list that arrives after its screen was drawn (the loading rows were on show) is drawn in two
